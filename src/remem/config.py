@@ -1,0 +1,233 @@
+"""One Config: defaults < ``remem.toml`` < ``REMEM_*`` environment variables.
+
+Every number remem's scoring and lifecycle use lives here, with the defaults
+the design documents give; ``remem config show`` prints each value and where
+it came from. Only the composition roots (CLI, REST app, MCP server, the
+``Memory`` constructor when given no config) call :meth:`Config.load`; nothing
+deeper reads the environment.
+
+``remem.toml`` is looked up at ``$REMEM_CONFIG``, then ``./remem.toml``, then
+``$REMEM_HOME/remem.toml``. Keys are the field names below, at top level or in
+any table (tables are only for grouping: ``[search] rrf_k = 60`` sets ``rrf_k``).
+Environment variables are the field names upper-cased with a ``REMEM_`` prefix;
+dict and list fields take JSON (``REMEM_CATEGORIES='["work","health"]'``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import ValidationError as PydanticValidationError
+
+from remem.errors import UserError
+
+DEFAULT_CATEGORIES = [
+    "incident", "decision", "vehicle", "maintenance", "preference", "process",
+    "work", "health", "relationships", "hobbies", "casual", "operational",
+]  # fmt: skip
+
+DEFAULT_CATEGORY_WEIGHTS = {
+    "incident": 0.9, "decision": 0.9, "vehicle": 0.8, "maintenance": 0.8,
+    "preference": 0.6, "process": 0.6, "work": 0.6, "health": 0.7,
+    "relationships": 0.6, "hobbies": 0.5, "casual": 0.3, "operational": 0.3,
+}  # fmt: skip
+
+SECRET_FIELDS = {"openai_api_key", "llm_api_key"}
+
+
+class Config(BaseModel):
+    """Every setting of remem. Build with :meth:`load` (layered) or directly (tests)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    # -- where ------------------------------------------------------------------
+    home: Path = Field(default_factory=lambda: Path.home() / ".remem")
+    db_path: Path | None = None  # default: home / "remem.db"
+
+    # -- embeddings -------------------------------------------------------------
+    embedder: str = "onnx-minilm"
+    embed_batch_size: int = Field(64, ge=1)
+    onnx_threads: int = Field(0, ge=0)  # 0: onnxruntime decides
+    openai_base_url: str = "https://api.openai.com/v1"
+    openai_embed_model: str = "text-embedding-3-small"
+    openai_api_key: str | None = None
+    provider_timeout_s: float = Field(30.0, gt=0)
+
+    # -- LLM (optional; improves extraction, summaries, query rewrite) ----------
+    llm_provider: str | None = None  # "openai" (any compatible server), "anthropic", "fake"
+    llm_model: str | None = None
+    llm_base_url: str | None = None
+    llm_api_key: str | None = None
+
+    # -- input limits -----------------------------------------------------------
+    max_content_bytes: int = Field(32 * 1024, ge=16)
+
+    # -- search v1: candidates and fusion --------------------------------------
+    rrf_k: int = Field(60, ge=1)
+    bm25_candidates: int = Field(50, ge=1)
+    vector_candidates: int = Field(50, ge=1)
+    bm25_weight: float = Field(1.0, ge=0)
+    vector_weight: float = Field(1.0, ge=0)
+    ann_threshold: int = Field(50_000, ge=0)  # above this many vectors use HNSW if usearch is installed
+    ann_enabled: bool = True
+
+    # -- write path -------------------------------------------------------------
+    extractor: Literal["rules", "llm"] = "rules"
+    categories: list[str] = Field(default_factory=lambda: list(DEFAULT_CATEGORIES))
+    category_weights: dict[str, float] = Field(
+        default_factory=lambda: dict(DEFAULT_CATEGORY_WEIGHTS)
+    )
+    default_category_weight: float = Field(0.5, ge=0, le=1)
+    remember_bonus: float = 0.2
+    action_bonus: float = 0.15
+    untrusted_importance_factor: float = Field(0.5, ge=0, le=1)
+    strength_explicit: float = 0.9
+    strength_implied: float = 0.7
+    strength_inferred: float = 0.5
+    gate_min_words: int = Field(5, ge=0)
+    gate_duplicate_cosine: float = Field(0.92, ge=0, le=1)
+    gate_vague_hedges: int = Field(2, ge=1)
+    gate_opinion_threshold: float = Field(0.6, ge=0, le=1)
+    gate_chatter_confidence: float = Field(0.7, ge=0, le=1)
+    dedup_merge_cosine: float = Field(0.85, ge=0, le=1)
+    novelty_threshold: float = Field(0.82, ge=0, le=1)
+    novelty_enabled: bool = True
+    merge_confidence_boost: float = 0.05
+    confirmation_boost: float = 0.1
+    contradiction_penalty: float = 0.2
+    max_writes_per_session: int = Field(200, ge=1)
+
+    # -- read path: ranking ----------------------------------------------------
+    recency_mode: Literal["half_life", "linear_exp"] = "half_life"
+    recency_half_life_days: float = Field(30.0, gt=0)
+    recency_linear_rate: float = Field(0.01, ge=0)  # the ADR's exp(-0.01 * days since created)
+    recency_floor: float = Field(0.35, ge=0, le=1)  # an old but crucial fact can still win
+    usage_penalty: float = Field(0.15, ge=0)
+    min_trust: float = Field(0.0, ge=0, le=1)
+    untrusted_multiplier: float = Field(0.7, ge=0, le=1)
+    visibility_private: float = 1.0
+    visibility_role: float = 0.9
+    visibility_universal: float = 0.8
+    graph_weight: float = Field(0.5, ge=0, le=1)
+    stale_days: int = Field(90, ge=1)
+    uncertain_below: float = Field(0.3, ge=0, le=1)
+    context_max_tokens: int = Field(1500, ge=1)
+    context_max_items: int = Field(10, ge=1)
+    summary_top_k: int = Field(3, ge=0)
+
+    # -- lifecycle --------------------------------------------------------------
+    transient_ttl_days: int = Field(7, ge=1)
+    archive_after_days: int = Field(180, ge=1)
+    purge_after_days: int = Field(365, ge=1)
+
+    _sources: dict[str, str] = PrivateAttr(default_factory=dict)
+
+    # --------------------------------------------------------------------------
+    @property
+    def database(self) -> Path:
+        """The SQLite file: ``db_path`` if set, else ``home/remem.db``."""
+        return self.db_path if self.db_path is not None else self.home / "remem.db"
+
+    def source_of(self, name: str) -> str:
+        """Where a field's value came from: ``default``, a toml path, or ``env REMEM_X``."""
+        return self._sources.get(name, "default" if name not in self.model_fields_set else "code")
+
+    def shown(self) -> list[tuple[str, Any, str]]:
+        """``(name, value, source)`` for every field, secrets masked."""
+        rows = []
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if name in SECRET_FIELDS and value:
+                value = "***"
+            rows.append((name, value, self.source_of(name)))
+        rows.append(("database", self.database, "derived"))
+        return rows
+
+    @classmethod
+    def load(
+        cls,
+        *,
+        toml_path: Path | None = None,
+        environ: Mapping[str, str] | None = None,
+        **overrides: Any,
+    ) -> Config:
+        """Layer defaults < toml < environment < ``overrides`` and validate.
+
+        Raises :class:`UserError` naming the bad key and where it came from.
+        """
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        sources: dict[str, str] = {}
+        path = toml_path or _find_toml(env)
+        if path is not None:
+            for key, value in _read_toml(path).items():
+                values[key] = value
+                sources[key] = str(path)
+        for name in cls.model_fields:
+            raw = env.get(f"REMEM_{name.upper()}")
+            if raw is not None:
+                values[name] = _parse_env(raw)
+                sources[name] = f"env REMEM_{name.upper()}"
+        for key, value in overrides.items():
+            values[key] = value
+            sources[key] = "argument"
+        # Provider keys may also come from the providers' usual variables.
+        for name, var in (("openai_api_key", "OPENAI_API_KEY"),):
+            if name not in values and env.get(var):
+                values[name] = env[var]
+                sources[name] = f"env {var}"
+        try:
+            config = cls(**values)
+        except PydanticValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc'])} "
+                f"(from {sources.get(str(err['loc'][0]), 'default')}): {err['msg']}"
+                for err in exc.errors()
+            )
+            raise UserError(f"invalid configuration: {problems}") from exc
+        config._sources = sources
+        return config
+
+
+def _find_toml(env: Mapping[str, str]) -> Path | None:
+    explicit = env.get("REMEM_CONFIG")
+    if explicit:
+        path = Path(explicit).expanduser()
+        if not path.is_file():
+            raise UserError(f"REMEM_CONFIG points at {path}, which is not a file")
+        return path
+    candidates = [Path.cwd() / "remem.toml"]
+    home = env.get("REMEM_HOME")
+    candidates.append((Path(home).expanduser() if home else Path.home() / ".remem") / "remem.toml")
+    return next((p for p in candidates if p.is_file()), None)
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise UserError(f"cannot read config file {path}: {exc}") from exc
+    flat: dict[str, Any] = {}
+    known = set(Config.model_fields)
+    for key, value in data.items():
+        if isinstance(value, dict) and key not in known:
+            flat.update(value)  # a table only groups keys
+        else:
+            flat[key] = value
+    return flat
+
+
+def _parse_env(raw: str) -> Any:
+    text = raw.strip()
+    if text[:1] in "[{":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return raw
+    return raw

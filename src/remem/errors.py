@@ -1,0 +1,59 @@
+"""Errors raised by remem.
+
+The tree::
+
+    RememError                      anything remem raises on purpose
+    ├── UserError                   the caller misused the API; fix the call
+    │   ├── ValidationError         bad input: empty content, missing scope, ...
+    │   └── NotFoundError           no memory (or checkpoint) with that id in scope
+    ├── StoreError                  the store failed or cannot be opened
+    │   ├── NotARememStoreError     the file is corrupt or belongs to something else
+    │   └── SchemaTooNewError       the file was written by a newer remem
+    ├── EmbeddingMismatchError      stored vectors come from another embedding model
+    ├── ProviderError               an embedder or LLM failed (network, bad reply)
+    └── NotAvailableError           a feature that is not built (yet) or not configured
+
+Third-party errors are translated at the boundary: ``raise StoreError(...) from exc``.
+"""
+
+from __future__ import annotations
+
+
+class RememError(Exception):
+    """Base class of every error remem raises on purpose."""
+
+
+class UserError(RememError):
+    """The caller misused the API; the message says how to fix the call."""
+
+
+class ValidationError(UserError):
+    """Input that remem refuses: nothing was written."""
+
+
+class NotFoundError(UserError):
+    """No record with that id exists in the given scope."""
+
+
+class StoreError(RememError):
+    """The store failed, or the file cannot be used as a store."""
+
+
+class NotARememStoreError(StoreError):
+    """The file is not a remem store (corrupt, or another program's database)."""
+
+
+class SchemaTooNewError(StoreError):
+    """The file was written by a newer version of remem."""
+
+
+class EmbeddingMismatchError(RememError):
+    """The stored vectors were made by another embedding model than the configured one."""
+
+
+class ProviderError(RememError):
+    """An embedder or LLM provider failed or answered something unusable."""
+
+
+class NotAvailableError(RememError):
+    """The feature is not available (not built yet, or not configured)."""

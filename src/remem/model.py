@@ -1,0 +1,220 @@
+"""The records remem stores and returns.
+
+Plain dataclasses: cheap to build in hot paths, easy to serialise, typed.
+Timestamps are timezone-aware UTC ``datetime`` objects in the API and ISO-8601
+strings in the store.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware UTC, truncated to microseconds."""
+    return datetime.now(UTC)
+
+
+def new_id() -> str:
+    """A new random record id (32 hex characters)."""
+    return uuid.uuid4().hex
+
+
+class Kind(StrEnum):
+    SEMANTIC = "semantic"
+    EPISODIC = "episodic"
+    PROCEDURAL = "procedural"
+    LESSON = "lesson"
+    INSIGHT = "insight"
+
+
+class Tier(StrEnum):
+    PERMANENT = "permanent"
+    STANDARD = "standard"
+    TRANSIENT = "transient"
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    ARCHIVED = "archived"
+    COLD = "cold"
+    FORGOTTEN = "forgotten"
+    PURGED = "purged"
+
+
+class Strength(StrEnum):
+    EXPLICIT = "explicit"
+    IMPLIED = "implied"
+    INFERRED = "inferred"
+
+
+class Sentiment(StrEnum):
+    FRUSTRATED = "frustrated"
+    EXCITED = "excited"
+    UNCERTAIN = "uncertain"
+    NEUTRAL = "neutral"
+
+
+class Trust(StrEnum):
+    TRUSTED = "trusted"
+    UNTRUSTED = "untrusted"
+
+
+class Visibility(StrEnum):
+    PRIVATE = "private"
+    ROLE = "role"
+    UNIVERSAL = "universal"
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Who a memory belongs to. At least one field must be set on every read and write.
+
+    A read matches a memory when every field set in the read's scope equals the
+    memory's field; unset fields of the read are wildcards.
+    """
+
+    user_id: str | None = None
+    agent_id: str | None = None
+    namespace: str | None = None
+
+    def is_empty(self) -> bool:
+        return self.user_id is None and self.agent_id is None and self.namespace is None
+
+    def matches(self, record: MemoryRecord | Resource) -> bool:
+        return all(
+            want is None or want == have
+            for want, have in (
+                (self.user_id, record.user_id),
+                (self.agent_id, record.agent_id),
+                (self.namespace, record.namespace),
+            )
+        )
+
+
+@dataclass(slots=True)
+class MemoryRecord:
+    """One memory: a fact, preference, episode, rule, lesson or insight."""
+
+    content: str
+    id: str = field(default_factory=new_id)
+    namespace: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    role: str | None = None
+    session_id: str | None = None
+    kind: Kind = Kind.SEMANTIC
+    category: str | None = None
+    tags: list[str] = field(default_factory=list)
+    entities: list[str] = field(default_factory=list)
+    importance: float = 0.5
+    tier: Tier = Tier.STANDARD
+    confidence: float = 0.9
+    strength: Strength = Strength.EXPLICIT
+    sentiment: Sentiment = Sentiment.NEUTRAL
+    source_trust: Trust = Trust.TRUSTED
+    visibility: Visibility = Visibility.PRIVATE
+    status: Status = Status.ACTIVE
+    supersedes: str | None = None
+    superseded_by: str | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    created_at: datetime = field(default_factory=utcnow)
+    updated_at: datetime = field(default_factory=utcnow)
+    last_referenced_at: datetime | None = None
+    reference_count: int = 0
+    access_count: int = 0
+    surface_count: int = 0
+    success_count: int = 0
+    failure_count: int = 0
+    trust_score: float = 0.5
+    retrieval_priority: float = 0.0
+    promoted: bool = False
+    source_resource_id: str | None = None
+    extractor_version: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def scope(self) -> Scope:
+        return Scope(user_id=self.user_id, agent_id=self.agent_id, namespace=self.namespace)
+
+
+@dataclass(slots=True)
+class Resource:
+    """A raw input as it arrived (message, transcript, tool call, document). Append-only."""
+
+    content: str
+    id: str = field(default_factory=new_id)
+    kind: str = "message"
+    namespace: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+    role: str | None = None
+    occurred_at: datetime | None = None
+    created_at: datetime = field(default_factory=utcnow)
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Checkpoint:
+    """The state of an agent session at one turn."""
+
+    session_id: str
+    turn: int
+    user_input: Any = None
+    tool_calls: Any = None
+    llm_output: Any = None
+    internal_state: Any = None
+    created_at: datetime = field(default_factory=utcnow)
+
+
+@dataclass(slots=True)
+class AuditEvent:
+    """One change to a memory (or to a subject, for erase tombstones)."""
+
+    event: str
+    memory_id: str | None
+    id: int | None = None
+    at: datetime = field(default_factory=utcnow)
+    actor: str | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class SearchHit:
+    """A memory returned by a search, with its score and why it got it.
+
+    ``explain`` holds every factor of the score: for each candidate source its
+    rank and raw score, and the fusion that combined them.
+    """
+
+    memory: MemoryRecord
+    score: float
+    sources: list[str] = field(default_factory=list)
+    explain: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Page:
+    """One page of a listing."""
+
+    items: list[MemoryRecord]
+    total: int
+    offset: int
+    limit: int
+
+
+@dataclass(slots=True)
+class EraseReport:
+    """What an erase removed."""
+
+    memories: int
+    resources: int
+    checkpoints: int
+    vectors: int

@@ -1,0 +1,69 @@
+"""Provider protocols: what remem needs from an embedder and from an LLM.
+
+Each protocol has one or two required methods, so a new provider is one small
+module. Providers are built by name through :mod:`remem.providers.registry`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+Vectors = npt.NDArray[np.float32]
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns text into L2-normalised float32 vectors.
+
+    ``model_id`` names the vector space: it is stored beside every vector, and
+    vectors of different model ids are never compared.
+    """
+
+    @property
+    def model_id(self) -> str: ...
+
+    @property
+    def dim(self) -> int: ...
+
+    def embed_documents(self, texts: Sequence[str]) -> Vectors:
+        """Vectors for texts being stored, shape ``(len(texts), dim)``."""
+        ...
+
+    def embed_query(self, text: str) -> Vectors:
+        """The vector for one search query, shape ``(dim,)``."""
+        ...
+
+
+@runtime_checkable
+class LLM(Protocol):
+    """A chat model: messages in, text out."""
+
+    @property
+    def model_id(self) -> str: ...
+
+    def complete(
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        json_schema: dict[str, object] | None = None,
+        temperature: float = 0.0,
+        max_tokens: int = 2048,
+    ) -> str:
+        """The model's reply to ``messages`` (``{"role", "content"}`` dicts).
+
+        With ``json_schema`` the provider asks for JSON output matching it where
+        the server supports that; the caller still validates the reply.
+        """
+        ...
+
+
+def l2_normalise(matrix: npt.NDArray[np.floating]) -> Vectors:
+    """Rows scaled to unit length (zero rows stay zero), as float32."""
+    out = np.asarray(matrix, dtype=np.float32)
+    norms = np.linalg.norm(out, axis=-1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return (out / norms).astype(np.float32, copy=False)
