@@ -1,0 +1,495 @@
+"""``Memory``: the engine's Python API, composed from a store, an embedder and config.
+
+Sync today. Each method is a thin shell over functions in ``write/``, ``read/``
+and ``store/`` that take their collaborators as arguments, so an async twin can
+share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from remem.config import Config
+from remem.errors import NotAvailableError, NotFoundError, ValidationError
+from remem.model import (
+    AuditEvent,
+    Checkpoint,
+    EraseReport,
+    Kind,
+    MemoryRecord,
+    Page,
+    Resource,
+    Scope,
+    SearchHit,
+    Status,
+    Tier,
+    utcnow,
+)
+from remem.providers.base import Embedder
+from remem.providers.registry import get_embedder
+from remem.read.search import check_embedding_space
+from remem.read.search import search as run_search
+from remem.store.base import ListFilter, Store
+from remem.store.sqlite import SQLiteStore
+from remem.write.validate import clean_content, require_scope
+
+RAW_EXTRACTOR = "raw-1"
+Progress = Callable[[int, int], None]
+
+
+def _scope(user_id: str | None, agent_id: str | None, namespace: str | None) -> Scope:
+    return require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
+
+
+class Memory:
+    """Long-term memory for agents, in one SQLite file.
+
+    >>> mem = Memory("/tmp/demo.db")                       # doctest: +SKIP
+    >>> mem.add("Aaron prefers dark mode", user_id="aaron") # doctest: +SKIP
+    >>> mem.search("which theme?", user_id="aaron")         # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        config: Config | None = None,
+        embedder: Embedder | None = None,
+        store: Store | None = None,
+    ) -> None:
+        self.config = config if config is not None else Config.load()
+        if store is None:
+            store = SQLiteStore(Path(path) if path is not None else self.config.database)
+        self.store: Store = store
+        self.embedder: Embedder = (
+            embedder if embedder is not None else get_embedder(self.config.embedder, self.config)
+        )
+
+    # -- lifecycle of the object -------------------------------------------------
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- writes ------------------------------------------------------------------
+    def add(
+        self,
+        content: str | bytes | Sequence[Mapping[str, Any]],
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        session_id: str | None = None,
+        role: str | None = None,
+        kind: Kind | str = Kind.SEMANTIC,
+        category: str | None = None,
+        importance: float | None = None,
+        tier: Tier | str = Tier.STANDARD,
+        valid_from: datetime | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        infer: bool = False,
+    ) -> list[MemoryRecord]:
+        """Store ``content`` (text, or a list of ``{"role", "content"}`` messages).
+
+        Raw mode (``infer=False``): each text or message becomes one memory, kept
+        verbatim, linked to the resource it came from. ``valid_from`` is when it
+        happened or was said; a message's own ``timestamp`` wins over it.
+        Nothing is written if any item is invalid.
+        """
+        scope = _scope(user_id, agent_id, namespace)
+        if infer:
+            raise NotAvailableError(
+                "infer=True (fact extraction) is not available yet; "
+                "use infer=False to store the text as it is"
+            )
+        kind, tier = Kind(kind), Tier(tier)
+        if importance is not None and not 0.0 <= importance <= 1.0:
+            raise ValidationError("importance must be between 0 and 1")
+        items = _normalise_items(content, role=role, valid_from=valid_from)
+        texts = [clean_content(text, max_bytes=self.config.max_content_bytes) for text, *_ in items]
+        check_embedding_space(self.store, self.embedder)
+        vectors = self.embedder.embed_documents(texts)
+        now = utcnow()
+        resources, records, events = [], [], []
+        for text, (_, item_role, when, name) in zip(texts, items, strict=True):
+            resource = Resource(
+                content=text,
+                kind="message" if item_role else "text",
+                user_id=scope.user_id,
+                agent_id=scope.agent_id,
+                namespace=scope.namespace,
+                session_id=session_id,
+                role=item_role,
+                occurred_at=when,
+                created_at=now,
+                metadata={**(metadata or {}), **({"name": name} if name else {})},
+            )
+            record = MemoryRecord(
+                content=text,
+                user_id=scope.user_id,
+                agent_id=scope.agent_id,
+                namespace=scope.namespace,
+                session_id=session_id,
+                role=item_role,
+                kind=kind,
+                category=category,
+                importance=0.5 if importance is None else importance,
+                tier=tier,
+                valid_from=when,
+                created_at=now,
+                updated_at=now,
+                source_resource_id=resource.id,
+                extractor_version=RAW_EXTRACTOR,
+                data={"metadata": dict(metadata)} if metadata else {},
+            )
+            resources.append(resource)
+            records.append(record)
+            events.append(
+                AuditEvent(
+                    event="created",
+                    memory_id=record.id,
+                    at=now,
+                    detail={"resource": resource.id, "extractor": RAW_EXTRACTOR},
+                )
+            )
+        with self.store.transaction():
+            for resource in resources:
+                self.store.append_resource(resource)
+            self.store.insert_memories(
+                records, vectors=vectors, model_id=self.embedder.model_id, events=events
+            )
+        return records
+
+    def update(
+        self,
+        memory_id: str,
+        content: str | bytes,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        reason: str | None = None,
+        **changes: Any,
+    ) -> MemoryRecord:
+        """Make a new version of a memory; the old one is superseded, never overwritten."""
+        old = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
+        if old.status is not Status.ACTIVE:
+            raise ValidationError(f"memory {memory_id} is {old.status}; only active ones update")
+        text = clean_content(content, max_bytes=self.config.max_content_bytes)
+        bad = set(changes) - {"category", "importance", "tier", "tags", "valid_from", "kind"}
+        if bad:
+            raise ValidationError(f"cannot change {', '.join(sorted(bad))} in an update")
+        check_embedding_space(self.store, self.embedder)
+        vector = self.embedder.embed_documents([text])
+        now = utcnow()
+        resource = Resource(
+            content=text,
+            kind="update",
+            user_id=old.user_id,
+            agent_id=old.agent_id,
+            namespace=old.namespace,
+            session_id=old.session_id,
+            created_at=now,
+            metadata={"updates": old.id, **({"reason": reason} if reason else {})},
+        )
+        new = replace(
+            old,
+            **changes,
+            id=MemoryRecord(content=text).id,
+            content=text,
+            status=Status.ACTIVE,
+            supersedes=old.id,
+            superseded_by=None,
+            created_at=now,
+            updated_at=now,
+            valid_from=changes.get("valid_from", now),
+            valid_to=None,
+            reference_count=0,
+            access_count=0,
+            surface_count=0,
+            source_resource_id=resource.id,
+        )
+        old.status, old.superseded_by, old.valid_to, old.updated_at = (
+            Status.SUPERSEDED,
+            new.id,
+            now,
+            now,
+        )
+        with self.store.transaction():
+            self.store.append_resource(resource)
+            self.store.insert_memories(
+                [new],
+                vectors=vector,
+                model_id=self.embedder.model_id,
+                events=[
+                    AuditEvent(
+                        event="created",
+                        memory_id=new.id,
+                        at=now,
+                        detail={"supersedes": old.id, "resource": resource.id},
+                    )
+                ],
+            )
+            self.store.update_memory(
+                old,
+                event=AuditEvent(
+                    event="superseded",
+                    memory_id=old.id,
+                    at=now,
+                    detail={"superseded_by": new.id, "reason": reason},
+                ),
+            )
+        return new
+
+    def forget(
+        self,
+        memory_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        reason: str | None = None,
+    ) -> MemoryRecord:
+        """Soft-delete: the memory stops being returned; it stays in history."""
+        record = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
+        if record.status is Status.FORGOTTEN:
+            return record
+        before = record.status
+        record.status, record.updated_at = Status.FORGOTTEN, utcnow()
+        self.store.update_memory(
+            record,
+            event=AuditEvent(
+                event="forgotten",
+                memory_id=record.id,
+                detail={"from_status": str(before), "reason": reason},
+            ),
+        )
+        return record
+
+    def erase(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+    ) -> EraseReport:
+        """Hard purge of a subject: memories, vectors, index, entities, resources,
+        checkpoints. The audit keeps one tombstone with counts and no content."""
+        return self.store.erase(_scope(user_id, agent_id, namespace))
+
+    # -- reads -------------------------------------------------------------------
+    def get(
+        self,
+        memory_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+    ) -> MemoryRecord:
+        """The memory with this id in the scope, whatever its status."""
+        record = self.store.get_memory(memory_id, _scope(user_id, agent_id, namespace))
+        if record is None:
+            raise NotFoundError(f"no memory {memory_id!r} in this scope")
+        return record
+
+    def list(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        filters: ListFilter | None = None,
+        offset: int = 0,
+        limit: int = 50,
+    ) -> Page:
+        """Memories in the scope, newest first (active only unless ``filters`` says)."""
+        if offset < 0 or not 1 <= limit <= 10_000:
+            raise ValidationError("offset must be >= 0 and limit between 1 and 10000")
+        return self.store.list_memories(
+            _scope(user_id, agent_id, namespace), filters=filters, offset=offset, limit=limit
+        )
+
+    def search(
+        self,
+        query: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        limit: int = 10,
+        filters: ListFilter | None = None,
+        include_history: bool = False,
+    ) -> list[SearchHit]:
+        """The best memories for ``query`` in the scope, each with ``explain``."""
+        scope = _scope(user_id, agent_id, namespace)
+        if not isinstance(query, str) or not query.strip():
+            raise ValidationError("query is empty")
+        if not 1 <= limit <= 1000:
+            raise ValidationError("limit must be between 1 and 1000")
+        if include_history:
+            filters = replace(filters or ListFilter(), statuses=("active", "superseded"))
+        return run_search(
+            self.store,
+            self.embedder,
+            query,
+            scope=scope,
+            config=self.config,
+            limit=limit,
+            filters=filters,
+        )
+
+    def history(
+        self,
+        memory_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+    ) -> list[AuditEvent]:
+        """The audit chain of a memory and of the versions it superseded, oldest first."""
+        record = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
+        scope = record.scope
+        chain, seen = [record.id], {record.id}
+        older = record.supersedes
+        while older and older not in seen:
+            prev = self.store.get_memory(older, scope)
+            if prev is None:
+                break
+            chain.append(prev.id)
+            seen.add(prev.id)
+            older = prev.supersedes
+        events = [e for mid in chain for e in self.store.history(mid)]
+        return sorted(events, key=lambda e: (e.at, e.id or 0))
+
+    def stats(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+    ) -> dict[str, Any]:
+        """Counts by status, kind and category; resources; vectors per model."""
+        scope = Scope(user_id=user_id, agent_id=agent_id, namespace=namespace)
+        return self.store.stats(None if scope.is_empty() else require_scope(scope))
+
+    # -- checkpoints -------------------------------------------------------------
+    def checkpoint(
+        self,
+        session_id: str,
+        turn: int,
+        state: Mapping[str, Any],
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+    ) -> Checkpoint:
+        """Save a session's state at ``turn``: ``{user_input, tool_calls, llm_output,
+        internal_state}`` (missing keys are None). A turn is saved once."""
+        scope = _scope(user_id, agent_id, namespace)
+        if not session_id or turn < 0:
+            raise ValidationError("checkpoint needs a session_id and a turn >= 0")
+        unknown = set(state) - {"user_input", "tool_calls", "llm_output", "internal_state"}
+        if unknown:
+            raise ValidationError(f"unknown checkpoint keys: {', '.join(sorted(unknown))}")
+        point = Checkpoint(session_id=session_id, turn=turn, **dict(state))
+        self.store.put_checkpoint(point, scope)
+        return point
+
+    def replay(
+        self,
+        session_id: str,
+        turn: int,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+    ) -> Checkpoint:
+        """The state at ``turn``: that turn's input, tool calls and output, and the
+        internal state folded over every checkpoint up to it (dict keys merge)."""
+        points = self.store.list_checkpoints(
+            session_id, _scope(user_id, agent_id, namespace), upto=turn
+        )
+        if not points:
+            raise NotFoundError(f"no checkpoint for session {session_id!r} at or before {turn}")
+        return _fold(points)
+
+    def recover(
+        self,
+        session_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+    ) -> Checkpoint | None:
+        """The last saved state of a session (after a crash), or None if it has none."""
+        points = self.store.list_checkpoints(session_id, _scope(user_id, agent_id, namespace))
+        return _fold(points) if points else None
+
+    # -- maintenance -------------------------------------------------------------
+    def reembed(self, *, batch_size: int = 256, progress: Progress | None = None) -> int:
+        """Re-embed every memory whose vector is missing or from another model."""
+        model_id = self.embedder.model_id
+        total = sum(n for m, n in self.store.vector_models().items() if m != model_id)
+        total += self.store.stats()["memories"] - sum(self.store.vector_models().values())
+        done = 0
+        while True:
+            batch = self.store.memories_needing_vectors(model_id, limit=batch_size)
+            if not batch:
+                return done
+            vectors = self.embedder.embed_documents([m.content for m in batch])
+            self.store.put_vectors([m.id for m in batch], vectors, model_id=model_id)
+            done += len(batch)
+            if progress is not None:
+                progress(done, max(total, done))
+
+
+def _fold(points: Sequence[Checkpoint]) -> Checkpoint:
+    last = points[-1]
+    internal: Any = None
+    for point in points:
+        if isinstance(point.internal_state, dict) and isinstance(internal, dict):
+            internal = {**internal, **point.internal_state}
+        elif point.internal_state is not None:
+            internal = point.internal_state
+    return replace(last, internal_state=internal)
+
+
+def _normalise_items(
+    content: str | bytes | Sequence[Mapping[str, Any]],
+    *,
+    role: str | None,
+    valid_from: datetime | None,
+) -> list[tuple[str | bytes, str | None, datetime | None, str | None]]:
+    """``(text, role, when, speaker name)`` for each item to store."""
+    if isinstance(content, str | bytes | bytearray):
+        return [(content, role, valid_from, None)]
+    if not isinstance(content, Iterable):
+        raise ValidationError("content must be text or a list of messages")
+    items = []
+    for i, message in enumerate(content):
+        if not isinstance(message, Mapping) or "content" not in message:
+            raise ValidationError(f"message {i} must be a mapping with a 'content' key")
+        when = message.get("timestamp", valid_from)
+        if isinstance(when, str):
+            try:
+                when = datetime.fromisoformat(when)
+            except ValueError as exc:
+                raise ValidationError(f"message {i}: bad timestamp {when!r}") from exc
+        items.append((message["content"], message.get("role", role), when, message.get("name")))
+    if not items:
+        raise ValidationError("no messages to add")
+    return items

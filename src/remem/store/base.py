@@ -1,0 +1,136 @@
+"""The Store protocol: everything the engine asks of a storage backend.
+
+SQLite (:mod:`remem.store.sqlite`) is the default; PostgreSQL follows the same
+protocol. Every method that takes a :class:`~remem.model.Scope` enforces it:
+no read returns, and no write touches, a record outside that scope. Methods
+are atomic; :meth:`Store.transaction` groups several into one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from remem.model import AuditEvent, Checkpoint, EraseReport, MemoryRecord, Page, Resource, Scope
+
+
+@dataclass(slots=True)
+class ListFilter:
+    """Narrowing of a listing or search beyond scope."""
+
+    statuses: tuple[str, ...] = ("active",)
+    kinds: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    session_id: str | None = None
+    tags: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Store(Protocol):
+    """A remem storage backend."""
+
+    path: str
+
+    def close(self) -> None: ...
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """Group calls into one atomic write (re-entrant)."""
+        ...
+
+    # -- resources ---------------------------------------------------------------
+    def append_resource(self, resource: Resource) -> None: ...
+
+    def get_resource(self, resource_id: str, scope: Scope) -> Resource | None: ...
+
+    def iter_resources(self, scope: Scope | None = None) -> Iterator[Resource]: ...
+
+    # -- memories ----------------------------------------------------------------
+    def insert_memories(
+        self,
+        records: Sequence[MemoryRecord],
+        *,
+        vectors: npt.NDArray[np.float32] | None,
+        model_id: str | None,
+        events: Sequence[AuditEvent] = (),
+    ) -> None: ...
+
+    def update_memory(self, record: MemoryRecord, *, event: AuditEvent | None = None) -> None:
+        """Write changed fields of an existing record (status, counters...); content is
+        immutable here: a new content is a new version (see Memory.update)."""
+        ...
+
+    def get_memory(self, memory_id: str, scope: Scope) -> MemoryRecord | None: ...
+
+    def get_memories(self, memory_ids: Sequence[str], scope: Scope) -> list[MemoryRecord]: ...
+
+    def find_by_hash(self, content: str, scope: Scope) -> MemoryRecord | None: ...
+
+    def list_memories(
+        self, scope: Scope, *, filters: ListFilter | None = None, offset: int = 0, limit: int = 50
+    ) -> Page: ...
+
+    def iter_memories(self, scope: Scope | None = None) -> Iterator[MemoryRecord]: ...
+
+    def erase(self, scope: Scope, *, actor: str | None = None) -> EraseReport: ...
+
+    # -- audit -------------------------------------------------------------------
+    def add_events(self, events: Sequence[AuditEvent]) -> None: ...
+
+    def history(self, memory_id: str) -> list[AuditEvent]: ...
+
+    def iter_events(self) -> Iterator[AuditEvent]: ...
+
+    # -- search ------------------------------------------------------------------
+    def bm25_search(
+        self,
+        terms: Sequence[str],
+        scope: Scope,
+        *,
+        limit: int,
+        filters: ListFilter | None = None,
+    ) -> list[tuple[str, float]]:
+        """``(memory_id, score)`` best first; any term may match (higher is better)."""
+        ...
+
+    def vector_search(
+        self,
+        query: npt.NDArray[np.float32],
+        scope: Scope,
+        *,
+        model_id: str,
+        limit: int,
+        filters: ListFilter | None = None,
+    ) -> list[tuple[str, float]]: ...
+
+    def other_vector_model(self, model_id: str) -> str | None:
+        """A stored vector model id other than ``model_id``, if any (a cheap check)."""
+        ...
+
+    def vector_models(self) -> dict[str, int]:
+        """Count of stored vectors per embedding model id."""
+        ...
+
+    def memories_needing_vectors(self, model_id: str, *, limit: int) -> list[MemoryRecord]: ...
+
+    def put_vectors(
+        self, memory_ids: Sequence[str], vectors: npt.NDArray[np.float32], *, model_id: str
+    ) -> None: ...
+
+    def get_vectors(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, bytes]]: ...
+
+    # -- checkpoints -------------------------------------------------------------
+    def put_checkpoint(self, checkpoint: Checkpoint, scope: Scope) -> None: ...
+
+    def list_checkpoints(
+        self, session_id: str, scope: Scope, *, upto: int | None = None
+    ) -> list[Checkpoint]:
+        """The session's checkpoints in turn order, up to and including ``upto``."""
+        ...
+
+    # -- misc --------------------------------------------------------------------
+    def stats(self, scope: Scope | None = None) -> dict[str, Any]: ...

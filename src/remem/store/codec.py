@@ -1,0 +1,126 @@
+"""Convert records to store rows and back (shared by every SQL store)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sqlite3
+import unicodedata
+from dataclasses import fields
+from datetime import UTC, datetime
+from typing import Any
+
+from remem.model import (
+    AuditEvent,
+    Kind,
+    MemoryRecord,
+    Resource,
+    Sentiment,
+    Status,
+    Strength,
+    Tier,
+    Trust,
+    Visibility,
+)
+
+MEMORY_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(MemoryRecord))
+_JSON_FIELDS = {"tags", "entities", "data"}
+_TIME_FIELDS = {
+    "valid_from", "valid_to", "created_at", "updated_at", "last_referenced_at",
+}  # fmt: skip
+_ENUMS: dict[str, type] = {
+    "kind": Kind, "tier": Tier, "strength": Strength, "sentiment": Sentiment,
+    "source_trust": Trust, "visibility": Visibility, "status": Status,
+}  # fmt: skip
+
+
+def ts(value: datetime | None) -> str | None:
+    """A datetime as an ISO-8601 UTC string (naive datetimes are taken as UTC)."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC).isoformat()
+
+
+def parse_ts(value: str | None) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+
+
+_PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
+_SPACE = re.compile(r"\s+")
+
+
+def content_hash(text: str) -> str:
+    """Hash of the normalised text: case, accents, punctuation and spacing ignored."""
+    norm = unicodedata.normalize("NFKC", text).casefold()
+    norm = _SPACE.sub(" ", _PUNCT.sub(" ", norm)).strip()
+    return hashlib.sha256(norm.encode("utf-8")).hexdigest()
+
+
+def memory_to_row(record: MemoryRecord) -> dict[str, Any]:
+    row: dict[str, Any] = {}
+    for name in MEMORY_COLUMNS:
+        value = getattr(record, name)
+        if name in _JSON_FIELDS:
+            value = dumps(value)
+        elif name in _TIME_FIELDS:
+            value = ts(value)
+        elif name == "promoted":
+            value = int(value)
+        elif name in _ENUMS:
+            value = str(value)
+        row[name] = value
+    row["content_hash"] = content_hash(record.content)
+    return row
+
+
+def row_to_memory(row: sqlite3.Row | dict[str, Any]) -> MemoryRecord:
+    values: dict[str, Any] = {}
+    for name in MEMORY_COLUMNS:
+        value = row[name]
+        if name in _JSON_FIELDS:
+            value = json.loads(value)
+        elif name in _TIME_FIELDS:
+            value = parse_ts(value)
+        elif name == "promoted":
+            value = bool(value)
+        elif name in _ENUMS:
+            value = _ENUMS[name](value)
+        values[name] = value
+    return MemoryRecord(**values)
+
+
+RESOURCE_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(Resource))
+
+
+def resource_to_row(resource: Resource) -> dict[str, Any]:
+    row = {name: getattr(resource, name) for name in RESOURCE_COLUMNS}
+    row["occurred_at"] = ts(resource.occurred_at)
+    row["created_at"] = ts(resource.created_at)
+    row["metadata"] = dumps(resource.metadata)
+    return row
+
+
+def row_to_resource(row: sqlite3.Row | dict[str, Any]) -> Resource:
+    values = {name: row[name] for name in RESOURCE_COLUMNS}
+    values["occurred_at"] = parse_ts(values["occurred_at"])
+    values["created_at"] = parse_ts(values["created_at"])
+    values["metadata"] = json.loads(values["metadata"])
+    return Resource(**values)
+
+
+def row_to_audit(row: sqlite3.Row | dict[str, Any]) -> AuditEvent:
+    return AuditEvent(
+        id=row["id"],
+        memory_id=row["memory_id"],
+        event=row["event"],
+        at=datetime.fromisoformat(row["at"]),
+        actor=row["actor"],
+        detail=json.loads(row["detail"]),
+    )

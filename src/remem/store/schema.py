@@ -1,0 +1,216 @@
+"""SQLite schema migrations: small named ordered steps, recorded in a table.
+
+Each step runs in its own transaction on open, in order, and is recorded in
+``schema_migrations``; ``PRAGMA user_version`` holds the latest applied step so
+a file written by a newer remem can be refused before anything is touched.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+
+APPLICATION_ID = 0x52454D4D  # "REMM": marks the file as a remem store
+
+
+def run_script(db: sqlite3.Connection, script: str) -> None:
+    """Execute statements one by one inside the caller's transaction.
+
+    ``executescript`` would COMMIT first, which breaks one-transaction migrations.
+    """
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        if line.strip().startswith("--"):
+            continue
+        pending += line
+        if sqlite3.complete_statement(pending):
+            db.execute(pending)
+            pending = ""
+    if pending.strip():
+        raise ValueError(f"incomplete SQL statement in migration: {pending[:80]!r}")
+
+
+def m001_create_core(db: sqlite3.Connection) -> None:
+    run_script(
+        db,
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+        CREATE TABLE resources (
+            id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            namespace TEXT, user_id TEXT, agent_id TEXT, session_id TEXT, role TEXT,
+            content TEXT NOT NULL,
+            occurred_at TEXT,
+            created_at TEXT NOT NULL,
+            metadata TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX resources_user ON resources(user_id);
+        CREATE INDEX resources_namespace ON resources(namespace);
+        CREATE INDEX resources_session ON resources(session_id);
+
+        -- Resources are an append-only log: no UPDATE ever, DELETE only from erase,
+        -- which opens the guard inside its own transaction.
+        CREATE TABLE erase_guard (token TEXT PRIMARY KEY);
+        CREATE TRIGGER resources_no_update BEFORE UPDATE ON resources
+        BEGIN SELECT RAISE(ABORT, 'resources are append-only'); END;
+        CREATE TRIGGER resources_no_delete BEFORE DELETE ON resources
+        WHEN (SELECT count(*) FROM erase_guard) = 0
+        BEGIN SELECT RAISE(ABORT, 'resources are deleted only by erase'); END;
+
+        CREATE TABLE memories (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            namespace TEXT, user_id TEXT, agent_id TEXT, role TEXT, session_id TEXT,
+            kind TEXT NOT NULL,
+            content TEXT NOT NULL,
+            content_hash TEXT NOT NULL,
+            category TEXT,
+            tags TEXT NOT NULL DEFAULT '[]',
+            entities TEXT NOT NULL DEFAULT '[]',
+            importance REAL NOT NULL,
+            tier TEXT NOT NULL,
+            confidence REAL NOT NULL,
+            strength TEXT NOT NULL,
+            sentiment TEXT NOT NULL,
+            source_trust TEXT NOT NULL,
+            visibility TEXT NOT NULL,
+            status TEXT NOT NULL,
+            supersedes TEXT,
+            superseded_by TEXT,
+            valid_from TEXT, valid_to TEXT,
+            created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+            last_referenced_at TEXT,
+            reference_count INTEGER NOT NULL DEFAULT 0,
+            access_count INTEGER NOT NULL DEFAULT 0,
+            surface_count INTEGER NOT NULL DEFAULT 0,
+            success_count INTEGER NOT NULL DEFAULT 0,
+            failure_count INTEGER NOT NULL DEFAULT 0,
+            trust_score REAL NOT NULL DEFAULT 0.5,
+            retrieval_priority REAL NOT NULL DEFAULT 0,
+            promoted INTEGER NOT NULL DEFAULT 0,
+            source_resource_id TEXT,
+            extractor_version TEXT,
+            data TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX memories_user ON memories(user_id, status);
+        CREATE INDEX memories_agent ON memories(agent_id, status);
+        CREATE INDEX memories_namespace ON memories(namespace, status);
+        CREATE INDEX memories_hash ON memories(content_hash);
+        CREATE INDEX memories_resource ON memories(source_resource_id);
+
+        CREATE VIRTUAL TABLE memories_fts USING fts5(
+            content, tags, entities,
+            content='memories', content_rowid='seq',
+            tokenize='porter unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+            INSERT INTO memories_fts(rowid, content, tags, entities)
+            VALUES (new.seq, new.content, new.tags, new.entities);
+        END;
+        CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+            INSERT INTO memories_fts(memories_fts, rowid, content, tags, entities)
+            VALUES ('delete', old.seq, old.content, old.tags, old.entities);
+        END;
+        CREATE TRIGGER memories_fts_update AFTER UPDATE OF content, tags, entities ON memories
+        BEGIN
+            INSERT INTO memories_fts(memories_fts, rowid, content, tags, entities)
+            VALUES ('delete', old.seq, old.content, old.tags, old.entities);
+            INSERT INTO memories_fts(rowid, content, tags, entities)
+            VALUES (new.seq, new.content, new.tags, new.entities);
+        END;
+
+        CREATE TABLE vectors (
+            memory_seq INTEGER PRIMARY KEY REFERENCES memories(seq) ON DELETE CASCADE,
+            model_id TEXT NOT NULL,
+            dim INTEGER NOT NULL,
+            vector BLOB NOT NULL
+        );
+        CREATE INDEX vectors_model ON vectors(model_id);
+
+        CREATE TABLE entities (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            norm TEXT NOT NULL,
+            type TEXT,
+            namespace TEXT, user_id TEXT, agent_id TEXT,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX entities_norm ON entities(norm);
+        CREATE TABLE memory_entities (
+            memory_seq INTEGER NOT NULL REFERENCES memories(seq) ON DELETE CASCADE,
+            entity_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+            PRIMARY KEY (memory_seq, entity_id)
+        );
+        CREATE INDEX memory_entities_entity ON memory_entities(entity_id);
+        CREATE TABLE relations (
+            id INTEGER PRIMARY KEY,
+            src_entity INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+            relation TEXT NOT NULL,
+            dst_entity INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+            memory_seq INTEGER REFERENCES memories(seq) ON DELETE CASCADE,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX relations_src ON relations(src_entity);
+        CREATE INDEX relations_dst ON relations(dst_entity);
+
+        CREATE TABLE audit (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            memory_id TEXT,
+            event TEXT NOT NULL,
+            at TEXT NOT NULL,
+            actor TEXT,
+            detail TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX audit_memory ON audit(memory_id);
+
+        CREATE TABLE checkpoints (
+            session_id TEXT NOT NULL,
+            turn INTEGER NOT NULL,
+            namespace TEXT, user_id TEXT, agent_id TEXT,
+            state TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (session_id, turn)
+        );
+
+        CREATE TABLE jobs (
+            name TEXT PRIMARY KEY,
+            last_run_at TEXT,
+            last_status TEXT,
+            detail TEXT NOT NULL DEFAULT '{}',
+            lock_owner TEXT,
+            lock_until TEXT
+        );
+        """,
+    )
+
+
+def m002_resource_extractions(db: sqlite3.Connection) -> None:
+    # Resources are append-only, so "has this been extracted?" lives beside them.
+    run_script(
+        db,
+        """
+        CREATE TABLE resource_extractions (
+            resource_id TEXT NOT NULL REFERENCES resources(id) ON DELETE CASCADE,
+            extractor_version TEXT NOT NULL,
+            at TEXT NOT NULL,
+            facts INTEGER NOT NULL,
+            PRIMARY KEY (resource_id, extractor_version)
+        );
+        """,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    apply: Callable[[sqlite3.Connection], None]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "m001_create_core", m001_create_core),
+    Migration(2, "m002_resource_extractions", m002_resource_extractions),
+)
+LATEST_VERSION = MIGRATIONS[-1].version

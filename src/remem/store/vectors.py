@@ -1,0 +1,140 @@
+"""An in-process exact vector index over the store's vectors, scope-aware.
+
+The matrix is a cache of the ``vectors`` table for one embedding model. It
+grows by appending rows written since it was loaded, tracks which rows are no
+longer active, and masks rows outside the asked scope before ranking, so a
+small user's search among many users' memories still finds its own. The store
+re-checks scope and status of every returned row: the cache only proposes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from remem.model import Scope
+
+_UNSET = -1  # code for a NULL scope field
+
+
+@dataclass(slots=True)
+class _Codes:
+    """Interns scope strings as small ints so masks are vector comparisons."""
+
+    table: dict[str, int] = field(default_factory=dict)
+
+    def code(self, value: str | None) -> int:
+        if value is None:
+            return _UNSET
+        return self.table.setdefault(value, len(self.table))
+
+    def lookup(self, value: str) -> int | None:
+        return self.table.get(value)
+
+
+class VectorIndex:
+    """Exact cosine search over L2-normalised float32 vectors of one model."""
+
+    def __init__(self, model_id: str, dim: int) -> None:
+        self.model_id = model_id
+        self.dim = dim
+        self._codes = _Codes()
+        self._size = 0
+        self._cap = 0
+        self._matrix: npt.NDArray[np.float32] = np.zeros((0, dim), dtype=np.float32)
+        self._seqs: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+        self._scope: npt.NDArray[np.int32] = np.zeros((0, 3), dtype=np.int32)
+        self._active: npt.NDArray[np.bool_] = np.zeros(0, dtype=bool)
+        self._pos: dict[int, int] = {}
+        self.max_seq = 0
+
+    def __len__(self) -> int:
+        return self._size
+
+    def _grow(self, need: int) -> None:
+        if need <= self._cap:
+            return
+        cap = max(need, self._cap * 2, 1024)
+        matrix = np.zeros((cap, self.dim), dtype=np.float32)
+        matrix[: self._size] = self._matrix[: self._size]
+        seqs = np.zeros(cap, dtype=np.int64)
+        seqs[: self._size] = self._seqs[: self._size]
+        scope = np.full((cap, 3), _UNSET, dtype=np.int32)
+        scope[: self._size] = self._scope[: self._size]
+        active = np.zeros(cap, dtype=bool)
+        active[: self._size] = self._active[: self._size]
+        self._matrix, self._seqs, self._scope, self._active = matrix, seqs, scope, active
+        self._cap = cap
+
+    def append(
+        self,
+        rows: Iterable[tuple[int, str | None, str | None, str | None, bool, bytes]],
+    ) -> None:
+        """Add ``(seq, user_id, agent_id, namespace, active, vector_bytes)`` rows."""
+        batch = list(rows)
+        if not batch:
+            return
+        self._grow(self._size + len(batch))
+        for seq, user_id, agent_id, namespace, active, blob in batch:
+            if seq in self._pos:  # re-embedded row: replace in place
+                i = self._pos[seq]
+            else:
+                i = self._size
+                self._size += 1
+                self._pos[seq] = i
+            self._matrix[i] = np.frombuffer(blob, dtype=np.float32)
+            self._seqs[i] = seq
+            self._scope[i] = (
+                self._codes.code(user_id),
+                self._codes.code(agent_id),
+                self._codes.code(namespace),
+            )
+            self._active[i] = active
+            self.max_seq = max(self.max_seq, seq)
+
+    def reset_inactive(self, seqs: Iterable[int]) -> None:
+        """Make exactly ``seqs`` unsearchable (superseded, forgotten, erased...)."""
+        self._active[: self._size] = True
+        for seq in seqs:
+            i = self._pos.get(seq)
+            if i is not None:
+                self._active[i] = False
+
+    def search(
+        self,
+        query: npt.NDArray[np.float32],
+        scope: Scope,
+        limit: int,
+        *,
+        only_active: bool = True,
+    ) -> list[tuple[int, float]]:
+        """The ``limit`` best ``(seq, cosine)`` among rows in ``scope`` (active ones only
+        unless ``only_active`` is false)."""
+        if self._size == 0 or limit <= 0:
+            return []
+        if only_active:
+            mask = self._active[: self._size].copy()
+        else:
+            mask = np.ones(self._size, dtype=bool)
+        for column, want in enumerate((scope.user_id, scope.agent_id, scope.namespace)):
+            if want is None:
+                continue
+            code = self._codes.lookup(want)
+            if code is None:
+                return []
+            mask &= self._scope[: self._size, column] == code
+        candidates = np.flatnonzero(mask)
+        if candidates.size == 0:
+            return []
+        if candidates.size == self._size:
+            scores = self._matrix[: self._size] @ query
+        else:
+            scores = self._matrix[candidates] @ query
+        k = min(limit, scores.size)
+        top = np.argpartition(-scores, k - 1)[:k]
+        top = top[np.argsort(-scores[top], kind="stable")]
+        rows = top if candidates.size == self._size else candidates[top]
+        return [(int(self._seqs[r]), float(scores[t])) for r, t in zip(rows, top, strict=True)]
