@@ -32,7 +32,7 @@ from remem.model import (
     Scope,
     utcnow,
 )
-from remem.store.base import ListFilter
+from remem.store.base import ListFilter, PackedTokens
 from remem.store.codec import (
     MEMORY_COLUMNS,
     content_hash,
@@ -109,7 +109,7 @@ def scope_sql(scope: Scope, alias: str = "") -> tuple[str, list[Any]]:
 def filter_sql(filters: ListFilter | None, alias: str = "") -> tuple[str, list[Any]]:
     filters = filters or ListFilter()
     prefix = f"{alias}." if alias else ""
-    sql, params = "", []
+    sql, params = "", list[Any]()
     for column, values in (
         ("status", filters.statuses),
         ("kind", filters.kinds),
@@ -335,6 +335,11 @@ class SQLiteStore:
                 f"DELETE FROM vectors WHERE memory_seq IN (SELECT seq FROM memories WHERE 1{where})",
                 params,
             ).rowcount
+            db.execute(
+                "DELETE FROM token_vectors WHERE memory_seq IN "
+                f"(SELECT seq FROM memories WHERE 1{where})",
+                params,
+            )
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 db.execute(
@@ -374,8 +379,9 @@ class SQLiteStore:
             return
         with self.transaction():
             self._db.executemany(
-                "INSERT INTO audit (memory_id, event, at, actor, detail) VALUES (?, ?, ?, ?, ?)",
-                [(e.memory_id, e.event, ts(e.at), e.actor, dumps(e.detail)) for e in events],
+                "INSERT INTO audit (id, memory_id, event, at, actor, detail) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(e.id, e.memory_id, e.event, ts(e.at), e.actor, dumps(e.detail)) for e in events],
             )
 
     def history(self, memory_id: str) -> list[AuditEvent]:
@@ -530,6 +536,89 @@ class SQLiteStore:
         )
         return {r[0]: (r[1], bytes(r[2])) for r in rows}
 
+    def put_token_vectors(
+        self, memory_ids: Sequence[str], packed: Sequence[PackedTokens], *, model_id: str
+    ) -> None:
+        with self.transaction():
+            for memory_id, item in zip(memory_ids, packed, strict=True):
+                ids = item.token_ids
+                # Wordpiece vocabularies fit in 16 bits; keep 32 for any that do not.
+                id_blob = (
+                    ids.astype("<u2").tobytes()
+                    if ids.size == 0 or int(ids.max()) < 65536
+                    else ids.astype("<u4").tobytes()
+                )
+                self._db.execute(
+                    "INSERT OR REPLACE INTO token_vectors "
+                    "SELECT seq, ?, ?, ?, ?, ?, ? FROM memories WHERE id = ?",
+                    (
+                        model_id,
+                        int(item.vectors.shape[1]) if item.vectors.ndim == 2 else 0,
+                        len(item),
+                        id_blob,
+                        np.ascontiguousarray(item.vectors, dtype=np.int8).tobytes(),
+                        np.ascontiguousarray(item.scales, dtype="<f4").tobytes(),
+                        memory_id,
+                    ),
+                )
+
+    def token_vectors(
+        self,
+        scope: Scope,
+        *,
+        model_id: str,
+        filters: ListFilter | None = None,
+        memory_ids: Sequence[str] | None = None,
+    ) -> list[tuple[str, PackedTokens]]:
+        where, params = scope_sql(scope, "m")
+        fwhere, fparams = filter_sql(filters, "m")
+        sql = (
+            "SELECT m.id, t.dim, t.tokens, t.token_ids, t.vectors, t.scales "
+            "FROM token_vectors t JOIN memories m ON m.seq = t.memory_seq "
+            f"WHERE t.model_id = ?{where}{fwhere}"
+        )
+        args: list[Any] = [model_id, *params, *fparams]
+        if memory_ids is not None:
+            if not memory_ids:
+                return []
+            sql += f" AND m.id IN ({', '.join('?' * len(memory_ids))})"
+            args.extend(memory_ids)
+        out = []
+        for row in self._query(sql + " ORDER BY m.seq", args):
+            dim, n, id_blob = row[1], row[2], row[3]
+            width = "<u2" if n and len(id_blob) == 2 * n else "<u4"
+            out.append(
+                (
+                    row[0],
+                    PackedTokens(
+                        token_ids=np.frombuffer(id_blob, dtype=width).astype(np.uint32),
+                        vectors=np.frombuffer(row[4], dtype=np.int8).reshape(n, dim),
+                        scales=np.frombuffer(row[5], dtype="<f4"),
+                    ),
+                )
+            )
+        return out
+
+    def count_token_vectors(
+        self, scope: Scope, *, model_id: str, filters: ListFilter | None = None
+    ) -> int:
+        where, params = scope_sql(scope, "m")
+        fwhere, fparams = filter_sql(filters, "m")
+        rows = self._query(
+            "SELECT count(*) FROM token_vectors t JOIN memories m ON m.seq = t.memory_seq "
+            f"WHERE t.model_id = ?{where}{fwhere}",
+            [model_id, *params, *fparams],
+        )
+        return int(rows[0][0])
+
+    def memories_needing_token_vectors(self, model_id: str, *, limit: int) -> list[MemoryRecord]:
+        rows = self._query(
+            "SELECT m.* FROM memories m LEFT JOIN token_vectors t ON t.memory_seq = m.seq "
+            "WHERE t.model_id IS NULL OR t.model_id != ? ORDER BY m.seq LIMIT ?",
+            [model_id, limit],
+        )
+        return [row_to_memory(r) for r in rows]
+
     # -- checkpoints --------------------------------------------------------------
     def put_checkpoint(self, checkpoint: Checkpoint, scope: Scope) -> None:
         scope_sql(scope)  # refuses an empty scope
@@ -580,6 +669,19 @@ class SQLiteStore:
             out.append(Checkpoint(session_id, row["turn"], created_at=created, **state))
         return out
 
+    def iter_checkpoint_rows(self) -> Iterator[dict[str, Any]]:
+        """Every checkpoint with its scope, for export."""
+        for row in self._query("SELECT * FROM checkpoints ORDER BY session_id, turn"):
+            yield {
+                "session_id": row["session_id"],
+                "turn": row["turn"],
+                "user_id": row["user_id"],
+                "agent_id": row["agent_id"],
+                "namespace": row["namespace"],
+                "created_at": row["created_at"],
+                "state": json.loads(row["state"]),
+            }
+
     # -- misc ---------------------------------------------------------------------
     def stats(self, scope: Scope | None = None) -> dict[str, Any]:
         where, params = scope_sql(scope) if scope else ("", [])
@@ -600,6 +702,14 @@ class SQLiteStore:
             "by_category": grouped("category"),
             "resources": resources,
             "vectors": self.vector_models(),
+            "token_vectors": {
+                r[0]: {"count": r[1], "bytes": r[2]}
+                for r in self._query(
+                    "SELECT model_id, count(*), "
+                    "sum(length(token_ids) + length(vectors) + length(scales)) "
+                    "FROM token_vectors GROUP BY model_id"
+                )
+            },
             "audit_events": self._query("SELECT count(*) FROM audit")[0][0],
             "schema_version": self._query("PRAGMA user_version")[0][0],
             "file_bytes": Path(self.path).stat().st_size if Path(self.path).exists() else 0,

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Bootstrap and run remem from a fresh clone, with nothing but python3.
+
+    python3 dev.py demo     # make .venv, install remem, run `remem demo` (offline model)
+    python3 dev.py test     # same bootstrap, then lint + the whole test suite
+    python3 dev.py remem ARGS...   # run the remem CLI from the local virtualenv
+
+The virtualenv lives in ./.venv and is reinstalled only when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".remem-installed"
+
+
+def run(*cmd: str | Path) -> None:
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    code = subprocess.call([str(c) for c in cmd], cwd=ROOT)
+    if code:
+        sys.exit(code)
+
+
+def bootstrap() -> None:
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py runs before any install
+        sys.exit(f"remem needs Python >= 3.11; this is {sys.version.split()[0]}")
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text().strip() == want:
+        return
+    if not (BIN / "python").exists():
+        print(f"creating virtualenv {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[dev]")
+    STAMP.write_text(want)
+
+
+def main(argv: list[str]) -> None:
+    if not argv or argv[0] not in ("demo", "test", "remem"):
+        sys.exit(__doc__)
+    bootstrap()
+    command, rest = argv[0], argv[1:]
+    if command == "demo":
+        run(BIN / "remem", "demo", *rest)
+    elif command == "remem":
+        run(BIN / "remem", *rest)
+    else:
+        run(BIN / "ruff", "check", "src", "tests", "bench")
+        run(BIN / "ruff", "format", "--check", "src", "tests", "bench")
+        run(BIN / "mypy", "src")
+        # pytest exits 5 when it collects nothing; run() turns any non-zero into a failure.
+        run(BIN / "python", "-m", "pytest", "-p", "no:cacheprovider", *rest)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

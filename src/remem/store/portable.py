@@ -1,0 +1,264 @@
+"""Flat-file portability: ``remem export DIR`` and ``remem import DIR``.
+
+The directory holds plain JSON Lines a person can read and grep:
+
+- ``facts-YYYY-Q#.jsonl``: one memory a line, by quarter of creation, with the
+  seed's fact schema (id, content, category, tags, importance, tier, created,
+  source_session, last_referenced, reference_count, supersedes, superseded_by,
+  promoted, source_trust) plus every other field of the record;
+- ``memory-log.jsonl``: the audit events;
+- ``resources.jsonl``: the raw inputs;
+- ``checkpoints.jsonl``: session checkpoints (with their scope);
+- ``embeddings.jsonl`` (optional): each memory's vector, base64 float32;
+- ``manifest.json``: format version and the line count of every file, so a
+  truncated or missing file is caught before anything is imported.
+
+Import reads and validates everything first, then writes it in one transaction.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from remem.errors import ValidationError
+from remem.model import AuditEvent, Checkpoint, MemoryRecord, Resource, Scope
+from remem.store.codec import (
+    dumps,
+    memory_to_row,
+    parse_ts,
+    resource_to_row,
+    row_to_memory,
+    row_to_resource,
+    ts,
+)
+
+FORMAT_VERSION = 1
+Progress = Callable[[int, int], None]
+_SEED_ALIASES = {
+    "created": "created_at",
+    "source_session": "session_id",
+    "last_referenced": "last_referenced_at",
+}
+
+
+def _quarter(record: MemoryRecord) -> str:
+    created = record.created_at
+    return f"facts-{created.year}-Q{(created.month - 1) // 3 + 1}.jsonl"
+
+
+def memory_line(record: MemoryRecord) -> dict[str, Any]:
+    row = memory_to_row(record)
+    row.pop("content_hash")
+    row["tags"], row["entities"], row["data"] = record.tags, record.entities, record.data
+    row["promoted"] = record.promoted
+    for seed, ours in _SEED_ALIASES.items():
+        row[seed] = row[ours]
+    return row
+
+
+def _memory_from_line(line: dict[str, Any]) -> MemoryRecord:
+    row = {k: v for k, v in line.items() if k not in _SEED_ALIASES}
+    row["tags"] = json.dumps(row.get("tags", []))
+    row["entities"] = json.dumps(row.get("entities", []))
+    row["data"] = json.dumps(row.get("data", {}))
+    return row_to_memory(row)
+
+
+def export_store(store: Any, directory: Path, *, embeddings: bool = False) -> dict[str, int]:
+    """Write the whole store to ``directory`` (created; must be empty). Returns line counts."""
+    directory.mkdir(parents=True, exist_ok=True)
+    if any(directory.iterdir()):
+        raise ValidationError(f"{directory} is not empty; export into a new directory")
+    counts: dict[str, int] = {}
+    handles: dict[str, Any] = {}
+    ids: list[str] = []
+    try:
+        for record in store.iter_memories():
+            name = _quarter(record)
+            if name not in handles:
+                handles[name] = (directory / name).open("w", encoding="utf-8")
+            handles[name].write(dumps(memory_line(record)) + "\n")
+            counts[name] = counts.get(name, 0) + 1
+            ids.append(record.id)
+    finally:
+        for fh in handles.values():
+            fh.close()
+
+    def write(name: str, rows: Iterator[dict[str, Any]]) -> None:
+        with (directory / name).open("w", encoding="utf-8") as fh:
+            n = 0
+            for row in rows:
+                fh.write(dumps(row) + "\n")
+                n += 1
+        counts[name] = n
+
+    write("memory-log.jsonl", (_event_line(e) for e in store.iter_events()))
+    write("resources.jsonl", (_resource_line(r) for r in store.iter_resources()))
+    write("checkpoints.jsonl", store.iter_checkpoint_rows())
+    if embeddings:
+        write("embeddings.jsonl", _embedding_lines(store, ids))
+    manifest = {"format": "remem-export", "version": FORMAT_VERSION, "files": counts}
+    (directory / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", "utf-8")
+    return counts
+
+
+def _event_line(event: AuditEvent) -> dict[str, Any]:
+    return {
+        "id": event.id,
+        "memory_id": event.memory_id,
+        "event": event.event,
+        "at": ts(event.at),
+        "actor": event.actor,
+        "detail": event.detail,
+    }
+
+
+def _resource_line(resource: Resource) -> dict[str, Any]:
+    row = resource_to_row(resource)
+    row["metadata"] = resource.metadata
+    return row
+
+
+def _embedding_lines(store: Any, ids: list[str]) -> Iterator[dict[str, Any]]:
+    for start in range(0, len(ids), 500):
+        found = store.get_vectors(ids[start : start + 500])
+        for memory_id, (model_id, blob) in found.items():
+            yield {
+                "id": memory_id,
+                "model_id": model_id,
+                "dim": len(blob) // 4,
+                "vector": base64.b64encode(blob).decode("ascii"),
+            }
+
+
+def _read_jsonl(path: Path, expected: int) -> list[dict[str, Any]]:
+    rows = []
+    try:
+        with path.open("r", encoding="utf-8") as fh:
+            for number, line in enumerate(fh, start=1):
+                if not line.endswith("\n"):
+                    raise ValidationError(f"{path.name} line {number} is truncated")
+                try:
+                    rows.append(json.loads(line))
+                except json.JSONDecodeError as exc:
+                    raise ValidationError(f"{path.name} line {number}: {exc.msg}") from exc
+    except FileNotFoundError as exc:
+        raise ValidationError(f"{path.name} is missing from the export") from exc
+    except UnicodeDecodeError as exc:
+        raise ValidationError(f"{path.name} is not UTF-8") from exc
+    if len(rows) != expected:
+        raise ValidationError(
+            f"{path.name} has {len(rows)} lines but the manifest lists {expected}: "
+            "the export is truncated or was edited"
+        )
+    return rows
+
+
+def import_store(
+    store: Any, directory: Path, *, progress: Progress | None = None
+) -> dict[str, int]:
+    """Load an export into ``store`` in one transaction; nothing is written on any error."""
+    manifest_path = directory / "manifest.json"
+    try:
+        manifest = json.loads(manifest_path.read_text("utf-8"))
+        files: dict[str, int] = manifest["files"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValidationError(f"{manifest_path} is missing or unreadable: {exc}") from exc
+    if manifest.get("format") != "remem-export" or manifest.get("version") != FORMAT_VERSION:
+        raise ValidationError(f"{directory} is not a remem export of format {FORMAT_VERSION}")
+    try:
+        data = {name: _read_jsonl(directory / name, n) for name, n in files.items()}
+        memories = [
+            _memory_from_line(row)
+            for name, rows in sorted(data.items())
+            if name.startswith("facts-")
+            for row in rows
+        ]
+        resources = [
+            row_to_resource({**r, "metadata": json.dumps(r["metadata"])})
+            for r in data.get("resources.jsonl", [])
+        ]
+        events = [
+            AuditEvent(
+                id=e["id"],
+                memory_id=e["memory_id"],
+                event=e["event"],
+                at=parse_ts(e["at"]),  # type: ignore[arg-type]
+                actor=e["actor"],
+                detail=e["detail"],
+            )
+            for e in data.get("memory-log.jsonl", [])
+        ]
+        checkpoints = [
+            (
+                Checkpoint(
+                    session_id=c["session_id"],
+                    turn=c["turn"],
+                    created_at=parse_ts(c["created_at"]),  # type: ignore[arg-type]
+                    **c["state"],
+                ),
+                Scope(c["user_id"], c["agent_id"], c["namespace"]),
+            )
+            for c in data.get("checkpoints.jsonl", [])
+        ]
+        vectors = [
+            (e["id"], e["model_id"], np.frombuffer(base64.b64decode(e["vector"]), np.float32))
+            for e in data.get("embeddings.jsonl", [])
+        ]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValidationError(f"malformed export in {directory}: {exc!r}") from exc
+    total = len(memories) + len(resources) + len(events)
+    try:
+        _write_all(store, resources, memories, vectors, events, checkpoints, progress, total)
+    except sqlite3.IntegrityError as exc:
+        raise ValidationError(
+            f"cannot import {directory}: a record in it already exists in this store ({exc}); "
+            "import into an empty store"
+        ) from exc
+    if progress:
+        progress(total, total)
+    return {
+        "memories": len(memories),
+        "resources": len(resources),
+        "events": len(events),
+        "checkpoints": len(checkpoints),
+        "embeddings": len(vectors),
+    }
+
+
+def _write_all(
+    store: Any,
+    resources: list[Resource],
+    memories: list[MemoryRecord],
+    vectors: list[tuple[str, str, Any]],
+    events: list[AuditEvent],
+    checkpoints: list[tuple[Checkpoint, Scope]],
+    progress: Progress | None,
+    total: int,
+) -> None:
+    done = 0
+    with store.transaction():
+        for resource in resources:
+            store.append_resource(resource)
+        for start in range(0, len(memories), 500):
+            store.insert_memories(memories[start : start + 500], vectors=None, model_id=None)
+            done += len(memories[start : start + 500])
+            if progress:
+                progress(done, total)
+        by_model: dict[str, list[tuple[str, Any]]] = {}
+        for memory_id, model_id, vec in vectors:
+            by_model.setdefault(model_id, []).append((memory_id, vec))
+        for model_id, pairs in by_model.items():
+            store.put_vectors(
+                [p[0] for p in pairs], np.stack([p[1] for p in pairs]), model_id=model_id
+            )
+        store.add_events(events)
+        for point, scope in checkpoints:
+            store.put_checkpoint(point, scope)
