@@ -1,0 +1,256 @@
+"""The default extractor: offline rules, no model.
+
+For each message it keeps what a person stated (or clearly demonstrated),
+sentence by sentence: greetings, filler, questions, failed attempts and
+debugging output are dropped; "I/my/we" become the speaker's name with the verb
+agreeing; relative dates become absolute against the message time. Assistant
+statements are kept only when the user confirms them in the next turn, and
+then count as the user's (strength ``implied``). Content that is untrusted
+(tool output, ``[UNTRUSTED DATA]`` blocks) is never followed: its facts carry
+``source_trust=untrusted`` and a reduced importance.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from remem.model import Strength, Trust
+from remem.write.classify import build_candidate, content_words
+from remem.write.dates import resolve_relative_dates
+from remem.write.extract.base import CandidateFact, ExtractContext, Extraction, Flag
+from remem.write.extract.person import resolve_first_person, resolve_second_person
+from remem.write.extract.sentences import (
+    clauses,
+    is_failed_attempt,
+    is_filler,
+    is_greeting,
+    is_question,
+    sentences,
+    split_untrusted,
+    strip_lead,
+)
+from remem.write.intent import detects_memory_intent, wants_permanent
+from remem.write.supersede import content_hash
+from remem.write.transcript import Message, role_for
+
+EXTRACTOR_VERSION = "rules-1"
+
+# Tool output can be huge; past this many sentences per message it is not read.
+MAX_UNTRUSTED_SENTENCES = 20
+# Facts shorter than this many content words carry nothing to remember.
+MIN_CONTENT_WORDS = 2
+# A fact longer than this many characters is cut at a clause boundary.
+MAX_FACT_CHARS = 400
+
+_CONFIRM = re.compile(
+    r"^\s*(?:yes|yeah|yep|yup|exactly|correct|that's right|that is right|that's correct|"
+    r"precisely|absolutely|right|indeed|affirmative|you got it|spot on)\b",
+    re.IGNORECASE,
+)
+_INTENT_PREFIX = re.compile(
+    r"^(?:please\s+|pls\s+|also\s+|and\s+)?(?:always\s+)?(?:remember|note|don't forget|do not forget|"
+    r"keep in mind|for future reference|never forget|make a note)(?:\s+(?:that|this|forever))?"
+    r"\s*[:,\-–—]?\s*",
+    re.IGNORECASE,
+)
+_SUBJECTLESS = {
+    "gonna": "{n} is going to", "going": "{n} is", "been": "{n} has been",
+    "planning": "{n} is planning", "thinking": "{n} is thinking", "trying": "{n} is trying",
+    "working": "{n} is working", "hoping": "{n} is hoping", "looking": "{n} is looking",
+    "just": "{n} just", "started": "{n} started", "finished": "{n} finished",
+    "went": "{n} went", "got": "{n} got", "had": "{n} had", "bought": "{n} bought",
+    "made": "{n} made", "took": "{n} took", "visited": "{n} visited", "love": "{n} loves",
+    "loved": "{n} loved", "learned": "{n} learned", "signed": "{n} signed",
+    "glad": "{n} is glad", "excited": "{n} is excited", "proud": "{n} is proud",
+    "sorry": "{n} is sorry", "thankful": "{n} is thankful", "grateful": "{n} is grateful",
+}  # fmt: skip
+_ASSISTANT_LEAD = re.compile(
+    r"^(?:so|ok|okay|got it|understood|noted|just to confirm|to confirm|sounds like|"
+    r"if i understand correctly|let me confirm)[,:!.]?\s*",
+    re.IGNORECASE,
+)
+
+
+@dataclass(slots=True)
+class _Piece:
+    text: str
+    untrusted: bool
+    strength: Strength
+    flags: set[Flag]
+
+
+class RulesExtractor:
+    """Extract candidate facts with offline rules (the default extractor)."""
+
+    version = EXTRACTOR_VERSION
+
+    def extract(
+        self, messages: Sequence[Message], *, context: ExtractContext
+    ) -> list[CandidateFact]:
+        """Candidate facts from ``messages``; see the module docstring for the rules."""
+        facts: list[CandidateFact] = []
+        seen: set[str] = set()
+        names = _speaker_names(messages, context)
+        for index, message in enumerate(messages):
+            name = _display_name(message, context)
+            for piece in self._pieces(messages, index, context):
+                text = piece.text
+                if not piece.untrusted:
+                    text = _resolve_people(text, name, _addressee(messages, index, context))
+                text = resolve_relative_dates(text, message.timestamp or context.reference_time)
+                text = _tidy(text)
+                if len(content_words(text)) < MIN_CONTENT_WORDS:
+                    continue
+                key = content_hash(text)
+                if key in seen:
+                    continue
+                seen.add(key)
+                owner = (
+                    _display_name(messages[index + 1], context)
+                    if Flag.CONFIRMED in piece.flags
+                    else name
+                )
+                fact = build_candidate(
+                    text,
+                    config=context.config,
+                    speaker=None if piece.untrusted else owner,
+                    strength=piece.strength,
+                    trust=Trust.UNTRUSTED if piece.untrusted else Trust.TRUSTED,
+                    flags=piece.flags,
+                    known_entities=names,
+                    extractor_version=self.version,
+                )
+                fact.message_index = index + 1 if Flag.CONFIRMED in piece.flags else index
+                fact.ref = message.ref
+                fact.session = message.session
+                fact.valid_from = message.timestamp
+                facts.append(fact)
+        return Extraction(facts, extractor_version=self.version)
+
+    def _pieces(
+        self, messages: Sequence[Message], index: int, context: ExtractContext
+    ) -> Iterator[_Piece]:
+        message = messages[index]
+        if message.role == "system" or message.text.startswith("tool_use "):
+            return
+        if message.role == "assistant":
+            yield from _confirmed(messages, index)
+            return
+        base_flags: set[Flag] = set()
+        trusted_text = "" if message.untrusted else message.text
+        if detects_memory_intent(trusted_text):
+            base_flags.add(Flag.REMEMBER_REQUESTED)
+        if wants_permanent(trusted_text):
+            base_flags |= {Flag.REMEMBER_REQUESTED, Flag.PERMANENT_REQUESTED}
+        names = [message.speaker, *_speaker_names(messages, context)]
+        for segment, untrusted in split_untrusted(message.text, untrusted=message.untrusted):
+            found = sentences(segment)
+            if untrusted:
+                found = found[:MAX_UNTRUSTED_SENTENCES]
+            for sentence in found:
+                if untrusted:
+                    if not is_question(sentence) and not is_greeting(sentence):
+                        yield _Piece(sentence, True, Strength.IMPLIED, set())
+                    continue
+                stripped = _INTENT_PREFIX.sub("", sentence)
+                cleaned = strip_lead(stripped, names)
+                if _skip(cleaned) or (_CONFIRM.match(sentence) and not cleaned):
+                    continue
+                for clause in clauses(cleaned):
+                    clause = strip_lead(clause, names)
+                    if not _skip(clause):
+                        flags = set(base_flags)
+                        yield _Piece(clause, False, _strength_of(clause), flags)
+        if message.caption and not message.untrusted:
+            caption = message.caption.strip().rstrip(".")
+            yield _Piece(f"I shared {caption}.", False, Strength.INFERRED, set())
+
+
+def _skip(sentence: str) -> bool:
+    return (
+        not sentence
+        or is_filler(sentence)
+        or is_question(sentence)
+        or is_greeting(sentence)
+        or is_failed_attempt(sentence)
+    )
+
+
+def _strength_of(sentence: str) -> Strength:
+    """Explicit when the speaker states something about themselves; implied otherwise."""
+    if re.search(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us)\b", sentence, re.IGNORECASE):
+        return Strength.EXPLICIT
+    if sentence.split(" ", 1)[0].lower() in _SUBJECTLESS:
+        return Strength.EXPLICIT
+    return Strength.IMPLIED
+
+
+def _confirmed(messages: Sequence[Message], index: int) -> Iterator[_Piece]:
+    """Statements of an assistant turn that the next user turn confirms."""
+    if index + 1 >= len(messages):
+        return
+    reply = messages[index + 1]
+    if reply.role != "user" or not _CONFIRM.match(reply.text):
+        return
+    candidates = []
+    for sentence in sentences(messages[index].text):
+        sentence = _ASSISTANT_LEAD.sub("", sentence).strip()
+        if re.search(r"\byou(?:r|'re|'ve|'d)?\b", sentence, re.IGNORECASE):
+            if re.match(r"^(?:do|does|did|is|are|should|would|can|could|will)\b", sentence, re.I):
+                continue  # "Do you prefer X?" cannot be turned into a statement safely
+            candidates.append(sentence.rstrip("?").rstrip() + ".")
+    for sentence in candidates:
+        yield _Piece(sentence, False, Strength.IMPLIED, {Flag.CONFIRMED})
+
+
+def _resolve_people(text: str, speaker: str, addressee: str | None) -> str:
+    first = text.split(" ", 1)
+    template = _SUBJECTLESS.get(first[0].lower())
+    if template and len(first) > 1 and not re.match(r"\s*(?:I|we)\b", first[1]):
+        text = template.format(n="I") + " " + first[1]
+    text = resolve_first_person(text, speaker, addressee=addressee)
+    if addressee:
+        text = resolve_second_person(text, addressee)
+    return text
+
+
+def _tidy(text: str) -> str:
+    text = " ".join(text.split())
+    text = re.sub(r"\s+([,.!?;:])", r"\1", text)
+    if len(text) > MAX_FACT_CHARS:
+        cut = text.rfind(",", 0, MAX_FACT_CHARS)
+        text = text[: cut if cut > 40 else MAX_FACT_CHARS].rstrip(" ,") + "."
+    if text and text[-1] not in ".!?":
+        text += "."
+    return text[:1].upper() + text[1:]
+
+
+def _display_name(message: Message, context: ExtractContext) -> str:
+    """How facts name the speaker: their name, or the configured user/assistant name."""
+    speaker = message.speaker.strip()
+    generic = not speaker or role_for(speaker) != "user" or speaker.lower() in {"user", "human"}
+    if message.role == "assistant":
+        return context.assistant_name if generic else speaker
+    if generic:
+        return context.user_name or "the user"
+    return speaker
+
+
+def _speaker_names(messages: Sequence[Message], context: ExtractContext) -> list[str]:
+    names = {_display_name(m, context) for m in messages if m.role == "user"}
+    return sorted(n for n in names if n and n[0].isupper())
+
+
+def _addressee(messages: Sequence[Message], index: int, context: ExtractContext) -> str | None:
+    """Who "you" is: the nearest other speaker before (else after) this message."""
+    me = messages[index]
+    if me.role == "assistant":
+        return _display_name(messages[index + 1], context) if index + 1 < len(messages) else None
+    order = [*range(index - 1, -1, -1), *range(index + 1, len(messages))]
+    for other in order:
+        candidate = messages[other]
+        if candidate.role in {"user", "assistant"} and candidate.speaker != me.speaker:
+            return _display_name(candidate, context)
+    return None

@@ -1,0 +1,164 @@
+"""Text plumbing for the rules extractor: untrusted blocks, sentences, clauses,
+and what to throw away (greetings, filler, questions, failed attempts, logs)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+UNTRUSTED_OPEN = "[UNTRUSTED DATA]"
+UNTRUSTED_CLOSE = "[/UNTRUSTED DATA]"
+
+_ABBREVIATIONS = (
+    "mr.", "mrs.", "ms.", "dr.", "st.", "jr.", "sr.", "vs.", "etc.", "e.g.", "i.e.", "approx.",
+    "no.", "inc.", "ltd.", "co.", "mt.", "u.s.", "a.m.", "p.m.",
+)  # fmt: skip
+_SPLIT = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
+_CLAUSE = re.compile(
+    r"(?:,\s*|\s+)(?:and|but|so|plus)\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll)\s+\w)"
+    r"|;\s+",
+)
+_LEADING = re.compile(
+    r"^(?:(?:oh|ohh|well|so|yeah|yea|yes|yep|wow|whoa|haha+|hah|lol|hey|hi|hello|ah+|aw+|omg|"
+    r"btw|by the way|actually|anyway|anyways|honestly|and|but|also|ok|okay|um+|uh+|hmm+|gosh|"
+    r"man|dude|thanks|thank you|yay|ugh|totally|definitely|absolutely|true|sure|cool|great|"
+    r"nice|awesome|amazing|exactly|indeed|of course|no way|aww+)\b[\s,!.\-–—:]*)+",
+    re.IGNORECASE,
+)
+_GREETING = re.compile(
+    r"^(?:hey|hi|hello|yo|good (?:morning|afternoon|evening|night)|thanks|thank you|thx|bye|"
+    r"goodbye|see you|see ya|take care|talk (?:to you )?(?:soon|later)|cheers|congrats|"
+    r"congratulations|welcome|you're welcome|no problem|np|good to (?:see|hear)|nice to|"
+    r"glad to|happy to|sounds good|sounds great|sounds like|have a (?:good|great|nice)|"
+    r"how (?:are|have|is|was) you|what's up|long time|keep (?:it )?up|catch you|bye for now)\b",
+    re.IGNORECASE,
+)
+_FAILED = re.compile(
+    r"\b(?:tried|attempted)\b.*\b(?:but|didn't|did not|doesn't|no luck|failed|still)\b|"
+    r"\b(?:didn't|did not|doesn't|does not) (?:work|help|fix|change anything)\b|\bno luck\b|"
+    r"\bstill (?:getting|failing|broken|the same)\b|\bthat (?:failed|broke it)\b",
+    re.IGNORECASE,
+)
+_LOG_LINE = re.compile(
+    r"^\s*(?:Traceback \(most recent|File \"|at [\w.$<>]+\(|[\w.]+(?:Error|Exception)\b:?|"
+    r"\$ |>>> |\.\.\. |#\s|//|\[\d{2}:\d{2}|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|"
+    r"(?:DEBUG|INFO|WARN|WARNING|ERROR|FATAL|TRACE)\b|[-+]{3} |@@ |\s{4,}\S)",
+)
+_IMPERATIVE = re.compile(
+    r"^(?:let me know|let's|lets|keep (?:it up|going|at it|up the)|hang in there|"
+    r"don't worry|stay (?:safe|strong|positive)|good luck|have fun|enjoy|take care|"
+    r"tell me|check (?:it|this) out|look at (?:this|that)|can't wait|keep me posted|"
+    r"you got this|you've got this|go for it|(?:great|good|nice|glad|happy) to (?:hear|see|know)|to (?:hear|see) (?:from|that|you)|"
+    r"hope (?:you|that|all|it|everything|things)|sending (?:hugs|love))\b",
+    re.IGNORECASE,
+)
+_FILLER_WORDS = set(
+    "wow cool awesome great nice amazing glad happy thanks thank lol haha yeah yep sure ok okay "
+    "totally definitely absolutely sounds sound good love fun hope hey hi hello bye cheers "
+    "congrats congratulations sorry aww omg oh ah true right agreed exciting interesting "
+    "beautiful fantastic wonderful incredible super inspiring proud that's thats it's its "
+    "that it this is was so really very much too what a an the i you me we us my your so "
+    "such just yes no same here there again well indeed exactly absolutely lovely sweet "
+    "wonderful kind of pretty all those these are were be been being to for with and but "
+    "or awesome cute brilliant perfect".split()
+)
+_CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+
+
+def split_untrusted(text: str, *, untrusted: bool = False) -> list[tuple[str, bool]]:
+    """``text`` cut into ``(segment, untrusted)`` parts at ``[UNTRUSTED DATA]`` markers.
+
+    An unclosed block runs to the end: unknown content is never trusted by default.
+    """
+    if untrusted:
+        return [(text.replace(UNTRUSTED_OPEN, " ").replace(UNTRUSTED_CLOSE, " "), True)]
+    parts: list[tuple[str, bool]] = []
+    rest = text
+    while UNTRUSTED_OPEN in rest:
+        before, _, after = rest.partition(UNTRUSTED_OPEN)
+        inside, closed, rest = after.partition(UNTRUSTED_CLOSE)
+        if before.strip():
+            parts.append((before, False))
+        if inside.strip():
+            parts.append((inside, True))
+        if not closed:
+            rest = ""
+    if rest.strip():
+        parts.append((rest, False))
+    return parts
+
+
+def is_noise_line(line: str) -> bool:
+    """Whether a line is debugging output, a stack trace, code or a log record."""
+    stripped = line.strip()
+    if not stripped:
+        return True
+    if _LOG_LINE.match(line):
+        return True
+    symbols = sum(1 for c in stripped if not (c.isalnum() or c.isspace() or c in ".,'’!?-:;\"()"))
+    return len(stripped) > 8 and symbols / len(stripped) > 0.15
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of ``text`` without code blocks and log lines."""
+    text = _CODE_FENCE.sub("\n", text)
+    lines = [line for line in text.splitlines() if not is_noise_line(line)]
+    out: list[str] = []
+    for chunk in _SPLIT.split("\n".join(lines)):
+        chunk = " ".join(chunk.split())
+        if not chunk:
+            continue
+        if out and out[-1].split()[-1].lower() in _ABBREVIATIONS:
+            out[-1] = f"{out[-1]} {chunk}"
+        else:
+            out.append(chunk)
+    return out
+
+
+def clauses(sentence: str) -> list[str]:
+    """A sentence cut where a new clause about the speaker starts ("..., and I ...")."""
+    parts = [p.strip(" ,;") for p in _CLAUSE.split(sentence)]
+    parts = [p for p in parts if p]
+    if len(parts) > 1 and parts[-1][-1:] not in ".!?" and sentence[-1:] in ".!?":
+        parts[-1] += sentence[-1]
+    return [p if p[-1:] in ".!?" else p + "." for p in parts]
+
+
+def strip_lead(sentence: str, names: Iterable[str] = ()) -> str:
+    """Drop leading interjections ("Oh wow,") and vocatives ("Mel!", ", Caroline!")."""
+    out = sentence
+    for _ in range(3):
+        before = out
+        out = _LEADING.sub("", out).lstrip(" ,!.-")
+        for name in names:
+            if not name:
+                continue
+            out = re.sub(rf"^{re.escape(name)}\w*\s*[,!.:]\s*", "", out)
+            out = re.sub(rf",\s*{re.escape(name)}\w*\s*(?=[.!?]?$)", "", out)
+        if out == before:
+            break
+    return out[:1].upper() + out[1:] if out else out
+
+
+def is_question(sentence: str) -> bool:
+    """Whether the sentence asks rather than states."""
+    return sentence.rstrip().endswith("?")
+
+
+def is_greeting(sentence: str) -> bool:
+    """Greetings, thanks, farewells and other pleasantries."""
+    return _GREETING.match(sentence.strip()) is not None
+
+
+def is_filler(sentence: str) -> bool:
+    """Small talk with nothing to remember: only chatter words, or a chat imperative."""
+    if _IMPERATIVE.match(sentence):
+        return True
+    tokens = [t.lower() for t in re.findall(r"[A-Za-z']+", sentence)]
+    meaningful = [t for t in tokens if t not in _FILLER_WORDS and not t[:1].isdigit()]
+    return len(meaningful) == 0
+
+
+def is_failed_attempt(sentence: str) -> bool:
+    """A report of something tried that did not work (not worth remembering as a fact)."""
+    return _FAILED.search(sentence) is not None

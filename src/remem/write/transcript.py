@@ -1,0 +1,430 @@
+"""Transcripts in, :class:`Message` objects out.
+
+Supported formats (:class:`TranscriptFormat`):
+
+- ``plain``: ``Name: text`` lines (an optional ``[timestamp]`` prefix); lines
+  without a speaker continue the previous message.
+- ``jsonl``: one message object per line (``role``, ``content``, optional
+  ``name`` / ``timestamp``); content may be a list of ``{type: text}`` blocks.
+- ``json``: a list of such messages, or ``{"messages": [...]}``.
+- ``claude-code``: Claude Code session files (JSONL lines with ``type`` user /
+  assistant and a ``message``); tool_use / tool_result blocks become untrusted
+  ``tool`` messages; summary and meta lines are skipped.
+- ``locomo``: LoCoMo conversations (a dict or a list of dicts with a
+  ``conversation`` holding ``session_N`` turn lists and ``session_N_date_time``).
+
+Line formats are read line by line, so a huge file is parsed in bounded memory;
+the two whole-document JSON formats are loaded at once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Literal
+
+from remem.errors import ValidationError
+
+Role = Literal["user", "assistant", "tool", "system"]
+
+
+class TranscriptFormat(StrEnum):
+    """The transcript formats :func:`parse_transcript` reads."""
+
+    PLAIN = "plain"
+    JSON = "json"
+    JSONL = "jsonl"
+    CLAUDE_CODE = "claude-code"
+    LOCOMO = "locomo"
+
+
+SUPPORTED = ", ".join(f.value for f in TranscriptFormat)
+
+
+@dataclass(slots=True)
+class Message:
+    """One turn of a conversation.
+
+    ``untrusted`` marks content that must never be followed (tool output, web
+    pages). ``ref`` is the source's own id for the turn (LoCoMo ``dia_id``,
+    Claude Code ``uuid``); ``session`` names the session it belongs to;
+    ``caption`` describes a shared image, when the source has one.
+    """
+
+    speaker: str
+    role: Role
+    text: str
+    timestamp: datetime | None = None
+    untrusted: bool = False
+    ref: str | None = None
+    session: str | None = None
+    caption: str | None = None
+
+
+_ROLE_ALIASES: dict[str, Role] = {
+    "user": "user", "human": "user", "me": "user",
+    "assistant": "assistant", "ai": "assistant", "bot": "assistant", "model": "assistant",
+    "claude": "assistant", "chatgpt": "assistant", "gpt": "assistant",
+    "system": "system", "tool": "tool", "function": "tool",
+}  # fmt: skip
+
+_SPEAKER_LINE = re.compile(
+    r"^(?:\[(?P<ts>[^\]]{4,40})\]\s*)?(?P<name>[A-Za-z][\w.'\- ]{0,39}?)\s*:\s+(?P<text>\S.*)$"
+)
+_LOCOMO_DATE = re.compile(
+    r"(?P<h>\d{1,2}):(?P<m>\d{2})\s*(?P<ampm>am|pm)\s+on\s+(?P<d>\d{1,2})\s+(?P<mon>[A-Za-z]+),?\s+(?P<y>\d{4})",
+    re.IGNORECASE,
+)
+_MONTHS = {
+    m: i + 1
+    for i, m in enumerate(
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    )
+}
+
+
+def role_for(speaker: str) -> Role:
+    """The role a speaker name implies: known aliases, else a human ``user``."""
+    return _ROLE_ALIASES.get(speaker.strip().lower(), "user")
+
+
+def parse_timestamp(value: object) -> datetime | None:
+    """A timezone-aware UTC datetime from ISO-8601, epoch seconds or LoCoMo's format."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, int | float):
+        return datetime.fromtimestamp(float(value), UTC)
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    match = _LOCOMO_DATE.search(text)
+    if match:
+        month = _MONTHS.get(match["mon"][:3].lower())
+        if month is None:
+            return None
+        hour = int(match["h"]) % 12 + (12 if match["ampm"].lower() == "pm" else 0)
+        return datetime(int(match["y"]), month, int(match["d"]), hour, int(match["m"]), tzinfo=UTC)
+    try:
+        parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
+
+
+# -- detection -----------------------------------------------------------------
+
+
+def detect_format(first_line: str, *, whole: str | None = None) -> TranscriptFormat:
+    """Guess the format from the first non-blank line (``whole``: the full text, if at hand).
+
+    Raises :class:`ValidationError` when no supported format fits.
+    """
+    line = first_line.strip()
+    if line.startswith("["):
+        return TranscriptFormat.JSON if whole is None else _detect_json_doc(whole)
+    if line.startswith("{"):
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError:
+            return TranscriptFormat.JSON if whole is None else _detect_json_doc(whole)
+        if isinstance(obj, dict):
+            if "conversation" in obj:
+                return TranscriptFormat.LOCOMO
+            if obj.get("type") in {"user", "assistant", "summary", "system"} or "message" in obj:
+                return TranscriptFormat.CLAUDE_CODE
+            if "messages" in obj:
+                return TranscriptFormat.JSON
+            if "content" in obj or "text" in obj:
+                return TranscriptFormat.JSONL
+        raise ValidationError(f"unreadable transcript: unknown JSON shape; supported: {SUPPORTED}")
+    if _SPEAKER_LINE.match(line):
+        return TranscriptFormat.PLAIN
+    raise ValidationError(
+        "unreadable transcript: expected 'Name: text' lines or JSON; "
+        f"supported formats: {SUPPORTED}"
+    )
+
+
+def _detect_json_doc(text: str) -> TranscriptFormat:
+    data = _load_json(text)
+    items = data if isinstance(data, list) else [data]
+    first = items[0] if items else None
+    if isinstance(first, dict) and "conversation" in first:
+        return TranscriptFormat.LOCOMO
+    return TranscriptFormat.JSON
+
+
+def _load_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValidationError(
+            f"unreadable transcript: invalid JSON ({exc}); supported formats: {SUPPORTED}"
+        ) from exc
+
+
+# -- entry point ---------------------------------------------------------------
+
+
+def parse_transcript(
+    path_or_text: str | Path | bytes, *, format: TranscriptFormat | str = "auto"
+) -> Iterator[Message]:
+    """Messages of a transcript given as a file path, text, or UTF-8 bytes.
+
+    ``format`` is ``"auto"`` or a :class:`TranscriptFormat` value. The format
+    and emptiness are checked before returning; per-line problems surface
+    while iterating. Raises :class:`ValidationError` for an unreadable format,
+    an empty transcript or a file that is not UTF-8.
+    """
+    source = _Source.of(path_or_text)
+    first = source.first_line()
+    if first is None:
+        raise ValidationError(f"empty transcript: {source.name} has no messages")
+    if format == "auto":
+        fmt = detect_format(first, whole=None if source.path else source.text)
+        if fmt is TranscriptFormat.JSON and source.path:
+            fmt = _detect_json_doc(source.read_all())
+    else:
+        try:
+            fmt = TranscriptFormat(format)
+        except ValueError as exc:
+            raise ValidationError(
+                f"unknown transcript format {format!r}; supported: auto, {SUPPORTED}"
+            ) from exc
+    return _non_empty(_PARSERS[fmt](source), source.name)
+
+
+def _non_empty(messages: Iterator[Message], name: str) -> Iterator[Message]:
+    count = 0
+    for message in messages:
+        count += 1
+        yield message
+    if count == 0:
+        raise ValidationError(f"empty transcript: {name} has no messages")
+
+
+@dataclass(slots=True)
+class _Source:
+    name: str
+    path: Path | None = None
+    text: str | None = None
+
+    @classmethod
+    def of(cls, value: str | Path | bytes) -> _Source:
+        if isinstance(value, bytes):
+            try:
+                return cls("<bytes>", text=value.decode("utf-8"))
+            except UnicodeDecodeError as exc:
+                raise ValidationError(f"transcript is not UTF-8 text: {exc}") from exc
+        if isinstance(value, Path):
+            return cls(str(value), path=value)
+        if "\n" not in value and len(value) < 4096 and Path(value).is_file():
+            return cls(value, path=Path(value))
+        return cls("<text>", text=value)
+
+    def lines(self) -> Iterator[str]:
+        if self.text is not None:
+            yield from self.text.splitlines()
+            return
+        assert self.path is not None
+        try:
+            with self.path.open(encoding="utf-8") as handle:
+                for line in handle:
+                    yield line.rstrip("\r\n")
+        except UnicodeDecodeError as exc:
+            raise ValidationError(f"transcript {self.name} is not UTF-8 text: {exc}") from exc
+        except OSError as exc:
+            raise ValidationError(f"cannot read transcript {self.name}: {exc}") from exc
+
+    def first_line(self) -> str | None:
+        lines = self.lines()
+        try:
+            return next((line for line in lines if line.strip()), None)
+        finally:
+            lines.close()  # type: ignore[attr-defined]
+
+    def read_all(self) -> str:
+        return self.text if self.text is not None else "\n".join(self.lines())
+
+
+# -- parsers -------------------------------------------------------------------
+
+
+def _parse_plain(source: _Source) -> Iterator[Message]:
+    current: Message | None = None
+    parts: list[str] = []
+    for line in source.lines():
+        match = _SPEAKER_LINE.match(line)
+        if match:
+            if current is not None:
+                current.text = "\n".join(parts).strip()
+                yield current
+            name = match["name"].strip()
+            role = role_for(name)
+            current = Message(
+                speaker=name,
+                role=role,
+                text="",
+                timestamp=parse_timestamp(match["ts"]),
+                untrusted=role == "tool",
+            )
+            parts = [match["text"]]
+        elif current is not None:
+            parts.append(line)
+    if current is not None:
+        current.text = "\n".join(parts).strip()
+        yield current
+
+
+def _text_of(content: object) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(
+            str(block.get("text", "")) if isinstance(block, dict) else str(block)
+            for block in content
+            if not isinstance(block, dict) or block.get("type", "text") == "text"
+        ).strip()
+    return ""
+
+
+def _message_from_dict(obj: dict[str, Any], *, where: str) -> Message | None:
+    raw_role = str(obj.get("role") or obj.get("speaker") or obj.get("name") or "")
+    if not raw_role:
+        raise ValidationError(f"unreadable transcript: message without a role at {where}")
+    role = role_for(raw_role)
+    text = _text_of(obj.get("content", obj.get("text", "")))
+    if not text.strip():
+        return None
+    speaker = str(obj.get("name") or obj.get("speaker") or raw_role)
+    return Message(
+        speaker=speaker,
+        role=role,
+        text=text.strip(),
+        timestamp=parse_timestamp(obj.get("timestamp") or obj.get("created_at")),
+        untrusted=bool(obj.get("untrusted", role == "tool")),
+        ref=str(obj["id"]) if obj.get("id") is not None else None,
+    )
+
+
+def _parse_jsonl(source: _Source) -> Iterator[Message]:
+    for number, line in enumerate(source.lines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValidationError(f"unreadable transcript: bad JSON on line {number}") from exc
+        if not isinstance(obj, dict):
+            raise ValidationError(f"unreadable transcript: line {number} is not an object")
+        message = _message_from_dict(obj, where=f"line {number}")
+        if message is not None:
+            yield message
+
+
+def _parse_json(source: _Source) -> Iterator[Message]:
+    data = _load_json(source.read_all())
+    if isinstance(data, dict) and isinstance(data.get("messages"), list):
+        data = data["messages"]
+    if not isinstance(data, list):
+        raise ValidationError(f"unreadable transcript: expected a list of messages; {SUPPORTED}")
+    for index, obj in enumerate(data):
+        if not isinstance(obj, dict):
+            raise ValidationError(f"unreadable transcript: item {index} is not an object")
+        message = _message_from_dict(obj, where=f"item {index}")
+        if message is not None:
+            yield message
+
+
+def _tool_text(block: dict[str, Any]) -> str:
+    if block.get("type") == "tool_use":
+        args = json.dumps(block.get("input", {}), ensure_ascii=False)
+        return f"tool_use {block.get('name', '?')}: {args}"
+    content = block.get("content", "")
+    return _text_of(content) if not isinstance(content, str) else content
+
+
+def _parse_claude_code(source: _Source) -> Iterator[Message]:
+    for number, line in enumerate(source.lines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValidationError(f"unreadable transcript: bad JSON on line {number}") from exc
+        if (
+            not isinstance(obj, dict)
+            or obj.get("type") not in {"user", "assistant"}
+            or obj.get("isMeta")
+        ):
+            continue  # summaries, meta and system lines carry no conversation
+        inner = obj.get("message") or {}
+        role = role_for(str(inner.get("role") or obj["type"]))
+        stamp = parse_timestamp(obj.get("timestamp"))
+        session = obj.get("sessionId")
+        ref = obj.get("uuid")
+        content = inner.get("content", "")
+        blocks: Iterable[Any] = [content] if isinstance(content, str) else content
+        for block in blocks:
+            if isinstance(block, str):
+                text, msg_role, untrusted = block, role, False
+            elif isinstance(block, dict) and block.get("type") == "text":
+                text, msg_role, untrusted = str(block.get("text", "")), role, False
+            elif isinstance(block, dict) and block.get("type") in {"tool_use", "tool_result"}:
+                text, msg_role, untrusted = _tool_text(block), "tool", True
+            else:
+                continue  # thinking, images
+            if text.strip():
+                yield Message(
+                    speaker="tool" if msg_role == "tool" else role,
+                    role=msg_role,
+                    text=text.strip(),
+                    timestamp=stamp,
+                    untrusted=untrusted,
+                    ref=ref,
+                    session=session,
+                )
+
+
+def _session_keys(conversation: dict[str, Any]) -> list[str]:
+    keys = [k for k in conversation if re.fullmatch(r"session_\d+", k)]
+    return sorted(keys, key=lambda k: int(k.split("_")[1]))
+
+
+def _parse_locomo(source: _Source) -> Iterator[Message]:
+    data = _load_json(source.read_all())
+    samples = data if isinstance(data, list) else [data]
+    for sample in samples:
+        conversation = sample.get("conversation") if isinstance(sample, dict) else None
+        if not isinstance(conversation, dict):
+            raise ValidationError("unreadable transcript: LoCoMo item without 'conversation'")
+        for key in _session_keys(conversation):
+            stamp = parse_timestamp(conversation.get(f"{key}_date_time"))
+            for turn in conversation[key] or []:
+                text = str(turn.get("text", "")).strip()
+                caption = turn.get("blip_caption")
+                if not text and not caption:
+                    continue
+                yield Message(
+                    speaker=str(turn.get("speaker", "user")),
+                    role="user",
+                    text=text,
+                    timestamp=stamp,
+                    ref=turn.get("dia_id"),
+                    session=key,
+                    caption=caption,
+                )
+
+
+_PARSERS = {
+    TranscriptFormat.PLAIN: _parse_plain,
+    TranscriptFormat.JSON: _parse_json,
+    TranscriptFormat.JSONL: _parse_jsonl,
+    TranscriptFormat.CLAUDE_CODE: _parse_claude_code,
+    TranscriptFormat.LOCOMO: _parse_locomo,
+}
