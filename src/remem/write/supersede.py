@@ -28,7 +28,7 @@ class Slot:
 
 
 _SUBJ = r"(?P<s>[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)*|[Tt]he user|[Ii])"
-_MOD = r"(?:\s+(?:now|just|recently|finally|also|still|currently|has|have|had|officially))*"
+_MOD = r"(?:\s+and others)?(?:\s+(?:now|just|recently|finally|also|still|currently|has|have|had|officially))*"
 _VAL = r"(?P<v>[^.,;!?]+?)"
 _END = r"(?=\s+(?:on|in|since|because|and|but|last|this|after|around)\b|[.,;!?]|$)"
 
@@ -51,15 +51,16 @@ _SLOTS: list[tuple[str, str]] = [
     ("phone", r"uses? an?|has an?|switched to an?|bought an?(?= (?:iphone|pixel|galaxy|android))"),
 ]  # fmt: skip
 _COMPILED = [
-    (attr, re.compile(_SUBJ + _MOD + r"\s+(?:" + verbs + r")\s*" + _VAL + _END, re.I))
+    (attr, re.compile(_SUBJ + r"(?i:" + _MOD + r"\s+(?:" + verbs + r")\s*" + _VAL + _END + ")"))
     for attr, verbs in _SLOTS
 ]
 _FAVOURITE = re.compile(
     _SUBJ
-    + r"(?:'s|’s)\s+(?:all-time\s+)?favou?rite\s+(?P<a>[\w ]{2,30}?)\s+(?:is|was|has become|are)\s+"
+    + r"(?i:(?:'s|’s)\s+(?:all-time\s+)?favou?rite\s+(?P<a>[\w ]{2,30}?)\s+"
+    + r"(?:is|was|has become|are)\s+"
     + _VAL
-    + _END,
-    re.I,
+    + _END
+    + ")"
 )
 _UPDATE_CUES = re.compile(
     r"\b(?:now|no longer|anymore|switched|changed|moved|instead|replaced|updated|"

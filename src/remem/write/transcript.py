@@ -125,6 +125,8 @@ def detect_format(first_line: str, *, whole: str | None = None) -> TranscriptFor
     Raises :class:`ValidationError` when no supported format fits.
     """
     line = first_line.strip()
+    if line.startswith("[") and line[1:2] not in {"{", "[", '"', "]"} and _SPEAKER_LINE.match(line):
+        return TranscriptFormat.PLAIN  # "[2023-05-08 13:56] Aaron: ..."
     if line.startswith("["):
         return TranscriptFormat.JSON if whole is None else _detect_json_doc(whole)
     if line.startswith("{"):
