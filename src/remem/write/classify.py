@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from remem.config import Config
 from remem.model import Kind, Sentiment, Strength, Tier, Trust
-from remem.write.extract.base import CandidateFact, Flag, Relation
+from remem.write.candidate import CandidateFact, Flag, Relation
 from remem.write.intent import detects_memory_intent, wants_permanent
 from remem.write.supersede import subject_attribute
 

@@ -26,8 +26,8 @@ import re
 from dataclasses import dataclass
 
 from remem.config import Config
+from remem.write.candidate import CandidateFact
 from remem.write.classify import extract_entities, is_informative, words
-from remem.write.extract.base import CandidateFact
 from remem.write.secrets import find_secrets
 
 ACCEPTED = "accepted"

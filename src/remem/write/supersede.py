@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from remem.write.extract.base import CandidateFact
+    from remem.write.candidate import CandidateFact
 
 
 @dataclass(frozen=True, slots=True)
