@@ -477,7 +477,7 @@ def config_show(as_json: JsonOpt = False) -> None:
     try:
         config = Config.load()
     except RememError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
     rows = config.shown()
     if as_json:
@@ -506,7 +506,7 @@ def demo(
     try:
         run_demo(out, db=db)
     except RememError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
 
 

@@ -74,16 +74,20 @@ def check_file(path: Path) -> None:
     app_id = int.from_bytes(header[68:72], "big")
     version = int.from_bytes(header[60:64], "big")
     if app_id == 0:
-        # An SQLite file without our mark: only an empty database may become a store.
+        # No mark in the file's header. A store another connection just created may
+        # still hold its mark in the WAL, so ask SQLite (read-only, which sees the WAL).
+        # Otherwise only an empty database may become a store.
         uri = f"{path.resolve().as_uri()}?mode=ro"
         try:
             with closing(sqlite3.connect(uri, uri=True)) as db:
+                app_id = db.execute("PRAGMA application_id").fetchone()[0]
+                version = db.execute("PRAGMA user_version").fetchone()[0]
                 tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         except sqlite3.DatabaseError as exc:
             raise NotARememStoreError(f"{path} is not a remem store: {exc}") from exc
-        if tables:
+        if app_id == 0 and tables:
             raise NotARememStoreError(f"{path} is an SQLite database of another program")
-    elif app_id != APPLICATION_ID:
+    if app_id not in (0, APPLICATION_ID):
         raise NotARememStoreError(f"{path} is an SQLite database of another program")
     if version > LATEST_VERSION:
         raise SchemaTooNewError(
@@ -156,6 +160,9 @@ class SQLiteStore:
         except sqlite3.DatabaseError as exc:
             self._db.close()
             raise NotARememStoreError(f"{self.path} is not a usable remem store: {exc}") from exc
+        except BaseException:
+            self._db.close()  # e.g. SchemaTooNewError: do not keep the refused file open
+            raise
 
     # -- plumbing -----------------------------------------------------------------
     def close(self) -> None:
@@ -201,6 +208,9 @@ class SQLiteStore:
             if migration.version <= version:
                 continue
             with self.transaction():
+                # Another process opening the same new file may have applied it meanwhile.
+                if self._db.execute("PRAGMA user_version").fetchone()[0] >= migration.version:
+                    continue
                 if migration.version == 1:
                     self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                     self._db.execute(

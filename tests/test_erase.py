@@ -1,0 +1,137 @@
+"""Erase: a hard purge of one subject, leaving only a content-free tombstone."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from remem import Memory, ValidationError
+from remem.config import Config
+
+WORD = "xylophonequartz"  # distinctive: appears only in the erased user's memories
+
+
+def _rows(db_path: Path, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    with closing(sqlite3.connect(db_path)) as db:
+        return db.execute(sql, params).fetchall()
+
+
+def _seed(mem: Memory, db_path: Path) -> dict[str, list[str]]:
+    ids = {
+        "alice": [
+            r.id
+            for r in mem.add(
+                [
+                    {"role": "user", "content": f"my {WORD} collection has nine pieces"},
+                    {"role": "user", "content": f"I keep the {WORD} in the attic"},
+                ],
+                user_id="alice-secret-id",
+                session_id="s-a",
+            )
+        ],
+        "bob": [
+            r.id for r in mem.add("bob keeps a tuba in the attic", user_id="bob", session_id="s-b")
+        ],
+    }
+    ids["alice"].append(
+        mem.update(
+            ids["alice"][0], f"my {WORD} collection has ten pieces", user_id="alice-secret-id"
+        ).id
+    )
+    mem.forget(ids["alice"][1], user_id="alice-secret-id")
+    mem.checkpoint("s-a", 0, {"user_input": f"about {WORD}"}, user_id="alice-secret-id")
+    mem.checkpoint("s-b", 0, {"user_input": "about tubas"}, user_id="bob")
+    with closing(sqlite3.connect(db_path)) as db:
+        for user, name in (("alice-secret-id", WORD), ("bob", "tuba")):
+            cur = db.execute(
+                "INSERT INTO entities (name, norm, user_id, created_at) VALUES (?, ?, ?, 'now')",
+                (name, name, user),
+            )
+            seq = db.execute(
+                "SELECT seq FROM memories WHERE user_id = ? LIMIT 1", (user,)
+            ).fetchone()[0]
+            db.execute("INSERT INTO memory_entities VALUES (?, ?)", (seq, cur.lastrowid))
+        db.commit()
+    return ids
+
+
+def test_erase_removes_everything_of_the_subject(config: Config, db_path: Path) -> None:
+    with Memory(db_path, config=config) as mem:
+        ids = _seed(mem, db_path)
+        assert mem.search(WORD, user_id="alice-secret-id", include_history=True)
+        bob_before = mem.get(ids["bob"][0], user_id="bob")
+
+        report = mem.erase(user_id="alice-secret-id")
+        assert (report.memories, report.resources, report.checkpoints) == (3, 3, 1)
+        assert report.vectors == 3
+
+        for sources in (["bm25"], ["vector"], None):
+            assert mem.search(WORD, user_id="alice-secret-id", sources=sources) == []
+            assert (
+                mem.search(WORD, user_id="alice-secret-id", sources=sources, include_history=True)
+                == []
+            )
+        assert mem.list(user_id="alice-secret-id").total == 0
+        assert mem.recover("s-a", user_id="alice-secret-id") is None
+
+        # the other user is untouched
+        assert mem.get(ids["bob"][0], user_id="bob") == bob_before
+        assert [h.memory.id for h in mem.search("tuba attic", user_id="bob")] == ids["bob"]
+        assert mem.replay("s-b", 0, user_id="bob").user_input == "about tubas"
+        assert mem.history(ids["bob"][0], user_id="bob")[0].event == "created"
+
+    scoped = "SELECT count(*) FROM {} WHERE user_id = 'alice-secret-id'"
+    for table in ("memories", "resources", "checkpoints", "entities"):
+        assert _rows(db_path, scoped.format(table)) == [(0,)], table
+    assert _rows(db_path, "SELECT count(*) FROM vectors") == [(1,)]
+    assert _rows(db_path, "SELECT count(*) FROM memory_entities") == [(1,)]
+    assert _rows(db_path, "SELECT count(*) FROM entities") == [(1,)]
+    assert _rows(
+        db_path, "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?", (WORD,)
+    ) == [(0,)]
+    assert _rows(db_path, "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'tuba'") == [
+        (1,)
+    ]
+
+    audit = _rows(db_path, "SELECT memory_id, event, detail FROM audit")
+    alice_ids = set(ids["alice"])
+    assert not [row for row in audit if row[0] in alice_ids]
+    tombstones = [row for row in audit if row[1] == "erased"]
+    assert len(tombstones) == 1
+    assert tombstones[0][0] is None
+    detail = json.loads(str(tombstones[0][2]))
+    assert detail["subject"] == {"user_id_sha256": hashlib.sha256(b"alice-secret-id").hexdigest()}
+    assert detail["memories"] == 3
+    text = json.dumps(audit)
+    assert "alice-secret-id" not in text
+    assert WORD not in text
+
+
+def test_erased_content_is_gone_from_the_file(config: Config, db_path: Path) -> None:
+    with Memory(db_path, config=config) as mem:
+        _seed(mem, db_path)
+        mem.erase(user_id="alice-secret-id")
+        files = [db_path, Path(f"{db_path}-wal")]
+        raw = b"".join(p.read_bytes() for p in files if p.exists())
+    assert WORD.encode() not in raw
+    assert b"alice-secret-id" not in raw
+
+
+def test_erase_by_namespace_leaves_same_user_elsewhere(mem: Memory) -> None:
+    kept = mem.add("note in the work namespace", user_id="u", namespace="work")[0]
+    mem.add("note in the home namespace", user_id="u", namespace="home")
+    report = mem.erase(user_id="u", namespace="home")
+    assert report.memories == 1
+    assert [r.id for r in mem.list(user_id="u").items] == [kept.id]
+
+
+def test_erase_needs_a_scope(mem: Memory) -> None:
+    mem.add("keep me", user_id="u")
+    with pytest.raises(ValidationError, match="scope"):
+        mem.erase()
+    assert mem.list(user_id="u").total == 1
