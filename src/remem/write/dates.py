@@ -39,7 +39,10 @@ _PREPOSITIONS = {
 
 _NUM = r"(?P<n>\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple of)"
 _UNIT = r"(?P<unit>day|week|month|year)s?"
-_WD = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_WD = (
+    r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thurs?|"
+    r"fri|sat|sun)\b\.?"
+)
 
 _PATTERN = re.compile(
     "|".join(
@@ -104,7 +107,7 @@ def _phrase(match: re.Match[str], today: date) -> tuple[str, bool]:
     if g["thispart"]:
         return f"the {g['part'].lower()} of {day_str(today)}", True
     if g["wd"]:
-        target = _WEEKDAYS.index(g["wd"].lower())
+        target = [d[:3] for d in _WEEKDAYS].index(g["wd"].lower()[:3])
         if g["rel"].lower() == "last":
             delta = -((today.weekday() - target) % 7 or 7)
         else:

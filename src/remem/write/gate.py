@@ -72,6 +72,7 @@ _SPECULATION = re.compile(
     r"\b(?:we|you|they|one|others) could\b|\bcould (?:try|consider|use)\b|\bmight want to\b|"
     r"\bmaybe (?:we|you|they|\w+) should\b|\bhow about\b|\bwhat if we\b|\bit (?:would|might) be "
     r"(?:nice|good|worth|better)\b|\bwould be worth\b|\bshould probably\b|\bwhy not\b|"
+    r"\bmight (?:try|go|do|check|consider|want)\b|"
     r"\bshould (?:definitely |totally |really |maybe )?(?:go|try|check|consider|come|join|give|"
     r"get|look|think about|visit|read|watch)\b",
     re.IGNORECASE,
@@ -86,13 +87,15 @@ _EVALUATIVE = re.compile(
     r"inspiring|powerful|wonderful|incredible|lovely|fantastic|perfect|horrible|cute|sweet|"
     r"stunning|gorgeous|brave|special|overrated|underrated|stupid|brilliant|meaningful|"
     r"important|tough|hard|rewarding|fulfilling|exciting|gorgeous|good|bad|interesting|"
-    r"unreal|magical|breathtaking|impressive|strong|great job|proud)\b",
+    r"unreal|magical|breathtaking|impressive|strong|great job|proud|talented|gifted|"
+    r"surreal|empowering|priceless)\b",
     re.IGNORECASE,
 )
 _OPINION_MARKERS = re.compile(
     r"\b(?:i|\w+) (?:think|thinks|believe|believes|feel|feels|felt|bet|bets)\b|\bin (?:my|\w+'s) "
-    r"opinion\b|\bshould\b|\bbetter than\b|\bthe (?:best|worst)\b|\bit'?s (?:so|really|such)\b|"
-    r"\b(?:is|was|are|were|looks?|sounds?|seems?) (?:so|really|such|super|very|totally|truly)\b",
+    r"opinion\b|\bshould\b|\bbetter than\b|\bthe (?:best|worst)\b|\bcan be (?:so|really|such)\b|"
+    r"\bit'?s (?:just )?like\b|\blooks? like\b|\bpriceless\b|\bworth it\b|"
+    r"\bit'?s (?:so |really |just )?\w+ (?:to (?:see|hear|know)|how)\b",
     re.IGNORECASE,
 )
 _PREDICATE_EVAL = re.compile(
@@ -101,7 +104,7 @@ _PREDICATE_EVAL = re.compile(
     r"(?:great|awesome|amazing|cool|beautiful|terrible|awful|nice|fun|boring|inspiring|"
     r"powerful|wonderful|incredible|lovely|fantastic|perfect|horrible|cute|sweet|stunning|"
     r"gorgeous|special|brilliant|impressive|good|bad|tough|hard|worth it|rewarding|"
-    r"exciting|interesting|talented|awesome)\b",
+    r"exciting|interesting|talented|important|meaningful|special)\b",
     re.IGNORECASE,
 )
 _PERSONAL = re.compile(r"\b(?:he|she|they|him|her|them|his|their)\b", re.IGNORECASE)
@@ -124,9 +127,9 @@ def opinion_score(text: str, *, speaker: str | None = None) -> float:
     exclamation and a statement about nobody in particular raise it; preference
     verbs (facts about a person), events, numbers and named things lower it.
     """
-    score = 0.3 * min(len(_EVALUATIVE.findall(text)), 2)
+    score = 0.35 * min(len(_EVALUATIVE.findall(text)), 2)
     score += 0.3 if _OPINION_MARKERS.search(text) else 0.0
-    score += 0.2 if _PREDICATE_EVAL.search(text) else 0.0
+    score += 0.25 if _PREDICATE_EVAL.search(text) else 0.0
     score += 0.15 if text.rstrip().endswith("!") else 0.0
     if _PREFERENCE.search(text):
         score -= 0.4
@@ -134,7 +137,7 @@ def opinion_score(text: str, *, speaker: str | None = None) -> float:
         score -= 0.25
     entities = extract_entities(text)
     if [e for e in entities if speaker is None or e != speaker]:
-        score -= 0.15
+        score -= 0.1
     if not entities and not _PERSONAL.search(text):
         score += 0.15  # about nobody in particular: a general judgement
     return round(max(0.0, min(1.0, score)), 3)

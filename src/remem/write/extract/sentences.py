@@ -45,7 +45,8 @@ _LOG_LINE = re.compile(
     r"(?:DEBUG|INFO|WARN|WARNING|ERROR|FATAL|TRACE)\b|[-+]{3} |@@ |\s{4,}\S)",
 )
 _IMPERATIVE = re.compile(
-    r"^(?:let me know|let's|lets|keep (?:it up|going|at it|up the)|hang in there|"
+    r"^(?:let me know|let's|lets|keep (?:it up|going|at it|up the|that|your|on|pushing)|"
+    r"hang in there|don't (?:quit|give up|stop)|way to go|later|appreciate (?:it|that)|"
     r"don't worry|stay (?:safe|strong|positive)|good luck|have fun|enjoy|take care|"
     r"tell me|check (?:it|this) out|look at (?:this|that)|can't wait|keep me posted|"
     r"you got this|you've got this|go for it|(?:great|good|nice|glad|happy) to (?:hear|see|know)|to (?:hear|see) (?:from|that|you)|"
