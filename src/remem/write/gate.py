@@ -109,8 +109,8 @@ _PREDICATE_EVAL = re.compile(
 )
 _PERSONAL = re.compile(r"\b(?:he|she|they|him|her|them|his|their)\b", re.IGNORECASE)
 _PREFERENCE = re.compile(
-    r"\b(?:prefers?|likes?|loves?|hates?|avoids?|enjoys?|dislikes?|wants?|favou?rite|is a fan of|"
-    r"can't stand|is into|is keen on|is passionate about)\b",
+    r"\b(?:prefers|likes|loves|hates|avoids|enjoys|dislikes|wants|would love|favou?rite|"
+    r"is a (?:big |huge )?fan of|can't stand|is into|is keen on|is passionate about)\b",
     re.IGNORECASE,
 )
 _FACT_SIGNALS = re.compile(
