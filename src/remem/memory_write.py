@@ -1,0 +1,218 @@
+"""The write-path half of :class:`remem.Memory`: fact extraction, the hot path,
+gate statistics and category summaries. A mixin, so ``memory.py`` stays small."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from remem.config import Config
+from remem.errors import UserError, ValidationError
+from remem.model import MemoryRecord, Scope, Summary
+from remem.providers.base import LLM, Embedder
+from remem.providers.registry import get_llm
+from remem.read.late import embed_for_store
+from remem.store.base import Store
+from remem.write.batch import extract_transcript
+from remem.write.candidate import CandidateFact
+from remem.write.classify import build_candidate
+from remem.write.extract.base import ExtractContext, Extractor
+from remem.write.extract.llm import LLMExtractor
+from remem.write.extract.rules import RulesExtractor
+from remem.write.pipeline import FactDecision, IngestReport, ingest
+from remem.write.transcript import Message, parse_timestamp, role_for
+from remem.write.validate import clean_content, require_scope
+
+Progress = Callable[[int, int], None]
+
+
+class _Given:
+    """An extractor that proposes the facts it was built with (the hot path)."""
+
+    version = "remember-1"
+
+    def __init__(self, facts: list[CandidateFact]) -> None:
+        self.facts = facts
+
+    def extract(self, messages: Sequence[Message], *, context: Any) -> list[CandidateFact]:
+        return self.facts
+
+
+class WriteMixin:
+    config: Config
+    store: Store
+    embedder: Embedder
+
+    def _llm(self, *, required: bool) -> LLM | None:
+        if not self.config.llm_provider:
+            if required:
+                raise UserError(
+                    "no LLM configured — set REMEM_LLM_PROVIDER and REMEM_LLM_MODEL, "
+                    "or run with --extractor rules"
+                )
+            return None
+        return get_llm(self.config.llm_provider, self.config)
+
+    def _extractor(self, name: str | None) -> tuple[Extractor, LLM | None]:
+        name = name or self.config.extractor
+        if name == "rules":
+            return RulesExtractor(), self._llm(required=False)
+        if name == "llm":
+            llm = self._llm(required=True)
+            assert llm is not None
+            return LLMExtractor(llm), llm
+        raise ValidationError(f"unknown extractor {name!r}; use 'rules' or 'llm'")
+
+    def _embed(self, texts: Sequence[str]) -> Any:
+        return embed_for_store(self.embedder, texts)
+
+    def ingest_messages(
+        self,
+        messages: Sequence[Message],
+        *,
+        scope: Scope,
+        session_id: str | None = None,
+        extractor: str | None = None,
+        force: bool = False,
+        dry_run: bool = False,
+    ) -> IngestReport:
+        """Extract facts from parsed messages and store what passes the gate."""
+        require_scope(scope)
+        if not messages:
+            raise ValidationError("no messages to extract from")
+        for m in messages:
+            clean_content(m.text, max_bytes=self.config.max_content_bytes)
+        chosen, llm = self._extractor(extractor)
+        return ingest(
+            self.store,
+            self.embedder,
+            self.config,
+            messages,
+            scope=scope,
+            extractor=chosen,
+            session_id=session_id,
+            force=force,
+            dry_run=dry_run,
+            llm=llm,
+            embed=self._embed,
+        )
+
+    def extract(
+        self,
+        source: str | Path | bytes,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        format: str = "auto",
+        session_id: str | None = None,
+        extractor: str | None = None,
+        dry_run: bool = False,
+        force: bool = False,
+        progress: Progress | None = None,
+    ) -> IngestReport:
+        """Turn a transcript file (or text) into facts: plain "Name: text" chats,
+        JSON/JSONL message lists, Claude Code sessions, LoCoMo conversations."""
+        scope = require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
+        chosen, llm = self._extractor(extractor)
+        return extract_transcript(
+            self.store,
+            self.embedder,
+            self.config,
+            source,
+            scope=scope,
+            extractor=chosen,
+            format=format,
+            session_id=session_id,
+            dry_run=dry_run,
+            force=force,
+            llm=llm,
+            embed=self._embed,
+            progress=progress,
+        )
+
+    def remember(
+        self,
+        content: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        session_id: str | None = None,
+        speaker: str | None = None,
+        category: str | None = None,
+        force: bool = False,
+    ) -> list[FactDecision]:
+        """The hot path: write what ``content`` states now, through the gate, dedup and
+        supersede. The rules extractor makes the facts atomic ("Remember that I ..."
+        becomes "<speaker> ..."); if it finds none, the text is gated as one fact."""
+        scope = require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
+        text = clean_content(content, max_bytes=self.config.max_content_bytes)
+        message = Message(speaker=speaker or scope.user_id or "user", role="user", text=text)
+        context = ExtractContext(config=self.config)
+        facts = RulesExtractor().extract([message], context=context) or [
+            build_candidate(
+                text, config=self.config, speaker=speaker, extractor_version=_Given.version
+            )
+        ]
+        if category is not None and category in self.config.categories:
+            for fact in facts:
+                fact.category = category
+        report = ingest(
+            self.store,
+            self.embedder,
+            self.config,
+            [message],
+            scope=scope,
+            extractor=_Given(facts),
+            session_id=session_id,
+            force=force,
+            llm=self._llm(required=False),
+            embed=self._embed,
+        )
+        return report.decisions
+
+    def gate_stats(self) -> dict[str, int]:
+        """How many candidate facts the gate rejected, by reason."""
+        return self.store.event_counts("rejected", "reason")
+
+    def summaries(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        category: str | None = None,
+        archived: bool = False,
+    ) -> list[Summary]:
+        """Current category summaries in scope (with archived versions if asked)."""
+        scope = require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
+        return self.store.summaries(scope, category=category, archived=archived)
+
+    def _infer(
+        self,
+        items: Sequence[tuple[str | bytes, str | None, datetime | None, str | None]],
+        *,
+        scope: Scope,
+        session_id: str | None,
+        metadata: Mapping[str, Any] | None,
+    ) -> list[MemoryRecord]:
+        messages = []
+        for text, role, when, name in items:
+            clean = clean_content(text, max_bytes=self.config.max_content_bytes)
+            speaker = name or (scope.user_id if role in (None, "user") else role) or "user"
+            messages.append(
+                Message(
+                    speaker=speaker,
+                    role=role
+                    if role in ("user", "assistant", "tool", "system")
+                    else role_for(speaker),  # type: ignore[arg-type]
+                    text=clean,
+                    timestamp=when if isinstance(when, datetime) else parse_timestamp(when),
+                    untrusted=bool(metadata and metadata.get("untrusted")),
+                )
+            )
+        report = self.ingest_messages(messages, scope=scope, session_id=session_id)
+        return self.store.get_memories(report.stored, scope)

@@ -1,0 +1,173 @@
+"""SQLite tables the write path fills beside memories: entities and relations,
+extraction marks on resources, and category summaries.
+
+A mixin of :class:`remem.store.sqlite.SQLiteStore`, kept apart so each module
+stays small; it uses the store's connection, lock and transactions.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from typing import Any
+
+from remem.model import Resource, Scope, Summary, utcnow
+from remem.store.codec import parse_ts, row_to_resource, ts
+
+
+def _norm(name: str) -> str:
+    return " ".join(name.casefold().split())
+
+
+class WriteTablesMixin:
+    """Entities, relations, extraction marks and summaries in SQLite."""
+
+    _db: sqlite3.Connection
+    _lock: threading.RLock
+    transaction: Callable[[], AbstractContextManager[None]]
+
+    def _scope_sql(self, scope: Scope, alias: str = "") -> tuple[str, list[Any]]:
+        from remem.store.sqlite import scope_sql  # the mixin's host module
+
+        return scope_sql(scope, alias)
+
+    # -- entities and relations ---------------------------------------------------
+    def _entity_id(self, name: str, scope: Scope) -> int:
+        where, params = self._scope_sql(scope)
+        row = self._db.execute(
+            f"SELECT id FROM entities WHERE norm = ?{where} LIMIT 1", [_norm(name), *params]
+        ).fetchone()
+        if row is not None:
+            return int(row[0])
+        cur = self._db.execute(
+            "INSERT INTO entities (name, norm, type, namespace, user_id, agent_id, created_at) "
+            "VALUES (?, ?, NULL, ?, ?, ?, ?)",
+            (name, _norm(name), scope.namespace, scope.user_id, scope.agent_id, ts(utcnow())),
+        )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def link_entities(
+        self,
+        memory_id: str,
+        scope: Scope,
+        *,
+        entities: Sequence[str],
+        relations: Sequence[tuple[str, str, str]] = (),
+    ) -> None:
+        """Record the named things a memory mentions and the relations it states."""
+        with self.transaction():
+            row = self._db.execute("SELECT seq FROM memories WHERE id = ?", (memory_id,)).fetchone()
+            if row is None:
+                return
+            seq = row[0]
+            for name in dict.fromkeys(e for e in entities if e.strip()):
+                self._db.execute(
+                    "INSERT OR IGNORE INTO memory_entities VALUES (?, ?)",
+                    (seq, self._entity_id(name, scope)),
+                )
+            for subject, predicate, obj in relations:
+                self._db.execute(
+                    "INSERT INTO relations (src_entity, relation, dst_entity, memory_seq, "
+                    "created_at) VALUES (?, ?, ?, ?, ?)",
+                    (
+                        self._entity_id(subject, scope),
+                        predicate,
+                        self._entity_id(obj, scope),
+                        seq,
+                        ts(utcnow()),
+                    ),
+                )
+
+    def entity_counts(self, scope: Scope) -> dict[str, int]:
+        """Entities in scope with how many memories mention each."""
+        where, params = self._scope_sql(scope, "e")
+        rows = self._db.execute(
+            "SELECT e.name, count(me.memory_seq) FROM entities e LEFT JOIN memory_entities me "
+            f"ON me.entity_id = e.id WHERE 1{where} "
+            "GROUP BY e.id ORDER BY 2 DESC",
+            params,
+        ).fetchall()
+        return {r[0]: r[1] for r in rows}
+
+    def relation_rows(self, scope: Scope) -> list[tuple[str, str, str]]:
+        where, params = self._scope_sql(scope, "s")
+        rows = self._db.execute(
+            "SELECT s.name, r.relation, d.name FROM relations r "
+            "JOIN entities s ON s.id = r.src_entity JOIN entities d ON d.id = r.dst_entity "
+            f"WHERE 1{where} ORDER BY r.id",
+            params,
+        ).fetchall()
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    # -- extraction marks ---------------------------------------------------------
+    def mark_extracted(self, resource_id: str, extractor_version: str, facts: int) -> None:
+        with self.transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO resource_extractions VALUES (?, ?, ?, ?)",
+                (resource_id, extractor_version, ts(utcnow()), facts),
+            )
+
+    def unextracted_resources(
+        self, extractor_version: str, scope: Scope | None = None, *, limit: int = 1000
+    ) -> list[Resource]:
+        """Resources no run of ``extractor_version`` has processed yet (for re-runs)."""
+        where, params = self._scope_sql(scope, "r") if scope else ("", [])
+        rows = self._db.execute(
+            "SELECT r.* FROM resources r WHERE NOT EXISTS (SELECT 1 FROM resource_extractions x "
+            "WHERE x.resource_id = r.id AND x.extractor_version = ?)"
+            f"{where} AND r.kind != 'update' ORDER BY r.rowid LIMIT ?",
+            [extractor_version, *params, limit],
+        ).fetchall()
+        return [row_to_resource(r) for r in rows]
+
+    # -- summaries ----------------------------------------------------------------
+    def put_summary(self, scope: Scope, summary: Summary) -> None:
+        """Make ``summary`` the current one of its category; archive the previous."""
+        where, params = self._scope_sql(scope)
+        with self.transaction():
+            self._db.execute(
+                f"UPDATE summaries SET archived_at = ? WHERE category = ? AND archived_at IS NULL"
+                f"{where}",
+                [ts(summary.created_at), summary.category, *params],
+            )
+            self._db.execute(
+                "INSERT INTO summaries (namespace, user_id, agent_id, category, content, facts, "
+                "generator, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    scope.namespace,
+                    scope.user_id,
+                    scope.agent_id,
+                    summary.category,
+                    summary.content,
+                    summary.facts,
+                    summary.generator,
+                    ts(summary.created_at),
+                ),
+            )
+
+    def summaries(
+        self, scope: Scope, *, category: str | None = None, archived: bool = False
+    ) -> list[Summary]:
+        """Current summaries in scope (and archived versions too if ``archived``)."""
+        where, params = self._scope_sql(scope)
+        sql = f"SELECT * FROM summaries WHERE 1{where}"
+        if category is not None:
+            sql += " AND category = ?"
+            params.append(category)
+        if not archived:
+            sql += " AND archived_at IS NULL"
+        rows = self._db.execute(sql + " ORDER BY category, id", params).fetchall()
+        return [
+            Summary(
+                category=r["category"],
+                content=r["content"],
+                facts=r["facts"],
+                generator=r["generator"],
+                created_at=parse_ts(r["created_at"]) or utcnow(),
+                archived_at=parse_ts(r["archived_at"]),
+            )
+            for r in rows
+        ]

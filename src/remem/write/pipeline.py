@@ -1,0 +1,396 @@
+"""The write path end to end: resources ─► extract ─► gate ─► dedup / supersede ─► store.
+
+Every input is appended to resources first (secrets redacted before the write),
+every decision is audited with its reason, and nothing is overwritten: a
+duplicate reinforces the memory it repeats, a near-duplicate supersedes it with
+the fresher wording (``merged``), an update supersedes the fact it replaces.
+All writes of one call happen in one transaction; ``dry_run`` writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import numpy as np
+
+from remem.config import Config
+from remem.model import AuditEvent, MemoryRecord, Resource, Scope, Status, utcnow
+from remem.providers.base import Embedder
+from remem.store.base import ListFilter, PackedTokens, Store
+from remem.write.candidate import CandidateFact
+from remem.write.extract.base import ExtractContext, Extractor
+from remem.write.gate import GateDecision, gate
+from remem.write.secrets import redact
+from remem.write.summaries import refresh_summaries
+from remem.write.supersede import contradicts, is_update
+from remem.write.transcript import Message
+
+
+@dataclass(slots=True)
+class FactDecision:
+    """What happened to one candidate fact, and why."""
+
+    fact: CandidateFact
+    action: str  # stored | merged | reinforced | rejected
+    reason: str
+    detail: str = ""
+    memory_id: str | None = None
+    related_id: str | None = None  # the memory merged into, reinforced or superseded
+
+
+@dataclass(slots=True)
+class IngestReport:
+    """The outcome of one ingest: resources written and a decision per candidate."""
+
+    extractor_version: str
+    resource_ids: list[str] = field(default_factory=list)
+    decisions: list[FactDecision] = field(default_factory=list)
+    fallback_reason: str | None = None
+    dry_run: bool = False
+
+    def count(self, action: str) -> int:
+        return sum(1 for d in self.decisions if d.action == action)
+
+    @property
+    def stored(self) -> list[str]:
+        return [d.memory_id for d in self.decisions if d.action == "stored" and d.memory_id]
+
+
+def message_resources(
+    messages: Sequence[Message], scope: Scope, *, session_id: str | None
+) -> list[Resource]:
+    """One append-only resource per message, secrets redacted before anything is written."""
+    now = utcnow()
+    return [
+        Resource(
+            content=redact(m.text),
+            kind="tool_output" if m.role == "tool" else "message",
+            user_id=scope.user_id,
+            agent_id=scope.agent_id,
+            namespace=scope.namespace,
+            session_id=session_id or m.session,
+            role=m.role,
+            occurred_at=m.timestamp,
+            created_at=now,
+            metadata={
+                "speaker": m.speaker,
+                **({"ref": m.ref} if m.ref else {}),
+                **({"untrusted": True} if m.untrusted else {}),
+            },
+        )
+        for m in messages
+    ]
+
+
+def redacted(messages: Sequence[Message]) -> list[Message]:
+    out = []
+    for m in messages:
+        text = redact(m.text)
+        out.append(m if text == m.text else _with_text(m, text))
+    return out
+
+
+def _with_text(message: Message, text: str) -> Message:
+    from dataclasses import replace
+
+    return replace(message, text=text)
+
+
+# Pooled vectors plus, when the embedder makes them, packed token vectors for the
+# late-interaction stage. The composition root passes the read path's function in:
+# the write path never imports remem.read.
+EmbedForStore = Callable[[Sequence[str]], tuple[np.ndarray, Sequence[PackedTokens] | None]]
+
+
+REDACTED_MARK = "[REDACTED:"
+
+
+class _Session:
+    """State of one ingest call: the store, what was decided, what to write."""
+
+    def __init__(
+        self, store: Store, embedder: Embedder, config: Config, scope: Scope, *, dry_run: bool
+    ) -> None:
+        self.store, self.embedder, self.config, self.scope = store, embedder, config, scope
+        self.dry_run = dry_run
+        self.events: list[AuditEvent] = []
+        self.pending: list[tuple[np.ndarray, MemoryRecord]] = []  # dry-run view of "stored"
+
+    def nearest(self, vector: np.ndarray, k: int = 10) -> list[tuple[MemoryRecord, float]]:
+        hits = self.store.vector_search(
+            vector, self.scope, model_id=self.embedder.model_id, limit=k
+        )
+        records = {m.id: m for m in self.store.get_memories([h[0] for h in hits], self.scope)}
+        found = [(records[i], s) for i, s in hits if i in records]
+        for pending_vec, record in self.pending:  # dry runs see their own earlier facts
+            found.append((record, float(pending_vec @ vector)))
+        return sorted(found, key=lambda p: -p[1])[:k]
+
+    def audit(self, event: str, memory_id: str | None, **detail: object) -> None:
+        self.events.append(AuditEvent(event=event, memory_id=memory_id, detail=dict(detail)))
+
+    def touch(self, record: MemoryRecord, *, boost: float, event: str, **detail: object) -> None:
+        record.confidence = min(1.0, record.confidence + boost)
+        record.updated_at = utcnow()
+        if not self.dry_run:
+            self.store.update_memory(record)
+        self.audit(event, record.id, confidence=round(record.confidence, 3), **detail)
+
+
+def _record(
+    fact: CandidateFact,
+    scope: Scope,
+    *,
+    session_id: str | None,
+    resource: Resource | None,
+    when: datetime | None,
+) -> MemoryRecord:
+    now = utcnow()
+    return MemoryRecord(
+        content=fact.content,
+        user_id=scope.user_id,
+        agent_id=scope.agent_id,
+        namespace=scope.namespace,
+        session_id=session_id or fact.session,
+        role="user",
+        kind=fact.kind,
+        category=fact.category,
+        tags=list(fact.tags),
+        entities=list(fact.entities),
+        importance=fact.importance,
+        tier=fact.tier,
+        confidence=fact.confidence,
+        strength=fact.strength,
+        sentiment=fact.sentiment,
+        source_trust=fact.source_trust,
+        valid_from=fact.valid_from or when,
+        created_at=now,
+        updated_at=now,
+        source_resource_id=resource.id if resource else None,
+        extractor_version=fact.extractor_version,
+        data={
+            "speaker": fact.speaker,
+            "salience": round(fact.salience, 3),
+            **(
+                {"slot": {"subject": fact.subject, "attribute": fact.attribute}}
+                if fact.subject
+                else {}
+            ),
+            **({"ref": fact.ref} if fact.ref else {}),
+            **({"flags": sorted(str(f) for f in fact.flags)} if fact.flags else {}),
+            **(
+                {"relations": [[r.subject, r.predicate, r.object] for r in fact.relations]}
+                if fact.relations
+                else {}
+            ),
+        },
+    )
+
+
+def decide(
+    session: _Session,
+    fact: CandidateFact,
+    vector: np.ndarray,
+    tokens: PackedTokens | None,
+    *,
+    force: bool,
+    session_id: str | None,
+    resource: Resource | None,
+    when: datetime | None,
+    session_count: int,
+) -> FactDecision:
+    """Gate one candidate against the store and write (or plan) what follows."""
+    config, scope = session.config, session.scope
+    neighbours = session.nearest(vector)
+    top, top_cos = neighbours[0] if neighbours else (None, None)
+    if REDACTED_MARK in fact.content:
+        # The source held a secret (redacted before anything was written): a fact
+        # about it is never stored, whatever ``force`` says.
+        decision = GateDecision(False, "secret", "the fact quoted a redacted credential")
+    elif session_count >= config.max_writes_per_session and not force:
+        decision = GateDecision(False, "session_cap", f"{session_count} writes in this session")
+    else:
+        decision = gate(fact, config=config, force=force, nearest_cosine=top_cos)
+    resource_id = resource.id if resource else None
+    if not decision.accepted:
+        if decision.reason == "duplicate" and top is not None:
+            session.touch(
+                top, boost=config.merge_confidence_boost, event="reinforced", resource=resource_id
+            )
+            return FactDecision(fact, "reinforced", "duplicate", decision.detail, None, top.id)
+        session.audit(
+            "rejected",
+            None,
+            reason=decision.reason,
+            detail=decision.detail,
+            resource=resource_id,
+            extractor=fact.extractor_version,
+        )
+        return FactDecision(fact, "rejected", decision.reason, decision.detail)
+
+    record = _record(fact, scope, session_id=session_id, resource=resource, when=when)
+    replaced: MemoryRecord | None = None
+    action, reason = "stored", decision.reason
+    for old, cos in neighbours:
+        if is_update(old.content, fact.content):
+            replaced, reason = old, "update"
+            break
+        if top is old and config.dedup_merge_cosine < cos:
+            replaced, action, reason = old, "merged", f"cosine {cos:.3f}"
+            record.confidence = min(
+                1.0, max(old.confidence, record.confidence) + config.merge_confidence_boost
+            )
+            break
+        if contradicts(old.content, fact.content):
+            old.data = {
+                **old.data,
+                "conflicts_with": [*old.data.get("conflicts_with", []), record.id],
+            }
+            record.data["conflicts_with"] = [old.id]
+            record.confidence = max(0.0, record.confidence - config.contradiction_penalty)
+            session.touch(
+                old, boost=-config.contradiction_penalty, event="flagged", conflict=record.id
+            )
+    if (
+        replaced is None
+        and config.novelty_enabled
+        and top_cos is not None
+        and top_cos >= config.novelty_threshold
+        and not force
+    ):
+        session.audit(
+            "rejected",
+            None,
+            reason="not_novel",
+            detail=f"cosine {top_cos:.3f}",
+            resource=resource_id,
+        )
+        return FactDecision(
+            fact, "rejected", "not_novel", f"cosine {top_cos:.3f}", None, top.id if top else None
+        )
+
+    if replaced is not None:
+        record.supersedes = replaced.id
+    session.audit(
+        "created",
+        record.id,
+        resource=resource_id,
+        extractor=fact.extractor_version,
+        gate=decision.reason,
+        **({"supersedes": replaced.id, "why": reason} if replaced else {}),
+    )
+    if session.dry_run:
+        session.pending.append((vector, record))
+    else:
+        session.store.insert_memories(
+            [record], vectors=vector[None, :], model_id=session.embedder.model_id
+        )
+        if tokens is not None:
+            session.store.put_token_vectors(
+                [record.id], [tokens], model_id=session.embedder.model_id
+            )
+        session.store.link_entities(
+            record.id,
+            scope,
+            entities=record.entities,
+            relations=[(r.subject, r.predicate, r.object) for r in fact.relations],
+        )
+    if replaced is not None:
+        now = utcnow()
+        replaced.status, replaced.superseded_by = Status.SUPERSEDED, record.id
+        replaced.valid_to, replaced.updated_at = record.valid_from or now, now
+        if not session.dry_run:
+            session.store.update_memory(replaced)
+        session.audit(
+            "merged" if action == "merged" else "superseded",
+            replaced.id,
+            superseded_by=record.id,
+            why=reason,
+        )
+    return FactDecision(
+        fact, action, reason, decision.detail, record.id, replaced.id if replaced else None
+    )
+
+
+def ingest(
+    store: Store,
+    embedder: Embedder,
+    config: Config,
+    messages: Sequence[Message],
+    *,
+    scope: Scope,
+    extractor: Extractor,
+    session_id: str | None = None,
+    force: bool = False,
+    dry_run: bool = False,
+    user_name: str | None = None,
+    llm: object | None = None,
+    embed: EmbedForStore | None = None,
+) -> IngestReport:
+    """Extract facts from ``messages`` and store what passes the gate (see module doc)."""
+    clean = redacted(messages)
+    resources = message_resources(clean, scope, session_id=session_id)
+    context = ExtractContext(config=config, user_name=user_name)
+    extraction = extractor.extract(clean, context=context)
+    version = getattr(extraction, "extractor_version", extractor.version)
+    report = IngestReport(
+        extractor_version=version,
+        resource_ids=[r.id for r in resources],
+        fallback_reason=getattr(extraction, "fallback_reason", None),
+        dry_run=dry_run,
+    )
+    facts = list(extraction)
+    texts = [f.content for f in facts]
+    tokens: Sequence[PackedTokens] | None = None
+    if not facts:
+        vectors = None
+    elif embed is not None:
+        vectors, tokens = embed(texts)
+    else:
+        vectors = embedder.embed_documents(texts)
+    session = _Session(store, embedder, config, scope, dry_run=dry_run)
+    if report.fallback_reason:
+        session.audit("extractor_fallback", None, reason=report.fallback_reason, extractor=version)
+    written = 0
+    if session_id is not None:
+        written = store.list_memories(
+            scope, filters=ListFilter(session_id=session_id), limit=1
+        ).total
+    with store.transaction():
+        if not dry_run:
+            for res in resources:
+                store.append_resource(res)
+        for i, fact in enumerate(facts):
+            assert vectors is not None
+            index = min(max(fact.message_index, 0), len(resources) - 1) if resources else 0
+            resource = resources[index] if resources else None
+            when = clean[index].timestamp if clean else None
+            decision = decide(
+                session,
+                fact,
+                vectors[i],
+                tokens[i] if tokens is not None else None,
+                force=force,
+                session_id=session_id,
+                resource=resource,
+                when=when,
+                session_count=written,
+            )
+            written += decision.action == "stored"
+            report.decisions.append(decision)
+        if not dry_run:
+            store.add_events(session.events)
+            per_resource: dict[str, int] = {}
+            for d in report.decisions:
+                if d.memory_id and d.action in ("stored", "merged"):
+                    rid = resources[min(d.fact.message_index, len(resources) - 1)].id
+                    per_resource[rid] = per_resource.get(rid, 0) + 1
+            for resource in resources:
+                store.mark_extracted(resource.id, version, per_resource.get(resource.id, 0))
+            touched = {
+                d.fact.category for d in report.decisions if d.action in ("stored", "merged")
+            }
+            refresh_summaries(store, scope, sorted(touched), config=config, llm=llm)
+    return report

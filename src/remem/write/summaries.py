@@ -1,0 +1,82 @@
+"""Category summaries: one markdown page per category, kept current as facts arrive.
+
+Deterministic by default (a structured list of the category's active facts,
+most important first); rewritten by the LLM when one is given. Every previous
+version is kept, archived with the time it was replaced.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from remem.config import Config
+from remem.errors import ProviderError
+from remem.model import MemoryRecord, Scope, Summary, utcnow
+from remem.store.base import ListFilter, Store
+
+log = logging.getLogger(__name__)
+
+MAX_FACTS = 50  # a summary lists at most this many facts (the most important)
+GENERATOR = "structured-1"
+
+
+def structured_summary(category: str, facts: Sequence[MemoryRecord]) -> str:
+    """A deterministic markdown summary of ``facts`` (already in display order)."""
+    lines = [
+        f"# {category}",
+        "",
+        f"_{len(facts)} facts, updated {utcnow():%Y-%m-%d %H:%M} UTC_",
+        "",
+    ]
+    for fact in facts:
+        when = fact.valid_from or fact.created_at
+        lines.append(f"- {fact.content} _(importance {fact.importance:.2f}, {when:%Y-%m-%d})_")
+    return "\n".join(lines) + "\n"
+
+
+def _llm_summary(llm: Any, category: str, structured: str) -> str | None:
+    messages = [
+        {
+            "role": "system",
+            "content": "Rewrite these remembered facts as a concise markdown summary for the "
+            f"category '{category}'. Keep every fact that matters; never invent facts.",
+        },
+        {"role": "user", "content": structured},
+    ]
+    try:
+        text = str(llm.complete(messages, max_tokens=800)).strip()
+    except ProviderError as exc:
+        log.warning("summary LLM failed for %s, keeping the structured summary: %s", category, exc)
+        return None
+    return text or None
+
+
+def refresh_summaries(
+    store: Store,
+    scope: Scope,
+    categories: Sequence[str],
+    *,
+    config: Config,
+    llm: Any | None = None,
+) -> None:
+    """Rewrite the summary of each category in ``categories`` for ``scope``."""
+    for category in categories:
+        page = store.list_memories(
+            scope, filters=ListFilter(categories=(category,)), limit=MAX_FACTS * 4
+        )
+        if not page.items:
+            continue
+        facts = sorted(
+            page.items, key=lambda m: (-m.importance, -(m.valid_from or m.created_at).timestamp())
+        )[:MAX_FACTS]
+        content, generator = structured_summary(category, facts), GENERATOR
+        if llm is not None:
+            rewritten = _llm_summary(llm, category, content)
+            if rewritten:
+                content, generator = rewritten, f"llm:{getattr(llm, 'model_id', 'unknown')}"
+        store.put_summary(
+            scope,
+            Summary(category, content, facts=page.total, generator=generator, created_at=utcnow()),
+        )
