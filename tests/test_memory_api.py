@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from remem import ListFilter, Memory, NotAvailableError, NotFoundError, Status, ValidationError
+from remem import ListFilter, Memory, NotFoundError, Status, ValidationError
 from remem.model import Kind, Scope
 
 
@@ -75,14 +75,6 @@ def test_add_messages_keeps_role_name_and_when_it_was_said(mem: Memory) -> None:
     assert first.metadata == {"name": "Ann"}
     assert first.occurred_at == said
     assert records[0].source_resource_id != records[1].source_resource_id
-
-
-def test_infer_true_is_not_available_and_writes_nothing(mem: Memory, db_path: Path) -> None:
-    with pytest.raises(NotAvailableError, match="infer=False"):
-        mem.add("Aaron likes tea", user_id="aaron", infer=True)
-    assert _count(db_path, "memories") == 0
-    assert _count(db_path, "resources") == 0
-    assert _count(db_path, "audit") == 0
 
 
 # -- get / list ----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from rich.table import Table
 
 from remem.config import Config
 from remem.memory import Memory
+from remem.store.base import ListFilter
 
 
 def load_sample() -> dict[str, Any]:
@@ -38,24 +39,35 @@ def run_demo(console: Console, *, db: Path | None = None, config: Config | None 
             for session in sample["sessions"]:
                 when = datetime.fromisoformat(session["date"])
                 messages = [
-                    {
-                        "role": m["role"],
-                        "name": m["name"],
-                        "content": f"{m['name']}: {m['text']}",
-                        "timestamp": when,
-                    }
+                    {"role": m["role"], "name": m["name"], "content": m["text"], "timestamp": when}
                     for m in session["messages"]
                 ]
-                mem.add(messages, user_id=user, session_id=session["id"])
+                mem.add(messages, user_id=user, session_id=session["id"], infer=True)
             elapsed = time.perf_counter() - started
-            page = mem.list(user_id=user, limit=100)
-            table = Table(title=f"stored {page.total} memories in {elapsed:.2f}s")
-            for col in ("when", "memory", "kind", "id"):
+            page = mem.list(
+                user_id=user, limit=100, filters=ListFilter(statuses=("active", "superseded"))
+            )
+            table = Table(
+                title=f"{page.total} facts extracted from {sum(len(s['messages']) for s in sample['sessions'])} "
+                f"messages in {elapsed:.2f}s (raw messages are kept as resources)"
+            )
+            for col in ("said", "fact", "category", "importance", "status"):
                 table.add_column(col, overflow="fold")
-            for record in reversed(page.items):
+            for record in sorted(page.items, key=lambda r: r.valid_from or r.created_at):
                 day = record.valid_from.strftime("%Y-%m-%d") if record.valid_from else ""
-                table.add_row(day, record.content, record.kind.value, record.id[:8])
+                status = record.status.value
+                if record.supersedes:
+                    status += " (supersedes an older fact)"
+                table.add_row(
+                    day, record.content, record.category or "", f"{record.importance:.2f}", status
+                )
             console.print(table)
+            rejected = mem.gate_stats()
+            if rejected:
+                console.print(
+                    "quality gate rejected: "
+                    + ", ".join(f"{n} {reason}" for reason, n in rejected.items())
+                )
             for question in sample["questions"]:
                 t0 = time.perf_counter()
                 hits = mem.search(question, user_id=user, limit=3)

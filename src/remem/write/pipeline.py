@@ -55,7 +55,10 @@ class IngestReport:
 
     @property
     def stored(self) -> list[str]:
-        return [d.memory_id for d in self.decisions if d.action == "stored" and d.memory_id]
+        """Ids of the memories this ingest created (new facts and merged rewordings)."""
+        return [
+            d.memory_id for d in self.decisions if d.action in ("stored", "merged") and d.memory_id
+        ]
 
 
 def message_resources(

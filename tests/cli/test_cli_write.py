@@ -1,0 +1,106 @@
+"""`remem extract`, `remember`, `gate stats` and `summaries` on a real store."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from remem.cli import app
+
+CHAT = (
+    "Aaron: Hi there!\n"
+    "Aaron: I live in Boston.\n"
+    "Aaron: My WRX oil change is due at 11,799 miles.\n"
+    "Aaron: maybe I think it could probably rain\n"
+)
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Any:
+    runner = CliRunner()
+    env = {"REMEM_HOME": str(tmp_path / "home"), "REMEM_EMBEDDER": "fake", "COLUMNS": "200"}
+
+    def invoke(*args: str, input: Any = None) -> Result:
+        return runner.invoke(app, list(args), env=env, input=input)
+
+    return invoke
+
+
+def _memories(tmp_path: Path) -> int:
+    db = tmp_path / "home" / "remem.db"
+    if not db.exists():
+        return 0
+    with closing(sqlite3.connect(db)) as conn:
+        return int(conn.execute("SELECT count(*) FROM memories").fetchone()[0])
+
+
+def test_extract_dry_run_then_for_real(run: Any, tmp_path: Path) -> None:
+    chat = tmp_path / "chat.txt"
+    chat.write_text(CHAT, "utf-8")
+    dry = run("extract", str(chat), "--user", "aaron", "--dry-run", "--json")
+    assert dry.exit_code == 0, dry.stderr
+    rows = json.loads(dry.stdout)["decisions"]
+    by_fact = {r["fact"]: r for r in rows}
+    assert by_fact["Aaron lives in Boston."]["action"] == "stored"
+    assert any(r["action"] == "rejected" and r["reason"] == "vague" for r in rows)
+    assert _memories(tmp_path) == 0
+    real = run("extract", str(chat), "--user", "aaron")
+    assert real.exit_code == 0, real.stderr
+    assert "stored" in real.stdout
+    assert _memories(tmp_path) == 2
+    stats = run("gate", "stats", "--json")
+    assert json.loads(stats.stdout) == {"vague": 1}
+    summaries = run("summaries", "--user", "aaron")
+    assert summaries.exit_code == 0 and "Boston" in summaries.stdout
+
+
+def test_extract_bad_input(run: Any, tmp_path: Path) -> None:
+    missing = run("extract", str(tmp_path / "nope.txt"), "--user", "aaron")
+    assert missing.exit_code == 2 and "no such file" in missing.stderr
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", "utf-8")
+    result = run("extract", str(empty), "--user", "aaron")
+    assert result.exit_code == 2 and result.stderr.startswith("error:")
+    chat = tmp_path / "chat.txt"
+    chat.write_text(CHAT, "utf-8")
+    no_scope = run("extract", str(chat))
+    assert no_scope.exit_code == 2 and "scope" in no_scope.stderr
+    no_llm = run("extract", str(chat), "--user", "a", "--extractor", "llm")
+    assert no_llm.exit_code == 2 and "REMEM_LLM_MODEL" in no_llm.stderr
+    assert _memories(tmp_path) == 0
+
+
+def test_remember_reinforces_a_repeat(run: Any) -> None:
+    first = run(
+        "remember",
+        "Remember that I am allergic to peanuts",
+        "-u",
+        "a",
+        "--speaker",
+        "Ann",
+        "--json",
+    )
+    assert first.exit_code == 0, first.stderr
+    assert json.loads(first.stdout)[0]["action"] == "stored"
+    again = run(
+        "remember",
+        "Remember that I am allergic to peanuts",
+        "-u",
+        "a",
+        "--speaker",
+        "Ann",
+        "--json",
+    )
+    assert json.loads(again.stdout)[0]["action"] == "reinforced"
+
+
+@pytest.mark.parametrize("command", ["extract", "remember", "summaries"])
+def test_help_has_example(run: Any, command: str) -> None:
+    result = run(command, "--help")
+    assert result.exit_code == 0 and "Example:" in result.stdout
