@@ -120,6 +120,29 @@ class Config(BaseModel):
     context_max_tokens: int = Field(1500, ge=1)
     context_max_items: int = Field(10, ge=1)
     summary_top_k: int = Field(3, ge=0)
+    # final = relevance**w_rel * prod(factor**w_factor); see remem/read/rank.py
+    rank_candidates: int = Field(50, ge=1)  # fused candidates the ranker re-scores
+    rank_weight_relevance: float = Field(2.0, ge=0)
+    rank_weight_importance: float = Field(0.5, ge=0)
+    rank_weight_recency: float = Field(0.5, ge=0)
+    rank_weight_usage: float = Field(0.5, ge=0)
+    rank_weight_trust: float = Field(1.0, ge=0)
+    rank_weight_visibility: float = Field(1.0, ge=0)
+    rank_weight_sentiment: float = Field(1.0, ge=0)
+    rank_weight_temporal: float = Field(1.0, ge=0)
+    importance_floor: float = Field(0.3, ge=0, le=1)  # importance 0 still keeps this factor
+    tier_permanent_importance: float = Field(1.25, ge=0)  # tier multipliers on base importance
+    tier_standard_importance: float = Field(1.0, ge=0)
+    tier_transient_importance: float = Field(0.75, ge=0)
+    usage_floor: float = Field(0.5, ge=0, le=1)
+    retrieval_priority_boost: float = Field(0.1, ge=0, le=1)  # x (1 + boost * priority)
+    rank_sentiment: bool = False  # prefer memories whose sentiment matches the query's
+    sentiment_mismatch: float = Field(0.85, ge=0, le=1)
+    temporal_boost: bool = False  # prefer memories valid within a time window in the query
+    temporal_floor: float = Field(0.6, ge=0, le=1)
+    temporal_scale_days: float = Field(30.0, gt=0)
+    context_rewrite_messages: int = Field(6, ge=1)  # messages a context query is built from
+    context_rewrite_keywords: int = Field(12, ge=0)
 
     # -- lifecycle --------------------------------------------------------------
     transient_ttl_days: int = Field(7, ge=1)

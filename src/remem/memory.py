@@ -32,6 +32,8 @@ from remem.model import (
 )
 from remem.providers.base import Embedder
 from remem.providers.registry import get_embedder
+from remem.read.inject import ContextBlock, build_context, rewrite_query
+from remem.read.rank import Asker
 from remem.read.search import check_embedding_space
 from remem.read.search import search as run_search
 from remem.store.base import ListFilter, Store
@@ -333,8 +335,14 @@ class Memory:
         limit: int = 10,
         filters: ListFilter | None = None,
         include_history: bool = False,
+        asker_agent_id: str | None = None,
+        asker_role: str | None = None,
     ) -> list[SearchHit]:
-        """The best memories for ``query`` in the scope, each with ``explain``."""
+        """The best memories for ``query`` in the scope, each with ``explain``.
+
+        ``asker_agent_id`` / ``asker_role`` (default: ``agent_id``) say who asks:
+        another agent's private memories and other roles' role-visible ones are
+        not returned to it."""
         scope = _scope(user_id, agent_id, namespace)
         if not isinstance(query, str) or not query.strip():
             raise ValidationError("query is empty")
@@ -350,7 +358,73 @@ class Memory:
             config=self.config,
             limit=limit,
             filters=filters,
+            asker=Asker(agent_id=asker_agent_id or agent_id, role=asker_role),
         )
+
+    def context(
+        self,
+        query: str | Sequence[Mapping[str, Any]],
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        max_tokens: int | None = None,
+        max_items: int | None = None,
+        asker_agent_id: str | None = None,
+        asker_role: str | None = None,
+        record: bool = True,
+    ) -> ContextBlock:
+        """The block of memories to inject for ``query`` (text, or the conversation's
+        ``{"role", "content"}`` messages, rewritten into a query from the last few).
+
+        Ranked and trust-tagged like :meth:`search`, cut to ``max_tokens`` (counted
+        with the bundled MiniLM WordPiece tokenizer, header included) and
+        ``max_items`` (defaults: ``config.context_max_tokens`` / ``_items``). With
+        ``record``, each injected memory gets ``surface_count + 1`` and an
+        ``injected`` audit event; injection is not a reference."""
+        if isinstance(query, str):
+            text = query
+        elif isinstance(query, list | tuple):
+            text = rewrite_query(
+                query,
+                last_n=self.config.context_rewrite_messages,
+                max_keywords=self.config.context_rewrite_keywords,
+            )
+        else:
+            raise ValidationError("context needs a query string or a list of messages")
+        tokens = self.config.context_max_tokens if max_tokens is None else max_tokens
+        items = self.config.context_max_items if max_items is None else max_items
+        if tokens < 1 or not 1 <= items <= 500:
+            raise ValidationError("max_tokens must be >= 1 and max_items between 1 and 500")
+        hits = self.search(
+            text,
+            user_id=user_id,
+            agent_id=agent_id,
+            namespace=namespace,
+            limit=min(1000, items * 3),  # spare candidates for when the longest do not fit
+            asker_agent_id=asker_agent_id,
+            asker_role=asker_role,
+        )
+        now = utcnow()
+        block = build_context(hits, max_tokens=tokens, max_items=items, query=text, now=now)
+        if record and block.items:
+            self.store.mark_surfaced(
+                [item.memory_id for item in block.items],
+                events=[
+                    AuditEvent(
+                        event="injected",
+                        memory_id=item.memory_id,
+                        at=now,
+                        detail={
+                            "position": i,
+                            "score": round(item.score, 6),
+                            "tokens": item.tokens,
+                        },
+                    )
+                    for i, item in enumerate(block.items, start=1)
+                ],
+            )
+        return block
 
     def history(
         self,

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from remem.config import Config
 from remem.errors import EmbeddingMismatchError
 from remem.model import Scope, SearchHit
 from remem.providers.base import Embedder
 from remem.read.fuse import reciprocal_rank_fusion
 from remem.read.query import keyword_terms
+from remem.read.rank import Asker, rank
 from remem.store.base import ListFilter, Store
 
 
@@ -31,8 +34,14 @@ def search(
     config: Config,
     limit: int = 10,
     filters: ListFilter | None = None,
+    asker: Asker | None = None,
+    now: datetime | None = None,
 ) -> list[SearchHit]:
-    """The ``limit`` best memories for ``query`` within ``scope``, each explained."""
+    """The ``limit`` best memories for ``query`` within ``scope``, each explained.
+
+    The best ``config.rank_candidates`` fused hits are then re-ranked and tagged
+    (:func:`remem.read.rank.rank`) for ``asker`` at time ``now``.
+    """
     check_embedding_space(store, embedder)
     ranked = {
         "bm25": store.bm25_search(
@@ -50,10 +59,11 @@ def search(
         ranked,
         k=config.rrf_k,
         weights={"bm25": config.bm25_weight, "vector": config.vector_weight},
-    )[:limit]
+    )[: max(limit, config.rank_candidates)]
     records = {m.id: m for m in store.get_memories([f.memory_id for f in fused], scope)}
-    return [
+    hits = [
         SearchHit(memory=records[f.memory_id], score=f.score, sources=f.sources, explain=f.explain)
         for f in fused
         if f.memory_id in records
     ]
+    return rank(hits, query=query, config=config, asker=asker, now=now, limit=limit)

@@ -81,6 +81,13 @@ class Store(Protocol):
     # -- audit -------------------------------------------------------------------
     def add_events(self, events: Sequence[AuditEvent]) -> None: ...
 
+    def mark_surfaced(
+        self, memory_ids: Sequence[str], *, events: Sequence[AuditEvent] = ()
+    ) -> None:
+        """Add 1 to each memory's ``surface_count`` (one statement) and write ``events``,
+        atomically. Surfacing is not a reference: nothing else of the memory changes."""
+        ...
+
     def history(self, memory_id: str) -> list[AuditEvent]: ...
 
     def iter_events(self) -> Iterator[AuditEvent]: ...

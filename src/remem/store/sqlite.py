@@ -394,6 +394,20 @@ class SQLiteStore:
                 [(e.id, e.memory_id, e.event, ts(e.at), e.actor, dumps(e.detail)) for e in events],
             )
 
+    def mark_surfaced(
+        self, memory_ids: Sequence[str], *, events: Sequence[AuditEvent] = ()
+    ) -> None:
+        ids = list(dict.fromkeys(memory_ids))
+        with self.transaction():
+            for start in range(0, len(ids), 900):  # under SQLite's bound-variable limit
+                chunk = ids[start : start + 900]
+                self._db.execute(
+                    "UPDATE memories SET surface_count = surface_count + 1 "
+                    f"WHERE id IN ({', '.join('?' * len(chunk))})",
+                    chunk,
+                )
+            self.add_events(events)
+
     def history(self, memory_id: str) -> list[AuditEvent]:
         rows = self._query("SELECT * FROM audit WHERE memory_id = ? ORDER BY id", [memory_id])
         return [row_to_audit(r) for r in rows]

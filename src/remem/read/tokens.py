@@ -1,0 +1,74 @@
+"""Token counting for the context budget.
+
+The budget of a context block is a hard cap counted with a real tokenizer: the
+MiniLM WordPiece tokenizer that ships with remem
+(``remem/providers/data/minilm-tokenizer.json``, loaded with the ``tokenizers``
+package). It is offline, deterministic and close to (usually a little above)
+the count of common LLM BPE tokenizers for English text, so a block that fits
+here fits there with a small margin. Special tokens ([CLS]/[SEP]) are not
+counted, truncation and padding are off.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Protocol
+
+from remem.errors import ProviderError
+
+TOKENIZER_FILE = "minilm-tokenizer.json"
+MINILM_TOKENIZER = "minilm-wordpiece"
+
+
+class TokenCounter(Protocol):
+    """Counts tokens of a text; ``name`` says which tokenizer."""
+
+    name: str
+
+    def count(self, text: str) -> int: ...
+
+
+class WordPieceCounter:
+    """Counts tokens with the bundled MiniLM WordPiece tokenizer (no special tokens)."""
+
+    name = MINILM_TOKENIZER
+
+    def __init__(self) -> None:
+        self._tokenizer = _load()
+
+    def count(self, text: str) -> int:
+        if not text:
+            return 0
+        return len(self._tokenizer.encode(text, add_special_tokens=False).ids)
+
+    def count_many(self, texts: list[str]) -> list[int]:
+        if not texts:
+            return []
+        encodings = self._tokenizer.encode_batch(texts, add_special_tokens=False)
+        return [len(e.ids) for e in encodings]
+
+
+@lru_cache(maxsize=1)
+def default_counter() -> WordPieceCounter:
+    """The shared MiniLM WordPiece counter (loaded once)."""
+    return WordPieceCounter()
+
+
+def _load() -> Any:
+    from tokenizers import Tokenizer
+
+    try:
+        text = (
+            resources.files("remem.providers")
+            .joinpath("data", TOKENIZER_FILE)
+            .read_text(encoding="utf-8")
+        )
+        tokenizer = Tokenizer.from_str(text)
+    except Exception as exc:  # a missing file (OSError) or a bad one (tokenizers' Exception)
+        raise ProviderError(
+            f"cannot load the bundled tokenizer {TOKENIZER_FILE}: {exc} — reinstall remem"
+        ) from exc
+    tokenizer.no_truncation()
+    tokenizer.no_padding()
+    return tokenizer

@@ -1,0 +1,224 @@
+"""Ranking factors, one by one, on hand-built records (no store)."""
+
+from __future__ import annotations
+
+import math
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from remem.config import Config
+from remem.model import MemoryRecord, SearchHit, Sentiment, Tier, Trust, Visibility
+from remem.read.rank import (
+    Asker,
+    RankContext,
+    importance_factor,
+    normalised_relevance,
+    passes_min_trust,
+    query_sentiment,
+    rank,
+    recency_factor,
+    usage_factor,
+    visible_to,
+)
+
+NOW = datetime(2024, 6, 1, 12, 0, tzinfo=UTC)
+
+
+def rec(content: str = "a fact", *, days_old: float = 0.0, **fields: object) -> MemoryRecord:
+    when = NOW - timedelta(days=days_old)
+    return MemoryRecord(content=content, created_at=when, updated_at=when, **fields)  # type: ignore[arg-type]
+
+
+def hits(*records: MemoryRecord, scores: list[float] | None = None) -> list[SearchHit]:
+    scores = scores or [1.0] * len(records)
+    return [SearchHit(memory=r, score=s) for r, s in zip(records, scores, strict=True)]
+
+
+def ctx(config: Config | None = None) -> RankContext:
+    return RankContext(config=config or Config(), now=NOW)
+
+
+def order(ranked: list[SearchHit]) -> list[str]:
+    return [h.memory.content for h in ranked]
+
+
+# -- relevance ------------------------------------------------------------------------
+def test_relevance_is_divided_by_the_top_score_or_min_max_when_negative() -> None:
+    assert normalised_relevance([0.04, 0.02, 0.01]) == [1.0, 0.5, 0.25]
+    assert normalised_relevance([2.0, 0.0, -2.0]) == [1.0, 0.5, 0.0]
+    assert normalised_relevance([0.0, 0.0]) == [1.0, 1.0]
+    assert normalised_relevance([]) == []
+
+
+def test_equal_factors_keep_the_fused_order() -> None:
+    records = [rec(f"memory {i}", days_old=10) for i in range(30)]
+    scores = [1.0 / (60 + i // 2) for i in range(30)]  # with ties, as RRF gives
+    ranked = rank(hits(*records, scores=scores), query="q", config=Config(), now=NOW)
+    assert order(ranked) == [r.content for r in records]
+    finals = [h.score for h in ranked]
+    assert finals == sorted(finals, reverse=True)
+
+
+def test_equal_factors_keep_order_with_zscore_scores() -> None:
+    records = [rec(f"memory {i}") for i in range(8)]
+    scores = [3.0, 2.5, 1.0, 0.0, -0.5, -1.0, -1.0, -2.0]
+    ranked = rank(hits(*records, scores=scores), query="q", config=Config(), now=NOW, limit=5)
+    assert order(ranked) == [f"memory {i}" for i in range(5)]
+
+
+def test_every_factor_is_explained() -> None:
+    [hit] = rank(hits(rec()), query="q", config=Config(), now=NOW)
+    parts = hit.explain["rank"]
+    assert set(parts) == {
+        "relevance",
+        "importance",
+        "recency",
+        "usage",
+        "trust",
+        "visibility",
+        "final",
+    }
+    assert hit.score == pytest.approx(parts["final"], abs=1e-6)
+    assert "rank" not in parts  # the CLI prints dicts with a "rank" key as source ranks
+
+
+def test_relevance_dominates_importance_and_age() -> None:
+    relevant = rec("relevant but dull and old", importance=0.0, days_old=365)
+    important = rec("important, new, permanent", importance=1.0, tier=Tier.PERMANENT)
+    ranked = rank(
+        hits(relevant, important, scores=[1.0, 0.5]), query="q", config=Config(), now=NOW
+    )
+    assert order(ranked)[0] == "relevant but dull and old"
+
+
+# -- importance -----------------------------------------------------------------------
+def test_importance_orders_equal_relevance_and_tier_adjusts_it() -> None:
+    c = ctx()
+    low, high = rec(importance=0.2), rec(importance=0.9)
+    assert importance_factor(low, c) < importance_factor(high, c) <= 1.0
+    assert importance_factor(rec(importance=0.0), c) == pytest.approx(c.config.importance_floor)
+    base = rec(importance=0.6)
+    permanent = rec(importance=0.6, tier=Tier.PERMANENT)
+    transient = rec(importance=0.6, tier=Tier.TRANSIENT)
+    assert importance_factor(transient, c) < importance_factor(base, c)
+    assert importance_factor(base, c) < importance_factor(permanent, c)
+    ranked = rank(hits(low, high), query="q", config=Config(), now=NOW)
+    assert ranked[0].memory is high
+
+
+# -- recency --------------------------------------------------------------------------
+def test_newer_fact_beats_an_older_equal_one() -> None:
+    old, new = rec("old", days_old=40), rec("new", days_old=1)
+    ranked = rank(hits(old, new), query="q", config=Config(), now=NOW)
+    assert order(ranked) == ["new", "old"]
+
+
+def test_recency_half_life_and_floor() -> None:
+    c = ctx()
+    assert recency_factor(rec(days_old=0), c) == pytest.approx(1.0)
+    assert recency_factor(rec(days_old=30), c) == pytest.approx(0.5)
+    assert recency_factor(rec(days_old=3650), c) == pytest.approx(c.config.recency_floor)
+
+
+def test_recency_counts_from_the_last_reference() -> None:
+    c = ctx()
+    referenced = rec(days_old=300, last_referenced_at=NOW - timedelta(days=30))
+    assert recency_factor(referenced, c) == pytest.approx(0.5)
+
+
+def test_linear_exp_mode_is_the_adr_formula_since_created() -> None:
+    c = ctx(Config(recency_mode="linear_exp", recency_floor=0.0))
+    record = rec(days_old=50, last_referenced_at=NOW)
+    assert recency_factor(record, c) == pytest.approx(math.exp(-0.01 * 50))
+
+
+def test_permanent_fact_never_decays() -> None:
+    c = ctx()
+    for days in (0, 30, 365, 10_000):
+        assert recency_factor(rec(days_old=days, tier=Tier.PERMANENT), c) == 1.0
+    old_permanent = rec("permanent", days_old=2000, tier=Tier.PERMANENT)
+    new_standard = rec("standard", days_old=0)
+    ranked = rank(hits(new_standard, old_permanent), query="q", config=Config(), now=NOW)
+    assert ranked[0].explain["rank"]["recency"] == 1.0
+    assert ranked[1].explain["rank"]["recency"] == 1.0
+
+
+# -- usage ----------------------------------------------------------------------------
+def test_usage_penalty_and_priority_boost() -> None:
+    c = ctx()
+    assert usage_factor(rec(access_count=0), c) == 1.0
+    assert usage_factor(rec(access_count=2), c) == pytest.approx(1 / (1 + 0.15 * 2))
+    assert usage_factor(rec(access_count=10_000), c) == pytest.approx(c.config.usage_floor)
+    assert usage_factor(rec(retrieval_priority=1.0), c) == pytest.approx(1.1)
+    assert usage_factor(rec(retrieval_priority=-5.0), c) == pytest.approx(0.9)
+    fresh, worn = rec("fresh"), rec("worn", access_count=8)
+    assert order(rank(hits(worn, fresh), query="q", config=Config(), now=NOW)) == [
+        "fresh",
+        "worn",
+    ]
+
+
+# -- trust ----------------------------------------------------------------------------
+def test_untrusted_source_is_multiplied_down() -> None:
+    trusted, untrusted = rec("trusted"), rec("untrusted", source_trust=Trust.UNTRUSTED)
+    ranked = rank(hits(untrusted, trusted), query="q", config=Config(), now=NOW)
+    assert order(ranked) == ["trusted", "untrusted"]
+    assert ranked[1].explain["rank"]["trust"] == pytest.approx(0.7)
+    assert "untrusted" in ranked[1].explain["tags"]
+
+
+def test_min_trust_filters_on_trust_score() -> None:
+    config = Config(min_trust=0.4)
+    weak, ok = rec("weak", trust_score=0.2, confidence=1.0), rec("ok", trust_score=0.5)
+    assert not passes_min_trust(weak, config) and passes_min_trust(ok, config)
+    assert order(rank(hits(weak, ok), query="q", config=config, now=NOW)) == ["ok"]
+    assert len(rank(hits(weak, ok), query="q", config=Config(), now=NOW)) == 2
+
+
+# -- visibility -----------------------------------------------------------------------
+def test_visibility_rules() -> None:
+    mine = rec(agent_id="a1", visibility=Visibility.PRIVATE)
+    users = rec(agent_id=None, visibility=Visibility.PRIVATE)
+    role = rec(agent_id="a1", role="support", visibility=Visibility.ROLE)
+    shared = rec(agent_id="a1", visibility=Visibility.UNIVERSAL)
+    other = Asker(agent_id="a2", role="sales")
+    same_role = Asker(agent_id="a3", role="support")
+    owner = Asker(agent_id="a1")
+    assert not visible_to(mine, other) and visible_to(mine, owner)
+    assert visible_to(users, other)
+    assert not visible_to(role, other) and visible_to(role, same_role) and visible_to(role, owner)
+    assert visible_to(shared, other)
+    assert all(visible_to(r, Asker()) for r in (mine, role, shared))
+    ranked = rank(hits(mine, role, shared), query="q", config=Config(), asker=other, now=NOW)
+    assert [h.memory for h in ranked] == [shared]
+
+
+def test_visibility_multipliers() -> None:
+    private = rec("private", visibility=Visibility.PRIVATE)
+    shared = rec("shared", visibility=Visibility.UNIVERSAL)
+    ranked = rank(hits(shared, private), query="q", config=Config(), now=NOW)
+    assert order(ranked) == ["private", "shared"]
+    assert ranked[1].explain["rank"]["visibility"] == pytest.approx(0.8)
+
+
+# -- sentiment (off by default) -------------------------------------------------------
+def test_sentiment_match_only_when_enabled() -> None:
+    assert query_sentiment("ugh, the build keeps failing again, so frustrating") is (
+        Sentiment.FRUSTRATED
+    )
+    assert query_sentiment("what is my editor") is Sentiment.NEUTRAL
+    calm = rec("calm", sentiment=Sentiment.NEUTRAL)
+    angry = rec("angry", sentiment=Sentiment.FRUSTRATED)
+    query = "so frustrating, the deploy failed"
+    off = rank(hits(calm, angry), query=query, config=Config(), now=NOW)
+    assert order(off) == ["calm", "angry"] and "sentiment" not in off[0].explain["rank"]
+    on = rank(hits(calm, angry), query=query, config=Config(rank_sentiment=True), now=NOW)
+    assert order(on) == ["angry", "calm"]
+    assert on[1].explain["rank"]["sentiment"] == pytest.approx(0.85)
+
+
+def test_limit_cuts_after_ranking() -> None:
+    records = [rec(f"m{i}", days_old=20 - i) for i in range(10)]
+    ranked = rank(hits(*records), query="q", config=Config(), now=NOW, limit=3)
+    assert order(ranked) == ["m9", "m8", "m7"]
