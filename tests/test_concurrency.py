@@ -54,7 +54,7 @@ def test_two_processes_lose_no_write(tmp_path: Path, config: Config) -> None:
 
 
 def test_many_handles_opening_a_new_file_at_once_migrate_it_once(tmp_path: Path) -> None:
-    for trial in range(5):
+    for trial in range(20):
         path = tmp_path / f"new-{trial}.db"
         barrier = threading.Barrier(6)
         errors: list[BaseException] = []

@@ -12,6 +12,7 @@ import hashlib
 import json
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import asdict
@@ -96,6 +97,23 @@ def check_file(path: Path) -> None:
         )
 
 
+def _enable_wal(db: sqlite3.Connection, timeout: float = 30.0) -> None:
+    """Switch the file to WAL mode.
+
+    While other connections are creating the same new file, SQLite can answer
+    "database is locked" at once, without calling the busy handler, so retry.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(0.01)
+
+
 def scope_sql(scope: Scope, alias: str = "") -> tuple[str, list[Any]]:
     """`` AND col = ?`` clauses for the set scope fields. Refuses an empty scope."""
     if scope.is_empty():
@@ -152,7 +170,7 @@ class SQLiteStore:
         self._db.row_factory = sqlite3.Row
         try:
             self._db.execute("PRAGMA busy_timeout = 30000")
-            self._db.execute("PRAGMA journal_mode = WAL")
+            _enable_wal(self._db)
             self._db.execute("PRAGMA synchronous = FULL")  # an acknowledged write survives
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA secure_delete = ON")  # erased content is zeroed on disk
