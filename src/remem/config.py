@@ -72,10 +72,30 @@ class Config(BaseModel):
     rrf_k: int = Field(60, ge=1)
     bm25_candidates: int = Field(50, ge=1)
     vector_candidates: int = Field(50, ge=1)
+    # fusion of the sources: "zscore" (weighted standardised scores), "rrf", or
+    # "auto": zscore when the late source takes part, else rrf
+    fusion: Literal["auto", "zscore", "rrf"] = "auto"
     bm25_weight: float = Field(1.0, ge=0)
     vector_weight: float = Field(1.0, ge=0)
-    ann_threshold: int = Field(50_000, ge=0)  # above this many vectors use HNSW if usearch is installed
+    ann_threshold: int = Field(
+        50_000, ge=0
+    )  # above this many vectors use HNSW if usearch is installed
     ann_enabled: bool = True
+    # which candidate sources search fuses: "bm25", "vector", "late" (MaxSim over
+    # stored token vectors; skipped when the embedder has none)
+    search_sources: list[Literal["bm25", "vector", "late"]] = Field(
+        default_factory=lambda: ["bm25", "vector", "late"]
+    )
+    late_weight: float = Field(6.0, ge=0)
+    late_candidates: int = Field(100, ge=1)  # how many MaxSim hits enter the fusion
+    late_full_scan_max: int = Field(5000, ge=0)  # score every memory in scope up to this many
+    late_rerank_depth: int = Field(200, ge=1)  # else re-score this many first-stage hits
+    late_idf: bool = True  # weight query tokens by their idf in the searched memories
+    late_cache_mb: int = Field(256, ge=0)  # token vectors of recently searched scopes
+    # conversational context of a MaxSim score (z units): the better neighbouring
+    # turn of the same session, and the best turn of the session
+    context_neighbour_weight: float = Field(0.25, ge=0)
+    context_session_weight: float = Field(0.2, ge=0)
 
     # -- write path -------------------------------------------------------------
     extractor: Literal["rules", "llm"] = "rules"

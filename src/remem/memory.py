@@ -33,10 +33,12 @@ from remem.model import (
 from remem.providers.base import Embedder
 from remem.providers.registry import get_embedder
 from remem.read.inject import ContextBlock, build_context, rewrite_query
+from remem.read.late import embed_for_store, token_embedder
 from remem.read.rank import Asker
 from remem.read.search import check_embedding_space
 from remem.read.search import search as run_search
 from remem.store.base import ListFilter, Store
+from remem.store.portable import export_store, import_store
 from remem.store.sqlite import SQLiteStore
 from remem.write.validate import clean_content, require_scope
 
@@ -124,7 +126,7 @@ class Memory:
         items = _normalise_items(content, role=role, valid_from=valid_from)
         texts = [clean_content(text, max_bytes=self.config.max_content_bytes) for text, *_ in items]
         check_embedding_space(self.store, self.embedder)
-        vectors = self.embedder.embed_documents(texts)
+        vectors, tokens = embed_for_store(self.embedder, texts)
         now = utcnow()
         resources, records, events = [], [], []
         for text, (_, item_role, when, name) in zip(texts, items, strict=True):
@@ -174,6 +176,10 @@ class Memory:
             self.store.insert_memories(
                 records, vectors=vectors, model_id=self.embedder.model_id, events=events
             )
+            if tokens is not None:
+                self.store.put_token_vectors(
+                    [r.id for r in records], tokens, model_id=self.embedder.model_id
+                )
         return records
 
     def update(
@@ -196,7 +202,7 @@ class Memory:
         if bad:
             raise ValidationError(f"cannot change {', '.join(sorted(bad))} in an update")
         check_embedding_space(self.store, self.embedder)
-        vector = self.embedder.embed_documents([text])
+        vector, tokens = embed_for_store(self.embedder, [text])
         now = utcnow()
         resource = Resource(
             content=text,
@@ -246,6 +252,8 @@ class Memory:
                     )
                 ],
             )
+            if tokens is not None:
+                self.store.put_token_vectors([new.id], tokens, model_id=self.embedder.model_id)
             self.store.update_memory(
                 old,
                 event=AuditEvent(
@@ -335,14 +343,16 @@ class Memory:
         limit: int = 10,
         filters: ListFilter | None = None,
         include_history: bool = False,
+        sources: Sequence[str] | None = None,
         asker_agent_id: str | None = None,
         asker_role: str | None = None,
-    ) -> list[SearchHit]:
+    ) -> builtins.list[SearchHit]:
         """The best memories for ``query`` in the scope, each with ``explain``.
 
-        ``asker_agent_id`` / ``asker_role`` (default: ``agent_id``) say who asks:
-        another agent's private memories and other roles' role-visible ones are
-        not returned to it."""
+        ``sources`` narrows the candidate sources fused (``bm25``, ``vector``,
+        ``late``); the default is ``config.search_sources``. ``asker_agent_id`` /
+        ``asker_role`` (default: ``agent_id``) say who asks: another agent's private
+        memories and other roles' role-visible ones are not returned to it."""
         scope = _scope(user_id, agent_id, namespace)
         if not isinstance(query, str) or not query.strip():
             raise ValidationError("query is empty")
@@ -358,6 +368,7 @@ class Memory:
             config=self.config,
             limit=limit,
             filters=filters,
+            sources=sources,
             asker=Asker(agent_id=asker_agent_id or agent_id, role=asker_role),
         )
 
@@ -523,9 +534,26 @@ class Memory:
         while True:
             batch = self.store.memories_needing_vectors(model_id, limit=batch_size)
             if not batch:
+                break
+            vectors, tokens = embed_for_store(self.embedder, [m.content for m in batch])
+            with self.store.transaction():
+                self.store.put_vectors([m.id for m in batch], vectors, model_id=model_id)
+                if tokens is not None:
+                    self.store.put_token_vectors([m.id for m in batch], tokens, model_id=model_id)
+            done += len(batch)
+            if progress is not None:
+                progress(done, max(total, done))
+        # Memories whose pooled vector is current but whose token vectors are missing
+        # (stores written before token vectors existed) or from another model.
+        if token_embedder(self.embedder) is None:
+            return done
+        while True:
+            batch = self.store.memories_needing_token_vectors(model_id, limit=batch_size)
+            if not batch:
                 return done
-            vectors = self.embedder.embed_documents([m.content for m in batch])
-            self.store.put_vectors([m.id for m in batch], vectors, model_id=model_id)
+            _, tokens = embed_for_store(self.embedder, [m.content for m in batch])
+            assert tokens is not None
+            self.store.put_token_vectors([m.id for m in batch], tokens, model_id=model_id)
             done += len(batch)
             if progress is not None:
                 progress(done, max(total, done))

@@ -103,6 +103,27 @@ class OnnxMiniLMEmbedder:
                 out[row] = l2_normalise(hidden[slot, keep])
         return out
 
+    def embed_with_tokens(
+        self, texts: Sequence[str]
+    ) -> tuple[Vectors, list[Vectors], list[list[int]]]:
+        """Sentence vectors, per-token vectors and wordpiece ids, from one forward pass.
+
+        The same as :meth:`embed_documents`, :meth:`embed_tokens` and
+        :meth:`token_ids` together, at the cost of one.
+        """
+        encodings = self._encode(texts)
+        pooled = np.zeros((len(encodings), DIM), dtype=np.float32)
+        tokens: list[Vectors] = [np.zeros((0, DIM), dtype=np.float32)] * len(encodings)
+        ids: list[list[int]] = [[] for _ in encodings]
+        for rows, hidden, mask in self._forward(encodings):
+            weights = mask[..., None].astype(np.float32)
+            pooled[rows] = (hidden * weights).sum(axis=1) / weights.sum(axis=1)
+            for slot, row in enumerate(rows):
+                keep = _content_positions(encodings[row])
+                tokens[row] = l2_normalise(hidden[slot, keep])
+                ids[row] = [encodings[row].ids[i] for i in keep]
+        return l2_normalise(pooled), tokens, ids
+
     def token_ids(self, texts: Sequence[str]) -> list[list[int]]:
         """Per text, the wordpiece ids of the tokens :meth:`embed_tokens` returns."""
         encodings = self._encode(texts)

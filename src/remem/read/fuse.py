@@ -46,3 +46,74 @@ def reciprocal_rank_fusion(
     for item in out:
         item.explain["fusion"] = {"method": "rrf", "k": k, "score": round(item.score, 6)}
     return out
+
+
+def zscore_fusion(
+    ranked: Mapping[str, Sequence[tuple[str, float]]],
+    *,
+    weights: Mapping[str, float] | None = None,
+) -> list[Fused]:
+    """Fuse by weighted standardised scores (CombSUM over z-scores).
+
+    Each source's raw scores are standardised over the list it returned; a memory
+    a source did not return gets that source's lowest standardised score. Unlike
+    rank fusion this keeps how far ahead a source's best hits are, so a strong
+    source (late interaction) is not diluted by weaker ones at equal rank.
+    """
+    standard: dict[str, tuple[dict[str, float], float]] = {}
+    for source, hits in ranked.items():
+        if not hits:
+            continue
+        raw = [score for _, score in hits]
+        mean = sum(raw) / len(raw)
+        spread = (sum((x - mean) ** 2 for x in raw) / len(raw)) ** 0.5 or 1.0
+        z = {memory_id: (score - mean) / spread for memory_id, score in hits}
+        standard[source] = (z, min(z.values()))
+    fused: dict[str, Fused] = {}
+    for z, _ in standard.values():
+        for memory_id in z:
+            fused.setdefault(memory_id, Fused(memory_id, 0.0))
+    raw_scores = {s: dict(hits) for s, hits in ranked.items()}
+    ranks = {s: {m: r for r, (m, _) in enumerate(hits, start=1)} for s, hits in ranked.items()}
+    for item in fused.values():
+        for source, (z, floor) in standard.items():
+            weight = 1.0 if weights is None else weights.get(source, 1.0)
+            found = item.memory_id in z
+            contribution = weight * (z[item.memory_id] if found else floor)
+            item.score += contribution
+            if found:
+                item.sources.append(source)
+                item.explain[source] = {
+                    "rank": ranks[source][item.memory_id],
+                    "score": round(raw_scores[source][item.memory_id], 6),
+                    "z": round(z[item.memory_id], 4),
+                    "contribution": round(contribution, 6),
+                }
+            else:
+                item.explain[source] = {"missing": True, "contribution": round(contribution, 6)}
+    out = sorted(fused.values(), key=lambda f: (-f.score, f.memory_id))
+    for item in out:
+        item.explain["fusion"] = {"method": "zscore", "score": round(item.score, 6)}
+    return out
+
+
+def fuse(
+    ranked: Mapping[str, Sequence[tuple[str, float]]],
+    *,
+    method: str = "rrf",
+    k: int = 60,
+    weights: Mapping[str, float] | None = None,
+) -> list[Fused]:
+    """Fuse with ``method``: ``rrf`` (reciprocal rank), ``zscore`` (standardised
+    scores), or ``auto``: zscore when the ``late`` source has hits, else rrf.
+
+    Rank fusion suits sources of similar strength (BM25 and a pooled embedder);
+    late interaction is much stronger than either, and rank fusion would dilute it.
+    """
+    if method == "auto":
+        method = "zscore" if ranked.get("late") else "rrf"
+    if method == "zscore":
+        return zscore_fusion(ranked, weights=weights)
+    if method == "rrf":
+        return reciprocal_rank_fusion(ranked, k=k, weights=weights)
+    raise ValueError(f"unknown fusion method {method!r}")

@@ -1,14 +1,18 @@
-"""Search v1: BM25 and vector candidates, fused, scoped, explained."""
+"""Search: BM25, vector and late-interaction candidates, fused, scoped, explained."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
+import numpy as np
+
 from remem.config import Config
-from remem.errors import EmbeddingMismatchError
+from remem.errors import EmbeddingMismatchError, ValidationError
 from remem.model import Scope, SearchHit
 from remem.providers.base import Embedder
-from remem.read.fuse import reciprocal_rank_fusion
+from remem.read.fuse import fuse
+from remem.read.late import late_search, token_embedder
 from remem.read.query import keyword_terms
 from remem.read.rank import Asker, rank
 from remem.store.base import ListFilter, Store
@@ -34,31 +38,81 @@ def search(
     config: Config,
     limit: int = 10,
     filters: ListFilter | None = None,
+    sources: Sequence[str] | None = None,
     asker: Asker | None = None,
     now: datetime | None = None,
 ) -> list[SearchHit]:
     """The ``limit`` best memories for ``query`` within ``scope``, each explained.
 
+    ``sources`` picks the candidate sources to fuse (default
+    ``config.search_sources``): ``bm25`` (FTS5), ``vector`` (pooled embedding) and
+    ``late`` (MaxSim over stored token vectors, when the embedder makes them).
     The best ``config.rank_candidates`` fused hits are then re-ranked and tagged
     (:func:`remem.read.rank.rank`) for ``asker`` at time ``now``.
     """
     check_embedding_space(store, embedder)
-    ranked = {
-        "bm25": store.bm25_search(
-            keyword_terms(query), scope, limit=config.bm25_candidates, filters=filters
-        ),
-        "vector": store.vector_search(
-            embedder.embed_query(query),
+    wanted = tuple(config.search_sources if sources is None else sources)
+    unknown = set(wanted) - {"bm25", "vector", "late"}
+    if unknown or not wanted:
+        raise ValidationError(f"unknown search sources: {', '.join(sorted(unknown)) or 'none'}")
+    tokens = token_embedder(embedder) if "late" in wanted else None
+    query_ids: list[int] = []
+    query_tokens = np.zeros((0, embedder.dim), dtype=np.float32)
+    if tokens is not None:
+        pooled, token_vectors, token_ids = tokens.embed_with_tokens([query])
+        query_vector, query_tokens, query_ids = pooled[0], token_vectors[0], token_ids[0]
+    elif "vector" in wanted:
+        query_vector = embedder.embed_query(query)
+    # With a large scope MaxSim re-scores only what the cheap sources propose.
+    depth = config.late_rerank_depth if tokens is not None else 0
+    ranked: dict[str, list[tuple[str, float]]] = {}
+    if "bm25" in wanted or depth:
+        ranked["bm25"] = store.bm25_search(
+            keyword_terms(query),
+            scope,
+            limit=max(config.bm25_candidates, depth),
+            filters=filters,
+        )
+    if "vector" in wanted or depth:
+        ranked["vector"] = store.vector_search(
+            query_vector,
             scope,
             model_id=embedder.model_id,
-            limit=config.vector_candidates,
+            limit=max(config.vector_candidates, depth),
             filters=filters,
-        ),
+        )
+    if tokens is not None:
+        first = dict.fromkeys(m for hits in ranked.values() for m, _ in hits)
+        ranked["late"] = late_search(
+            store,
+            query_ids,
+            query_tokens,
+            scope=scope,
+            model_id=embedder.model_id,
+            limit=config.late_candidates,
+            full_scan_max=config.late_full_scan_max,
+            use_idf=config.late_idf,
+            candidates=list(first),
+            filters=filters,
+            neighbour_weight=config.context_neighbour_weight,
+            session_weight=config.context_session_weight,
+            cache_bytes=config.late_cache_mb * 2**20,
+        )
+    depths = {"bm25": config.bm25_candidates, "vector": config.vector_candidates}
+    ranked = {
+        source: hits[: depths.get(source, len(hits))]
+        for source, hits in ranked.items()
+        if source in wanted
     }
-    fused = reciprocal_rank_fusion(
+    fused = fuse(
         ranked,
+        method=config.fusion,
         k=config.rrf_k,
-        weights={"bm25": config.bm25_weight, "vector": config.vector_weight},
+        weights={
+            "bm25": config.bm25_weight,
+            "vector": config.vector_weight,
+            "late": config.late_weight,
+        },
     )[: max(limit, config.rank_candidates)]
     records = {m.id: m for m in store.get_memories([f.memory_id for f in fused], scope)}
     hits = [

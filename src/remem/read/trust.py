@@ -188,7 +188,7 @@ def _value(text: str) -> str:
 
 
 def _subject(record: MemoryRecord, subject: str) -> str:
-    key = _norm(subject)
+    key = _norm(re.sub(r"['’]s$", "", subject.strip()))
     if key not in _FIRST_PERSON:
         return key
     metadata = record.data.get("metadata")

@@ -31,6 +31,22 @@ class ListFilter:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class PackedTokens:
+    """One memory's per-token vectors, int8-quantised for storage.
+
+    Row ``i`` of the token vectors is ``vectors[i] * scales[i]``; ``token_ids[i]``
+    is that token's id in the embedder's vocabulary (for idf weighting).
+    """
+
+    token_ids: npt.NDArray[np.uint32]
+    vectors: npt.NDArray[np.int8]
+    scales: npt.NDArray[np.float32]
+
+    def __len__(self) -> int:
+        return int(self.token_ids.shape[0])
+
+
 class Store(Protocol):
     """A remem storage backend."""
 
@@ -129,6 +145,35 @@ class Store(Protocol):
     ) -> None: ...
 
     def get_vectors(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, bytes]]: ...
+
+    def put_token_vectors(
+        self, memory_ids: Sequence[str], packed: Sequence[PackedTokens], *, model_id: str
+    ) -> None:
+        """Store (or replace) each memory's per-token vectors for ``model_id``."""
+        ...
+
+    def token_vectors(
+        self,
+        scope: Scope,
+        *,
+        model_id: str,
+        filters: ListFilter | None = None,
+        memory_ids: Sequence[str] | None = None,
+    ) -> list[tuple[str, str | None, PackedTokens]]:
+        """``(memory_id, session_id, tokens)`` of ``model_id`` for memories in scope
+        passing ``filters`` (only ``memory_ids`` if given), in store order."""
+        ...
+
+    def token_vector_state(
+        self, scope: Scope, *, model_id: str, filters: ListFilter | None = None
+    ) -> tuple[int, str]:
+        """How many memories in scope have token vectors of ``model_id``, and a
+        version string that changes whenever that set or its vectors may have."""
+        ...
+
+    def memories_needing_token_vectors(
+        self, model_id: str, *, limit: int
+    ) -> list[MemoryRecord]: ...
 
     # -- checkpoints -------------------------------------------------------------
     def put_checkpoint(self, checkpoint: Checkpoint, scope: Scope) -> None: ...

@@ -202,6 +202,25 @@ def m002_resource_extractions(db: sqlite3.Connection) -> None:
     )
 
 
+def m003_token_vectors(db: sqlite3.Connection) -> None:
+    # Per-token vectors for late-interaction (MaxSim) scoring, one row per memory:
+    # wordpiece ids (uint16 when they fit, else uint32), int8 vectors with one float32
+    # scale per token row. Rows go with their memory (ON DELETE CASCADE).
+    run_script(
+        db,
+        """
+        CREATE TABLE token_vectors (
+            memory_seq INTEGER PRIMARY KEY REFERENCES memories(seq) ON DELETE CASCADE,
+            model_id TEXT NOT NULL,
+            dim INTEGER NOT NULL,
+            tokens INTEGER NOT NULL,
+            token_ids BLOB NOT NULL,
+            vectors BLOB NOT NULL,
+            scales BLOB NOT NULL
+        );
+        CREATE INDEX token_vectors_model ON token_vectors(model_id);
+        """,
+    )
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -212,5 +231,6 @@ class Migration:
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_create_core", m001_create_core),
     Migration(2, "m002_resource_extractions", m002_resource_extractions),
+    Migration(3, "m003_token_vectors", m003_token_vectors),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -603,6 +603,7 @@ class SQLiteStore:
                         memory_id,
                     ),
                 )
+            self._bump("token_epoch")
 
     def token_vectors(
         self,
@@ -611,11 +612,11 @@ class SQLiteStore:
         model_id: str,
         filters: ListFilter | None = None,
         memory_ids: Sequence[str] | None = None,
-    ) -> list[tuple[str, PackedTokens]]:
+    ) -> list[tuple[str, str | None, PackedTokens]]:
         where, params = scope_sql(scope, "m")
         fwhere, fparams = filter_sql(filters, "m")
         sql = (
-            "SELECT m.id, t.dim, t.tokens, t.token_ids, t.vectors, t.scales "
+            "SELECT m.id, t.dim, t.tokens, t.token_ids, t.vectors, t.scales, m.session_id "
             "FROM token_vectors t JOIN memories m ON m.seq = t.memory_seq "
             f"WHERE t.model_id = ?{where}{fwhere}"
         )
@@ -632,6 +633,7 @@ class SQLiteStore:
             out.append(
                 (
                     row[0],
+                    row[6],
                     PackedTokens(
                         token_ids=np.frombuffer(id_blob, dtype=width).astype(np.uint32),
                         vectors=np.frombuffer(row[4], dtype=np.int8).reshape(n, dim),
@@ -641,17 +643,21 @@ class SQLiteStore:
             )
         return out
 
-    def count_token_vectors(
+    def token_vector_state(
         self, scope: Scope, *, model_id: str, filters: ListFilter | None = None
-    ) -> int:
+    ) -> tuple[int, str]:
         where, params = scope_sql(scope, "m")
         fwhere, fparams = filter_sql(filters, "m")
         rows = self._query(
-            "SELECT count(*) FROM token_vectors t JOIN memories m ON m.seq = t.memory_seq "
+            "SELECT count(*), coalesce(max(t.memory_seq), 0), "
+            "(SELECT group_concat(key || '=' || value) FROM meta WHERE key IN "
+            "('status_epoch', 'vector_epoch', 'token_epoch')) "
+            "FROM token_vectors t JOIN memories m ON m.seq = t.memory_seq "
             f"WHERE t.model_id = ?{where}{fwhere}",
             [model_id, *params, *fparams],
         )
-        return int(rows[0][0])
+        count, max_seq, epochs = rows[0]
+        return int(count), f"{max_seq}/{epochs or ''}"
 
     def memories_needing_token_vectors(self, model_id: str, *, limit: int) -> list[MemoryRecord]:
         rows = self._query(

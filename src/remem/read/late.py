@@ -1,0 +1,327 @@
+"""Late interaction (MaxSim) over stored per-token vectors.
+
+ColBERT-style scoring (Khattab & Zaharia, 2020) with the pooled embedder's own
+token outputs: a memory's score for a query is, for each query token, its best
+cosine against the memory's tokens, averaged with the query tokens weighted by
+their BM25-style idf in the searched set of memories. Rare words ("LGBTQ",
+"pottery") then count for more than "the" or "?".
+
+Token vectors are written beside the pooled vector, int8-quantised with one
+scale per token (:func:`pack_tokens`). Embedders that cannot produce them
+(hashing, fake, remote APIs) simply have no late stage: search skips it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from remem.model import Scope
+from remem.providers.base import Vectors
+from remem.store.base import ListFilter, PackedTokens, Store
+
+Floats = npt.NDArray[np.float32]
+
+
+@runtime_checkable
+class TokenEmbedder(Protocol):
+    """An embedder that can also return its per-token output vectors."""
+
+    @property
+    def model_id(self) -> str: ...
+
+    def embed_with_tokens(
+        self, texts: Sequence[str]
+    ) -> tuple[Vectors, list[Vectors], list[list[int]]]:
+        """``(pooled vectors, per-text token vectors, per-text token ids)`` in one pass;
+        pooled rows equal ``embed_documents(texts)``, token rows are L2-normalised."""
+        ...
+
+
+def token_embedder(embedder: object) -> TokenEmbedder | None:
+    """``embedder`` if it offers token vectors, else None (the late stage is skipped)."""
+    return embedder if isinstance(embedder, TokenEmbedder) else None
+
+
+def pack_tokens(token_ids: Sequence[int], vectors: Vectors) -> PackedTokens:
+    """Quantise one text's token vectors to int8 with one float32 scale per token."""
+    matrix = np.asarray(vectors, dtype=np.float32)
+    if matrix.ndim != 2 or matrix.shape[0] != len(token_ids):
+        raise ValueError("one vector row per token id")
+    peak = np.abs(matrix).max(axis=1) if matrix.size else np.zeros(0, dtype=np.float32)
+    scales = np.where(peak > 0, peak / 127.0, 1.0).astype(np.float32)
+    quantised = np.rint(matrix / scales[:, None]).clip(-127, 127).astype(np.int8)
+    return PackedTokens(
+        token_ids=np.asarray(token_ids, dtype=np.uint32),
+        vectors=quantised,
+        scales=scales,
+    )
+
+
+def unpack_tokens(packed: PackedTokens) -> Floats:
+    """The float32 token vectors a :class:`PackedTokens` stands for."""
+    return packed.vectors.astype(np.float32) * packed.scales[:, None]
+
+
+def idf_weights(query_ids: Sequence[int], docs: Sequence[PackedTokens]) -> Floats:
+    """BM25 idf of each query token over ``docs``: ``ln(1 + (N - df + .5) / (df + .5))``."""
+    return _Block.build(["?"] * len(docs), list(docs)).idf(query_ids)
+
+
+def maxsim(
+    query: Floats,
+    docs: Sequence[PackedTokens],
+    *,
+    weights: Floats | None = None,
+) -> Floats:
+    """Per doc, the weighted mean over query tokens of the best cosine with a doc token.
+
+    ``query`` is ``(q, dim)`` L2-normalised; ``weights`` (``q``) default to 1. A doc
+    without tokens scores 0.
+    """
+    return _Block.build(["?"] * len(docs), list(docs)).maxsim(query, weights)
+
+
+@dataclass(slots=True)
+class _Block:
+    """The token vectors of a set of memories, dequantised and concatenated."""
+
+    memory_ids: list[str]
+    matrix: Floats  # (tokens, dim), rows of memory i at offsets[i]:offsets[i]+lengths[i]
+    offsets: npt.NDArray[np.intp]
+    lengths: npt.NDArray[np.intp]
+    vocab: npt.NDArray[np.int64]  # sorted distinct token ids ...
+    df: npt.NDArray[np.int64]  # ... and how many memories hold each
+    sessions: list[str | None] = field(default_factory=list)  # per memory, store order
+    version: str = ""
+
+    @classmethod
+    def load(
+        cls, rows: Sequence[tuple[str, str | None, PackedTokens]], version: str = ""
+    ) -> _Block:
+        block = cls.build([r[0] for r in rows], [r[2] for r in rows], version)
+        block.sessions = [r[1] for r in rows]
+        return block
+
+    @classmethod
+    def build(cls, memory_ids: list[str], docs: list[PackedTokens], version: str = "") -> _Block:
+        lengths = np.array([len(d) for d in docs], dtype=np.intp)
+        offsets = np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.intp)
+        dim = next((d.vectors.shape[1] for d in docs if len(d)), 0)
+        if lengths.sum():
+            matrix = np.concatenate([d.vectors for d in docs if len(d)]).astype(np.float32)
+            matrix *= np.concatenate([d.scales for d in docs if len(d)])[:, None]
+            present = np.concatenate([np.unique(d.token_ids) for d in docs]).astype(np.int64)
+            vocab, df = np.unique(present, return_counts=True)
+        else:
+            matrix = np.zeros((0, dim), dtype=np.float32)
+            vocab = df = np.zeros(0, dtype=np.int64)
+        return cls(
+            memory_ids, matrix, offsets, lengths, vocab, df.astype(np.int64), version=version
+        )
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.matrix.nbytes + self.vocab.nbytes + self.df.nbytes)
+
+    def idf(self, query_ids: Sequence[int]) -> Floats:
+        wanted = np.asarray(query_ids, dtype=np.int64)
+        n = len(self.memory_ids)
+        if self.vocab.size == 0:
+            df = np.zeros(wanted.size)
+        else:
+            pos = np.searchsorted(self.vocab, wanted).clip(0, self.vocab.size - 1)
+            df = np.where(self.vocab[pos] == wanted, self.df[pos], 0).astype(np.float64)
+        return np.log1p((n - df + 0.5) / (df + 0.5)).astype(np.float32)
+
+    def maxsim(self, query: Floats, weights: Floats | None = None) -> Floats:
+        out = np.zeros(len(self.memory_ids), dtype=np.float32)
+        q = query.shape[0]
+        if q == 0 or self.matrix.shape[0] == 0:
+            return out
+        w = np.ones(q, dtype=np.float32) if weights is None else np.asarray(weights, np.float32)
+        total = float(w.sum())
+        if total <= 0:
+            return out
+        keep = np.flatnonzero(self.lengths)
+        sims = query.astype(np.float32) @ self.matrix.T  # (q, tokens)
+        best = np.maximum.reduceat(sims, self.offsets[keep], axis=1)  # (q, memories kept)
+        out[keep] = (w @ best) / total
+        return out
+
+
+def in_context(
+    scores: Floats,
+    sessions: Sequence[str | None],
+    *,
+    neighbour_weight: float,
+    session_weight: float,
+) -> Floats:
+    """Scores raised by the memory's conversational context.
+
+    A turn is often relevant because of the turn before or after it ("What did
+    you paint?" / "A sunrise."), and a session that discusses the topic makes each
+    of its turns likelier. Scores are standardised (z) over the scored set; each
+    memory then gains ``neighbour_weight`` x the better of its two neighbours in
+    the same session (store order) and ``session_weight`` x the best score in its
+    session. Memories without a session get neither.
+    """
+    n = scores.size
+    if n == 0:
+        return scores
+    z = (scores - scores.mean()) / (float(scores.std()) or 1.0)
+    out = z.copy()
+    codes = np.full(n, -1, dtype=np.int64)
+    table: dict[str, int] = {}
+    for i, session in enumerate(sessions):
+        if session is not None:
+            codes[i] = table.setdefault(session, len(table))
+    if not table:
+        return out.astype(np.float32)
+    if neighbour_weight:
+        same = (codes[1:] == codes[:-1]) & (codes[1:] >= 0)
+        floor = float(z.min())
+        prev = np.full(n, floor)
+        prev[1:][same] = z[:-1][same]
+        nxt = np.full(n, floor)
+        nxt[:-1][same] = z[1:][same]
+        out += neighbour_weight * np.maximum(prev, nxt) * (codes >= 0)
+    if session_weight:
+        best = np.full(len(table), -np.inf)
+        has = codes >= 0
+        np.maximum.at(best, codes[has], z[has])
+        out[has] += session_weight * best[codes[has]]
+    return out.astype(np.float32)
+
+
+class LateCache:
+    """Recently searched scopes' token blocks, least recently used dropped first.
+
+    A block is rebuilt when the store reports a new version for its scope (a
+    memory added, re-embedded, forgotten or erased), so it never serves stale data.
+    """
+
+    def __init__(self, max_bytes: int = 256 * 2**20) -> None:
+        self.max_bytes = max_bytes
+        self._blocks: OrderedDict[tuple[Any, ...], _Block] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(
+        self,
+        key: tuple[Any, ...],
+        version: str,
+        load: Callable[[], list[tuple[str, str | None, PackedTokens]]],
+    ) -> _Block:
+        with self._lock:
+            block = self._blocks.get(key)
+            if block is not None and block.version == version:
+                self._blocks.move_to_end(key)
+                return block
+        block = _Block.load(load(), version)
+        with self._lock:
+            self._blocks[key] = block
+            self._blocks.move_to_end(key)
+            used = sum(b.nbytes for b in self._blocks.values())
+            while used > self.max_bytes and len(self._blocks) > 1:
+                _, dropped = self._blocks.popitem(last=False)
+                used -= dropped.nbytes
+        return block
+
+    def clear(self) -> None:
+        with self._lock:
+            self._blocks.clear()
+
+
+CACHE = LateCache()
+
+
+def late_search(
+    store: Store,
+    query_ids: Sequence[int],
+    query_vectors: Vectors,
+    *,
+    scope: Scope,
+    model_id: str,
+    limit: int,
+    full_scan_max: int,
+    use_idf: bool = True,
+    candidates: Sequence[str] = (),
+    filters: ListFilter | None = None,
+    neighbour_weight: float = 0.0,
+    session_weight: float = 0.0,
+    cache: LateCache | None = None,
+    cache_bytes: int | None = None,
+) -> list[tuple[str, float]]:
+    """``(memory_id, MaxSim score)`` best first among memories in ``scope``.
+
+    When the scope holds at most ``full_scan_max`` memories with token vectors all
+    of them are scored (the idf then comes from the whole searched set), from a
+    cached block; otherwise only ``candidates`` (a cheaper first stage's output)
+    are, read from the store. With context weights the scores are passed through
+    :func:`in_context` first.
+    """
+    if len(query_ids) == 0:
+        return []
+    count, version = store.token_vector_state(scope, model_id=model_id, filters=filters)
+    if count == 0:
+        return []
+    if count <= full_scan_max:
+        cache = cache or CACHE
+        if cache_bytes is not None:
+            cache.max_bytes = cache_bytes
+        key = (
+            store.path,
+            id(store),
+            model_id,
+            scope.user_id,
+            scope.agent_id,
+            scope.namespace,
+            repr(filters),
+        )
+        block = cache.get(
+            key,
+            version,
+            lambda: store.token_vectors(scope, model_id=model_id, filters=filters),
+        )
+    elif candidates:
+        block = _Block.load(
+            store.token_vectors(
+                scope, model_id=model_id, filters=filters, memory_ids=list(candidates)
+            )
+        )
+    else:
+        return []
+    if not block.memory_ids:
+        return []
+    weights = block.idf(query_ids) if use_idf else None
+    scores = block.maxsim(np.asarray(query_vectors, dtype=np.float32), weights)
+    if neighbour_weight or session_weight:
+        scores = in_context(
+            scores,
+            block.sessions,
+            neighbour_weight=neighbour_weight,
+            session_weight=session_weight,
+        )
+    k = min(limit, scores.size)
+    top = np.argpartition(-scores, k - 1)[:k]
+    top = top[np.argsort(-scores[top], kind="stable")]
+    return [(block.memory_ids[i], float(scores[i])) for i in top]
+
+
+def embed_for_store(
+    embedder: object, texts: Sequence[str]
+) -> tuple[Vectors, list[PackedTokens] | None]:
+    """Pooled vectors for ``texts`` and, if the embedder offers them, their packed
+    token vectors, from one model pass. ``embedder`` must be an Embedder."""
+    tokens = token_embedder(embedder)
+    if tokens is None:
+        pooled: Vectors = embedder.embed_documents(texts)  # type: ignore[attr-defined]
+        return pooled, None
+    pooled, vectors, ids = tokens.embed_with_tokens(texts)
+    return pooled, [pack_tokens(i, v) for i, v in zip(ids, vectors, strict=True)]
