@@ -86,9 +86,7 @@ def test_every_factor_is_explained() -> None:
 def test_relevance_dominates_importance_and_age() -> None:
     relevant = rec("relevant but dull and old", importance=0.0, days_old=365)
     important = rec("important, new, permanent", importance=1.0, tier=Tier.PERMANENT)
-    ranked = rank(
-        hits(relevant, important, scores=[1.0, 0.5]), query="q", config=Config(), now=NOW
-    )
+    ranked = rank(hits(relevant, important, scores=[1.0, 0.5]), query="q", config=Config(), now=NOW)
     assert order(ranked)[0] == "relevant but dull and old"
 
 
