@@ -104,3 +104,26 @@ def test_remember_reinforces_a_repeat(run: Any) -> None:
 def test_help_has_example(run: Any, command: str) -> None:
     result = run(command, "--help")
     assert result.exit_code == 0 and "Example:" in result.stdout
+
+
+def test_retrieve_prints_a_budgeted_block(run: Any, tmp_path: Path) -> None:
+    for text in (
+        "Aaron is vegetarian and avoids steakhouses for team dinners",
+        "Aaron's WRX oil change is due at 11,799 miles",
+        "Aaron prefers dark mode in every editor",
+    ):
+        assert run("add", text, "--user", "aaron").exit_code == 0
+    result = run("retrieve", "team dinner ideas", "--user", "aaron", "--max-tokens", "40", "--json")
+    assert result.exit_code == 0, result.stderr
+    block = json.loads(result.stdout)
+    assert block["tokens"] <= 40 and block["tokenizer"] == "minilm-wordpiece"
+    assert block["text"].startswith("Known context from previous sessions")
+    assert "vegetarian" in block["items"][0]["line"]
+    plain = run("retrieve", "team dinner ideas", "--user", "aaron", "--dry-run")
+    assert plain.stdout.splitlines()[1].startswith("~ ")
+    chat = tmp_path / "opening.txt"
+    chat.write_text("Aaron: let's plan the team dinner for Friday\n", "utf-8")
+    from_chat = run("retrieve", "--transcript", str(chat), "--user", "aaron", "--json")
+    assert "vegetarian" in json.loads(from_chat.stdout)["text"]
+    neither = run("retrieve", "--user", "aaron")
+    assert neither.exit_code == 2 and "QUERY or --transcript" in neither.stderr
