@@ -12,8 +12,8 @@ explainable (every hit says why), and safe (nothing is silently overwritten).
 from remem.config import Config
 from remem.errors import (
     EmbeddingMismatchError,
-    NotAvailableError,
     NotARememStoreError,
+    NotAvailableError,
     NotFoundError,
     ProviderError,
     RememError,

@@ -7,6 +7,7 @@ share them.
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -15,7 +16,8 @@ from types import TracebackType
 from typing import Any
 
 from remem.config import Config
-from remem.errors import NotAvailableError, NotFoundError, ValidationError
+from remem.errors import NotFoundError, ValidationError
+from remem.memory_write import WriteMixin
 from remem.model import (
     AuditEvent,
     Checkpoint,
@@ -50,7 +52,7 @@ def _scope(user_id: str | None, agent_id: str | None, namespace: str | None) -> 
     return require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
 
 
-class Memory:
+class Memory(WriteMixin):
     """Long-term memory for agents, in one SQLite file.
 
     >>> mem = Memory("/tmp/demo.db")                       # doctest: +SKIP
@@ -109,21 +111,21 @@ class Memory:
     ) -> list[MemoryRecord]:
         """Store ``content`` (text, or a list of ``{"role", "content"}`` messages).
 
+        Infer mode (``infer=True``): the text or messages are appended to resources,
+        facts are extracted (rules by default; ``config.extractor``), gated, deduplicated
+        and superseded as needed; returns the memories stored.
         Raw mode (``infer=False``): each text or message becomes one memory, kept
         verbatim, linked to the resource it came from. ``valid_from`` is when it
         happened or was said; a message's own ``timestamp`` wins over it.
         Nothing is written if any item is invalid.
         """
         scope = _scope(user_id, agent_id, namespace)
-        if infer:
-            raise NotAvailableError(
-                "infer=True (fact extraction) is not available yet; "
-                "use infer=False to store the text as it is"
-            )
         kind, tier = Kind(kind), Tier(tier)
         if importance is not None and not 0.0 <= importance <= 1.0:
             raise ValidationError("importance must be between 0 and 1")
         items = _normalise_items(content, role=role, valid_from=valid_from)
+        if infer:
+            return self._infer(items, scope=scope, session_id=session_id, metadata=metadata)
         texts = [clean_content(text, max_bytes=self.config.max_content_bytes) for text, *_ in items]
         check_embedding_space(self.store, self.embedder)
         vectors, tokens = embed_for_store(self.embedder, texts)
@@ -444,7 +446,7 @@ class Memory:
         user_id: str | None = None,
         agent_id: str | None = None,
         namespace: str | None = None,
-    ) -> list[AuditEvent]:
+    ) -> builtins.list[AuditEvent]:
         """The audit chain of a memory and of the versions it superseded, oldest first."""
         record = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
         scope = record.scope
@@ -525,6 +527,16 @@ class Memory:
         return _fold(points) if points else None
 
     # -- maintenance -------------------------------------------------------------
+    def export_to(self, directory: str | Path, *, embeddings: bool = False) -> dict[str, int]:
+        """Write every record to flat JSONL files in ``directory`` (see ``store.portable``)."""
+        return export_store(self.store, Path(directory), embeddings=embeddings)
+
+    def import_from(
+        self, directory: str | Path, *, progress: Progress | None = None
+    ) -> dict[str, int]:
+        """Load an export; all or nothing (one transaction)."""
+        return import_store(self.store, Path(directory), progress=progress)
+
     def reembed(self, *, batch_size: int = 256, progress: Progress | None = None) -> int:
         """Re-embed every memory whose vector is missing or from another model."""
         model_id = self.embedder.model_id
@@ -575,7 +587,7 @@ def _normalise_items(
     *,
     role: str | None,
     valid_from: datetime | None,
-) -> list[tuple[str | bytes, str | None, datetime | None, str | None]]:
+) -> builtins.list[tuple[str | bytes, str | None, datetime | None, str | None]]:
     """``(text, role, when, speaker name)`` for each item to store."""
     if isinstance(content, str | bytes | bytearray):
         return [(content, role, valid_from, None)]

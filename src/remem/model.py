@@ -218,3 +218,15 @@ class EraseReport:
     resources: int
     checkpoints: int
     vectors: int
+
+
+@dataclass(slots=True)
+class Summary:
+    """One version of a category summary (markdown)."""
+
+    category: str
+    content: str
+    facts: int
+    generator: str
+    created_at: datetime
+    archived_at: datetime | None = None

@@ -52,9 +52,7 @@ def register_llm(name: str, factory: LLMFactory) -> None:
 F = TypeVar("F")
 
 
-def _resolve(
-    name: str, table: dict[str, F], builtins: dict[str, str], group: str, what: str
-) -> F:
+def _resolve(name: str, table: dict[str, F], builtins: dict[str, str], group: str, what: str) -> F:
     if name not in table and name in builtins:
         import_module(builtins[name])
     if name not in table:

@@ -16,7 +16,16 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from remem.model import AuditEvent, Checkpoint, EraseReport, MemoryRecord, Page, Resource, Scope
+from remem.model import (
+    AuditEvent,
+    Checkpoint,
+    EraseReport,
+    MemoryRecord,
+    Page,
+    Resource,
+    Scope,
+    Summary,
+)
 
 
 @dataclass(slots=True)
@@ -182,6 +191,34 @@ class Store(Protocol):
         self, session_id: str, scope: Scope, *, upto: int | None = None
     ) -> list[Checkpoint]:
         """The session's checkpoints in turn order, up to and including ``upto``."""
+        ...
+
+    # -- write-path tables -------------------------------------------------------
+    def link_entities(
+        self,
+        memory_id: str,
+        scope: Scope,
+        *,
+        entities: Sequence[str],
+        relations: Sequence[tuple[str, str, str]] = (),
+    ) -> None:
+        """Record the named things a memory mentions and the relations it states."""
+        ...
+
+    def mark_extracted(self, resource_id: str, extractor_version: str, facts: int) -> None: ...
+
+    def unextracted_resources(
+        self, extractor_version: str, scope: Scope | None = None, *, limit: int = 1000
+    ) -> list[Resource]: ...
+
+    def put_summary(self, scope: Scope, summary: Summary) -> None: ...
+
+    def summaries(
+        self, scope: Scope, *, category: str | None = None, archived: bool = False
+    ) -> list[Summary]: ...
+
+    def event_counts(self, event: str, key: str) -> dict[str, int]:
+        """Counts of ``event`` audit rows grouped by ``detail[key]``."""
         ...
 
     # -- misc --------------------------------------------------------------------

@@ -221,6 +221,30 @@ def m003_token_vectors(db: sqlite3.Connection) -> None:
         CREATE INDEX token_vectors_model ON token_vectors(model_id);
         """,
     )
+
+
+def m004_summaries(db: sqlite3.Connection) -> None:
+    # One current markdown summary per (scope, category); older versions stay,
+    # archived with the time they were replaced.
+    run_script(
+        db,
+        """
+        CREATE TABLE summaries (
+            id INTEGER PRIMARY KEY,
+            namespace TEXT, user_id TEXT, agent_id TEXT,
+            category TEXT NOT NULL,
+            content TEXT NOT NULL,
+            facts INTEGER NOT NULL,
+            generator TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            archived_at TEXT
+        );
+        CREATE INDEX summaries_current ON summaries(category, archived_at);
+        CREATE INDEX summaries_user ON summaries(user_id);
+        """,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -232,5 +256,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_create_core", m001_create_core),
     Migration(2, "m002_resource_extractions", m002_resource_extractions),
     Migration(3, "m003_token_vectors", m003_token_vectors),
+    Migration(4, "m004_summaries", m004_summaries),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

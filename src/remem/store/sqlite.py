@@ -47,6 +47,7 @@ from remem.store.codec import (
     ts,
 )
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
+from remem.store.sqlite_extra import WriteTablesMixin
 from remem.store.vectors import VectorIndex
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -149,7 +150,7 @@ def filter_sql(filters: ListFilter | None, alias: str = "") -> tuple[str, list[A
     return sql, params
 
 
-class SQLiteStore:
+class SQLiteStore(WriteTablesMixin):
     """A remem store in one SQLite file."""
 
     def __init__(self, path: str | Path) -> None:
@@ -206,6 +207,10 @@ class SQLiteStore:
                 yield
             except BaseException:
                 self._db.execute("ROLLBACK")
+                # The vector cache may hold rows of the rolled-back writes, whose seqs
+                # SQLite can hand out again: drop it so the next search reloads.
+                self._indexes.clear()
+                self._epochs.clear()
                 raise
             else:
                 self._db.execute("COMMIT")
@@ -379,6 +384,7 @@ class SQLiteStore:
             resources = db.execute(f"DELETE FROM resources WHERE 1{where}", params).rowcount
             db.execute("DELETE FROM erase_guard")
             checkpoints = db.execute(f"DELETE FROM checkpoints WHERE 1{where}", params).rowcount
+            db.execute(f"DELETE FROM summaries WHERE 1{where}", params)
             subject = {
                 f"{k}_sha256": hashlib.sha256(v.encode()).hexdigest()
                 for k, v in (
