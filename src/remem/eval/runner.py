@@ -170,7 +170,8 @@ def run_locomo(
         "config": {
             key: getattr(config, key)
             for key in type(config).model_fields
-            if key.startswith(("rrf_", "bm25_", "vector_", "late_", "search_"))
+            if key.startswith(("rrf_", "bm25_", "vector_", "late_", "search_", "context_", "rank"))
+            or key == "fusion"
         },
         "ingest": {
             "turns": turns_total,
