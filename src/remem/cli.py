@@ -725,6 +725,52 @@ def retrieve(
         typer.echo(block.text)
 
 
+bench_app = typer.Typer(help="Benchmarks on your own data.", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
+
+
+@bench_app.command("locomo")
+def bench_locomo(
+    path: Annotated[Path, typer.Argument(help="LoCoMo-format JSON file.")],
+    out_dir: Annotated[
+        Path | None, typer.Option("--out", help="Write JSON, markdown and PNG here.")
+    ] = None,
+    limit_conversations: Annotated[
+        int | None, typer.Option(help="Only the first N conversations.")
+    ] = None,
+    include_facts: Annotated[
+        bool, typer.Option(help="Also store the write path's facts, linked to their turns.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Turn-level evidence recall of remem's search vs BM25-only and dense-only baselines.
+
+    Example: remem bench locomo locomo10.json --out bench/results
+    """
+    from remem.eval.report import markdown_table
+    from remem.eval.runner import run_locomo
+
+    if not path.is_file():
+        err.print(f"[red]error:[/red] no such file: {path}", highlight=False)
+        raise typer.Exit(2)
+    try:
+        results = run_locomo(
+            path,
+            config=load_config(),
+            out_dir=out_dir,
+            include_facts=include_facts,
+            limit_conversations=limit_conversations,
+            progress=lambda msg: err.print(msg, highlight=False),
+        )
+    except RememError as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2 if isinstance(exc, UserError) else 1) from None
+    if as_json:
+        print_json(results)
+    else:
+        typer.echo(markdown_table(results))
+
+
 @config_app.command("show")
 def config_show(as_json: JsonOpt = False) -> None:
     """Print the effective configuration and where each value came from.

@@ -127,3 +127,17 @@ def test_retrieve_prints_a_budgeted_block(run: Any, tmp_path: Path) -> None:
     assert "vegetarian" in json.loads(from_chat.stdout)["text"]
     neither = run("retrieve", "--user", "aaron")
     assert neither.exit_code == 2 and "QUERY or --transcript" in neither.stderr
+
+
+def test_bench_locomo_on_a_fixture(tmp_path: Path) -> None:
+    fixture = Path(__file__).parents[1] / "eval" / "fixtures" / "mini_locomo.json"
+    runner = CliRunner()
+    env = {"REMEM_HOME": str(tmp_path / "home"), "REMEM_EMBEDDER": "hashing"}
+    result = runner.invoke(app, ["bench", "locomo", str(fixture), "--json"], env=env)
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data["modes"]) == {"remem", "bm25", "dense"}
+    table = runner.invoke(app, ["bench", "locomo", str(fixture)], env=env)
+    assert table.stdout.startswith("| retriever |")
+    missing = runner.invoke(app, ["bench", "locomo", str(tmp_path / "none.json")], env=env)
+    assert missing.exit_code == 2

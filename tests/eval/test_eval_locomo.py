@@ -123,9 +123,11 @@ def test_run_locomo_limit_and_facts_hook(tmp_path: Path) -> None:
     assert "files" not in results
 
 
-def test_include_facts_without_extractor_says_so(tmp_path: Path) -> None:
-    from remem.errors import NotAvailableError
-
+def test_include_facts_stores_facts_linked_to_turns(tmp_path: Path) -> None:
     config = Config(embedder="hashing", home=tmp_path / "home")
-    with pytest.raises(NotAvailableError, match="--include-facts"):
-        run_locomo(FIXTURE, config=config, include_facts=True)
+    raw = run_locomo(FIXTURE, config=config)
+    both = run_locomo(FIXTURE, config=config, include_facts=True)
+    assert both["include_facts"] is True
+    # Facts are stored beside the turns and count as their source turns.
+    assert both["storage"]["memories"] > raw["storage"]["memories"]
+    assert both["modes"]["remem"]["overall"]["R@20"] >= 0.5

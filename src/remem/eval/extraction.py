@@ -61,9 +61,12 @@ def _store_raw(mem: Memory, conv: Conversation, namespace: str) -> dict[str, str
     return by_resource
 
 
-def _store_facts(
-    mem: Memory, conv: Conversation, namespace: str, decisions: Counter[str]
+def store_facts(
+    mem: Memory, conv: Conversation, namespace: str, decisions: Counter[str] | None = None
 ) -> dict[str, str]:
+    """Extract and store the facts of every session of ``conv`` in ``namespace``;
+    return ``{resource id: turn id}`` so a retrieved fact counts as its source turn."""
+    decisions = Counter() if decisions is None else decisions
     by_resource = {}
     for session, turns in conv.sessions().items():
         report = mem.ingest_messages(
@@ -116,10 +119,10 @@ def run_extraction(
                 ns = {v: f"{v}/{conv.sample_id}" for v in VARIANTS}
                 maps: dict[str, Mapping[str, str]] = {"raw": _store_raw(mem, conv, ns["raw"])}
                 started = time.perf_counter()
-                maps["facts"] = _store_facts(mem, conv, ns["facts"], decisions)
+                maps["facts"] = store_facts(mem, conv, ns["facts"], decisions)
                 seconds += time.perf_counter() - started
                 both = dict(_store_raw(mem, conv, ns["both"]))
-                both.update(_store_facts(mem, conv, ns["both"], Counter()))
+                both.update(store_facts(mem, conv, ns["both"], Counter()))
                 maps["both"] = both
                 d, s = duplicate_rate(mem, ns["facts"], config.gate_duplicate_cosine)
                 dups, stored, turns = dups + d, stored + s, turns + len(conv.turns)

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from remem.config import Config
-from remem.errors import NotAvailableError
 from remem.eval.locomo import CATEGORIES, Conversation, Question, load_locomo
 from remem.eval.metrics import ndcg_at_k, percentile, recall_at_k
 from remem.eval.report import write_reports
@@ -45,11 +44,9 @@ FactExtractor = Callable[[Memory, Conversation, str], Mapping[str, str]]
 
 
 def _default_fact_extractor(memory: Memory, conv: Conversation, namespace: str) -> dict[str, str]:
-    raise NotAvailableError(
-        "include_facts needs a fact extractor linked to source turns, which is not wired "
-        "into the benchmark yet; pass run_locomo(fact_extractor=...) or run without "
-        "--include-facts"
-    )
+    from remem.eval.extraction import store_facts  # the write path, linked to source turns
+
+    return store_facts(memory, conv, namespace)
 
 
 def _ingest(memory: Memory, conv: Conversation, namespace: str) -> dict[str, str]:

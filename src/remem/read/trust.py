@@ -88,15 +88,22 @@ def claim_slot(record: MemoryRecord) -> tuple[tuple[str, str], str] | None:
     return None
 
 
+def _claim(text: str) -> tuple[int, set[str]]:
+    """A text's negation parity and its claim words (see :func:`negates`)."""
+    return len(_NEGATION.findall(_plain(text))) % 2, _claim_tokens(text)
+
+
+def _negate(a: tuple[int, set[str]], b: tuple[int, set[str]]) -> bool:
+    (parity_a, ta), (parity_b, tb) = a, b
+    if parity_a == parity_b or not ta or not tb:
+        return False
+    return len(ta & tb) / len(ta | tb) >= 0.75
+
+
 def negates(a: str, b: str) -> bool:
     """Whether one text negates the other's claim: opposite negation parity and
     nearly the same words otherwise (Jaccard >= 0.75)."""
-    if len(_NEGATION.findall(_plain(a))) % 2 == len(_NEGATION.findall(_plain(b))) % 2:
-        return False
-    ta, tb = _claim_tokens(a), _claim_tokens(b)
-    if not ta or not tb:
-        return False
-    return len(ta & tb) / len(ta | tb) >= 0.75
+    return _negate(_claim(a), _claim(b))
 
 
 def find_conflicts(records: Sequence[MemoryRecord]) -> dict[str, set[str]]:
@@ -120,10 +127,11 @@ def find_conflicts(records: Sequence[MemoryRecord]) -> dict[str, set[str]]:
                 if value_a != value_b:
                     link(a, b)
     head = list(records[:MAX_PAIRWISE])
+    claims = [_claim(r.content) for r in head]  # once per memory, not once per pair
     for i, a in enumerate(head):
-        for b in head[i + 1 :]:
-            if negates(a.content, b.content):
-                link(a, b)
+        for j in range(i + 1, len(head)):
+            if _negate(claims[i], claims[j]):
+                link(a, head[j])
     return dict(out)
 
 

@@ -80,19 +80,25 @@ def memory_to_row(record: MemoryRecord) -> dict[str, Any]:
     return row
 
 
+def _converter(name: str) -> Any:
+    if name in _JSON_FIELDS:
+        return json.loads
+    if name in _TIME_FIELDS:
+        return parse_ts
+    if name == "promoted":
+        return bool
+    return _ENUMS.get(name)
+
+
+# (column, converter or None) in record order: built once, used for every row read.
+_READERS: tuple[tuple[str, Any], ...] = tuple((n, _converter(n)) for n in MEMORY_COLUMNS)
+
+
 def row_to_memory(row: sqlite3.Row | dict[str, Any]) -> MemoryRecord:
     values: dict[str, Any] = {}
-    for name in MEMORY_COLUMNS:
+    for name, convert in _READERS:
         value = row[name]
-        if name in _JSON_FIELDS:
-            value = json.loads(value)
-        elif name in _TIME_FIELDS:
-            value = parse_ts(value)
-        elif name == "promoted":
-            value = bool(value)
-        elif name in _ENUMS:
-            value = _ENUMS[name](value)
-        values[name] = value
+        values[name] = value if convert is None or value is None else convert(value)
     return MemoryRecord(**values)
 
 
