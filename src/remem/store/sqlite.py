@@ -160,6 +160,7 @@ class SQLiteStore(WriteTablesMixin):
         file.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
         self._depth = 0
+        self._rollbacks = 0
         self._indexes: dict[str, VectorIndex] = {}
         self._epochs: dict[str, tuple[str, str]] = {}
         try:
@@ -211,6 +212,7 @@ class SQLiteStore(WriteTablesMixin):
                 # SQLite can hand out again: drop it so the next search reloads.
                 self._indexes.clear()
                 self._epochs.clear()
+                self._rollbacks += 1  # token-vector versions must change too
                 raise
             else:
                 self._db.execute("COMMIT")
@@ -663,7 +665,7 @@ class SQLiteStore(WriteTablesMixin):
             [model_id, *params, *fparams],
         )
         count, max_seq, epochs = rows[0]
-        return int(count), f"{max_seq}/{epochs or ''}"
+        return int(count), f"{max_seq}/{epochs or ''}/{self._rollbacks}"
 
     def memories_needing_token_vectors(self, model_id: str, *, limit: int) -> list[MemoryRecord]:
         rows = self._query(

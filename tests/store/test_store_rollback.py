@@ -1,0 +1,23 @@
+"""A rolled-back write leaves no trace in the vector cache (SQLite may reuse its seq)."""
+
+from __future__ import annotations
+
+import pytest
+
+from remem import Memory
+
+
+def test_rolled_back_rows_never_shadow_later_ones(mem: Memory) -> None:
+    mem.add("the boiler service is booked for Tuesday", user_id="a")
+    mem.search("boiler", user_id="a")  # the vector cache is loaded
+    with pytest.raises(RuntimeError), mem.store.transaction():
+        mem.add("zebra stripes are unique to each animal", user_id="a")
+        assert mem.search("zebra stripes", user_id="a")[0].memory.content.startswith("zebra")
+        raise RuntimeError("abort the write")
+    [kept] = mem.add("Aaron's WRX oil change is due at 11,799 miles", user_id="a")
+    query = "WRX oil change miles"
+    hits = mem.search(query, user_id="a", sources=("vector",))
+    assert hits[0].memory.id == kept.id
+    own = float(mem.embedder.embed_query(query) @ mem.embedder.embed_documents([kept.content])[0])
+    assert hits[0].explain["vector"]["score"] == pytest.approx(own, abs=1e-5)  # not the zebra's
+    assert all("zebra" not in h.memory.content for h in mem.search("zebra stripes", user_id="a"))
