@@ -77,11 +77,18 @@ def run_demo(console: Console, *, db: Path | None = None, config: Config | None 
                     console.print(
                         f"  {rank}. {hit.memory.content}  [cyan]score {hit.score:.4f}[/cyan]"
                     )
-                    parts = []
-                    for source, part in hit.explain.items():
-                        if "rank" in part:
-                            parts.append(
-                                f"{source} rank {part['rank']} (raw {part['score']:.3f}, "
-                                f"+{part['contribution']:.4f})"
+                    parts = [
+                        f"{source} #{part['rank']} (raw {part['score']:.3f})"
+                        for source, part in hit.explain.items()
+                        if isinstance(part, dict) and "contribution" in part
+                    ]
+                    factors = hit.explain.get("rank", {})
+                    if factors:
+                        parts.append(
+                            " × ".join(
+                                f"{name} {value:.2f}"
+                                for name, value in factors.items()
+                                if name != "final"
                             )
-                    console.print(f"     [dim]why: {'; '.join(parts)}[/dim]")
+                        )
+                    console.print(f"     [dim]why: {'; '.join(parts)}[/dim]", highlight=False)
