@@ -82,9 +82,10 @@ class Config(BaseModel):
     )  # above this many vectors use HNSW if usearch is installed
     ann_enabled: bool = True
     # which candidate sources search fuses: "bm25", "vector", "late" (MaxSim over
-    # stored token vectors; skipped when the embedder has none)
-    search_sources: list[Literal["bm25", "vector", "late"]] = Field(
-        default_factory=lambda: ["bm25", "vector", "late"]
+    # stored token vectors; skipped when the embedder has none), "graph" (entities
+    # named in the query and their relations; see remem/read/graph.py)
+    search_sources: list[Literal["bm25", "vector", "late", "graph"]] = Field(
+        ["bm25", "vector", "late"]  # pydantic copies a mutable default per instance
     )
     late_weight: float = Field(6.0, ge=0)
     late_candidates: int = Field(100, ge=1)  # how many MaxSim hits enter the fusion
@@ -134,12 +135,20 @@ class Config(BaseModel):
     visibility_private: float = 1.0
     visibility_role: float = 0.9
     visibility_universal: float = 0.8
-    graph_weight: float = Field(0.5, ge=0, le=1)
+    graph_weight: float = Field(0.5, ge=0, le=1)  # relevance = (1-w) semantic + w graph
+    graph_hops: int = Field(2, ge=0, le=3)  # relation hops from an entity the query names
+    graph_hop_decay: float = Field(0.5, ge=0, le=1)  # proximity = decay ** hops
+    graph_entity_max_memories: int = Field(50, ge=1)  # more links: a hub, not expanded
+    graph_candidates: int = Field(50, ge=1)
+    graph_link_limit: int = Field(2000, ge=1)  # memory-entity links read per search
+    raw_link_entities: bool = True  # raw add links capitalised names and the speaker
     stale_days: int = Field(90, ge=1)
     uncertain_below: float = Field(0.3, ge=0, le=1)
     context_max_tokens: int = Field(1500, ge=1)
     context_max_items: int = Field(10, ge=1)
     summary_top_k: int = Field(3, ge=0)
+    # tiered recall: a summary answers when its query-term coverage reaches this
+    summary_min_score: float = Field(0.5, ge=0, le=1)
     # final = relevance**w_rel * prod(factor**w_factor); see remem/read/rank.py
     rank_candidates: int = Field(50, ge=1)  # fused candidates the ranker re-scores
     rank_weight_relevance: float = Field(2.0, ge=0)

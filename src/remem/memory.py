@@ -39,9 +39,12 @@ from remem.read.late import embed_for_store, token_embedder
 from remem.read.rank import Asker
 from remem.read.search import check_embedding_space
 from remem.read.search import search as run_search
+from remem.read.tiered import COUNTER_PREFIX as TIER_COUNTERS
+from remem.read.tiered import TieredResult, tiered_search
 from remem.store.base import ListFilter, Store
 from remem.store.portable import export_store, import_store
 from remem.store.sqlite import SQLiteStore
+from remem.write.classify import extract_entities, extract_relations
 from remem.write.validate import clean_content, require_scope
 
 RAW_EXTRACTOR = "raw-1"
@@ -182,7 +185,22 @@ class Memory(WriteMixin):
                 self.store.put_token_vectors(
                     [r.id for r in records], tokens, model_id=self.embedder.model_id
                 )
+            if self.config.raw_link_entities:
+                for record, (*_, name) in zip(records, items, strict=True):
+                    self._link_raw(record, scope, speaker=name)
         return records
+
+    def _link_raw(self, record: MemoryRecord, scope: Scope, *, speaker: str | None) -> None:
+        """Link a raw memory to the names it mentions (capitalised spans, the speaker)
+        and the relations it states, for the graph search source. Offline regexes;
+        ``record.entities`` (indexed for BM25) is left as it was."""
+        entities = extract_entities(record.content, known=[speaker] if speaker else ())
+        if not entities:
+            return
+        relations = [
+            (r.subject, r.predicate, r.object) for r in extract_relations(record.content, entities)
+        ]
+        self.store.link_entities(record.id, scope, entities=entities, relations=relations)
 
     def update(
         self,
@@ -348,13 +366,16 @@ class Memory(WriteMixin):
         sources: Sequence[str] | None = None,
         asker_agent_id: str | None = None,
         asker_role: str | None = None,
+        now: datetime | None = None,
     ) -> builtins.list[SearchHit]:
         """The best memories for ``query`` in the scope, each with ``explain``.
 
         ``sources`` narrows the candidate sources fused (``bm25``, ``vector``,
-        ``late``); the default is ``config.search_sources``. ``asker_agent_id`` /
+        ``late``, ``graph``); the default is ``config.search_sources``. ``asker_agent_id`` /
         ``asker_role`` (default: ``agent_id``) say who asks: another agent's private
-        memories and other roles' role-visible ones are not returned to it."""
+        memories and other roles' role-visible ones are not returned to it. ``now``
+        (default: the current time) is what recency and relative time expressions
+        ("last week") count from."""
         scope = _scope(user_id, agent_id, namespace)
         if not isinstance(query, str) or not query.strip():
             raise ValidationError("query is empty")
@@ -372,6 +393,46 @@ class Memory(WriteMixin):
             filters=filters,
             sources=sources,
             asker=Asker(agent_id=asker_agent_id or agent_id, role=asker_role),
+            now=now,
+        )
+
+    def recall_tiered(
+        self,
+        query: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        limit: int = 10,
+        asker_agent_id: str | None = None,
+        asker_role: str | None = None,
+        now: datetime | None = None,
+    ) -> TieredResult:
+        """Category summaries first, memories only if no summary covers ``query``.
+
+        Tier 1: the ``config.summary_top_k`` current summaries in scope whose
+        query-term coverage is at least ``config.summary_min_score``. If none is,
+        tier 2: :meth:`search` with the same arguments. ``result.tier`` says which
+        answered; it is logged and counted (``stats()["tiered_recall"]``).
+        :meth:`search` itself never consults summaries."""
+        scope = _scope(user_id, agent_id, namespace)
+        if not isinstance(query, str) or not query.strip():
+            raise ValidationError("query is empty")
+        return tiered_search(
+            self.store,
+            query,
+            scope=scope,
+            config=self.config,
+            search_items=lambda: self.search(
+                query,
+                user_id=user_id,
+                agent_id=agent_id,
+                namespace=namespace,
+                limit=limit,
+                asker_agent_id=asker_agent_id,
+                asker_role=asker_role,
+                now=now,
+            ),
         )
 
     def context(
@@ -469,9 +530,19 @@ class Memory(WriteMixin):
         agent_id: str | None = None,
         namespace: str | None = None,
     ) -> dict[str, Any]:
-        """Counts by status, kind and category; resources; vectors per model."""
+        """Counts by status, kind and category; resources; vectors per model; which tier
+        answered tiered recalls (store-wide)."""
         scope = Scope(user_id=user_id, agent_id=agent_id, namespace=namespace)
-        return self.store.stats(None if scope.is_empty() else require_scope(scope))
+        out = self.store.stats(None if scope.is_empty() else require_scope(scope))
+        tiers = self.store.counters(TIER_COUNTERS)
+        if tiers:
+            answered = {t: tiers.get(TIER_COUNTERS + t, 0) for t in ("summaries", "items")}
+            total = sum(answered.values())
+            out["tiered_recall"] = {
+                **answered,
+                "summary_hit_rate": round(answered["summaries"] / total, 4) if total else 0.0,
+            }
+        return out
 
     # -- checkpoints -------------------------------------------------------------
     def checkpoint(

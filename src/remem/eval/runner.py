@@ -133,6 +133,9 @@ def run_locomo(
                 ingest_s += time.perf_counter() - started
                 turns_total += len(conv.turns)
                 questions = _scored_questions(conv)
+                # Questions are asked as of the conversation's end, not today: recency and
+                # relative expressions ("last year") count from its last session's date.
+                now = max((t.when for t in conv.turns if t.when is not None), default=None)
                 say(
                     f"[{n}/{len(conversations)}] {conv.sample_id}: {len(conv.turns)} turns, "
                     f"{len(questions)} questions"
@@ -141,7 +144,11 @@ def run_locomo(
                     for q in questions:
                         started = time.perf_counter()
                         hits = memory.search(
-                            q.question, namespace=namespace, limit=SEARCH_LIMIT, sources=sources
+                            q.question,
+                            namespace=namespace,
+                            limit=SEARCH_LIMIT,
+                            sources=sources,
+                            now=now,
                         )
                         latency[mode].append((time.perf_counter() - started) * 1000)
                         ranked = [
@@ -168,7 +175,8 @@ def run_locomo(
             key: getattr(config, key)
             for key in type(config).model_fields
             if key.startswith(("rrf_", "bm25_", "vector_", "late_", "search_", "context_", "rank"))
-            or key == "fusion"
+            or key in ("fusion", "temporal_boost")
+            or key.startswith("graph_")
         },
         "ingest": {
             "turns": turns_total,

@@ -117,3 +117,49 @@ def fuse(
     if method == "rrf":
         return reciprocal_rank_fusion(ranked, k=k, weights=weights)
     raise ValueError(f"unknown fusion method {method!r}")
+
+
+def blend_graph(
+    fused: Sequence[Fused],
+    graph: Sequence[tuple[str, float]],
+    *,
+    weight: float,
+) -> list[Fused]:
+    """Blend graph proximity (0..1) into fused semantic scores:
+    ``(1 - weight) * semantic + weight * proximity``.
+
+    The semantic scores are first mapped onto 0..1 (``(s - lo) / (hi - lo)`` over
+    ``fused``); a memory only the graph found has semantic 0, one the graph did not
+    find has proximity 0. With no graph hits ``fused`` is returned as it is.
+    """
+    if not graph:
+        return list(fused)
+    scores = [f.score for f in fused]
+    hi, lo = (max(scores), min(scores)) if scores else (1.0, 0.0)
+    span = hi - lo
+    proximity = dict(graph)
+    ranks = {m: r for r, (m, _) in enumerate(graph, start=1)}
+    out: dict[str, Fused] = {}
+    for item in fused:
+        semantic = (item.score - lo) / span if span > 0 else 1.0
+        out[item.memory_id] = Fused(
+            item.memory_id, (1 - weight) * semantic, list(item.sources), dict(item.explain)
+        )
+    for memory_id, score in proximity.items():
+        item = out.setdefault(memory_id, Fused(memory_id, 0.0))
+        contribution = weight * score
+        item.score += contribution
+        item.sources.append("graph")
+        item.explain["graph"] = {
+            "rank": ranks[memory_id],
+            "score": round(score, 6),
+            "contribution": round(contribution, 6),
+        }
+    result = sorted(out.values(), key=lambda f: (-f.score, f.memory_id))
+    for item in result:
+        item.explain["fusion"] = {
+            **item.explain.get("fusion", {}),
+            "graph_weight": weight,
+            "score": round(item.score, 6),
+        }
+    return result

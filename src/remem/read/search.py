@@ -11,7 +11,8 @@ from remem.config import Config
 from remem.errors import EmbeddingMismatchError, ValidationError
 from remem.model import Scope, SearchHit
 from remem.providers.base import Embedder
-from remem.read.fuse import fuse
+from remem.read.fuse import blend_graph, fuse
+from remem.read.graph import GraphPath, graph_search
 from remem.read.late import late_search, token_embedder
 from remem.read.query import keyword_terms
 from remem.read.rank import Asker, rank
@@ -46,13 +47,15 @@ def search(
 
     ``sources`` picks the candidate sources to fuse (default
     ``config.search_sources``): ``bm25`` (FTS5), ``vector`` (pooled embedding) and
-    ``late`` (MaxSim over stored token vectors, when the embedder makes them).
+    ``late`` (MaxSim over stored token vectors, when the embedder makes them) and
+    ``graph`` (memories linked to entities the query names, or 1-2 relation hops
+    from them; blended with the others by ``config.graph_weight``).
     The best ``config.rank_candidates`` fused hits are then re-ranked and tagged
     (:func:`remem.read.rank.rank`) for ``asker`` at time ``now``.
     """
     check_embedding_space(store, embedder)
     wanted = tuple(config.search_sources if sources is None else sources)
-    unknown = set(wanted) - {"bm25", "vector", "late"}
+    unknown = set(wanted) - {"bm25", "vector", "late", "graph"}
     if unknown or not wanted:
         raise ValidationError(f"unknown search sources: {', '.join(sorted(unknown)) or 'none'}")
     tokens = token_embedder(embedder) if "late" in wanted else None
@@ -113,7 +116,15 @@ def search(
             "vector": config.vector_weight,
             "late": config.late_weight,
         },
-    )[: max(limit, config.rank_candidates)]
+    )
+    paths: dict[str, GraphPath] = {}
+    if "graph" in wanted:
+        graph, paths = graph_search(store, query, scope=scope, config=config, filters=filters)
+        fused = blend_graph(fused, graph, weight=config.graph_weight)
+    fused = fused[: max(limit, config.rank_candidates)]
+    for f in fused:
+        if f.memory_id in paths:
+            f.explain["graph"].update(paths[f.memory_id].explain())
     records = {m.id: m for m in store.get_memories([f.memory_id for f in fused], scope)}
     hits = [
         SearchHit(memory=records[f.memory_id], score=f.score, sources=f.sources, explain=f.explain)

@@ -221,5 +221,36 @@ class Store(Protocol):
         """Counts of ``event`` audit rows grouped by ``detail[key]``."""
         ...
 
+    # -- graph lookups (read path) -----------------------------------------------
+    def match_entities(self, scope: Scope, names: Sequence[str]) -> list[tuple[int, str, int]]:
+        """``(entity_id, name, memories linked)`` of entities in scope whose name, case-
+        and space-normalised, is one of ``names``."""
+        ...
+
+    def entity_memories(
+        self,
+        scope: Scope,
+        entity_ids: Sequence[int],
+        *,
+        filters: ListFilter | None = None,
+        limit: int = 1000,
+    ) -> list[tuple[str, int]]:
+        """``(memory_id, entity_id)`` of memories in scope linked to ``entity_ids``."""
+        ...
+
+    def entity_relations(
+        self, scope: Scope, entity_ids: Sequence[int]
+    ) -> list[tuple[int, str, int, str, str]]:
+        """``(src_id, predicate, dst_id, src_name, dst_name)`` touching ``entity_ids``."""
+        ...
+
+    def bump_counter(self, name: str, by: int = 1) -> None:
+        """Add ``by`` to a named usage counter (e.g. which retrieval tier answered)."""
+        ...
+
+    def counters(self, prefix: str = "") -> dict[str, int]:
+        """Named usage counters starting with ``prefix``."""
+        ...
+
     # -- misc --------------------------------------------------------------------
     def stats(self, scope: Scope | None = None) -> dict[str, Any]: ...

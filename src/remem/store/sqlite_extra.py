@@ -14,6 +14,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from remem.model import Resource, Scope, Summary, utcnow
+from remem.store.base import ListFilter
 from remem.store.codec import parse_ts, row_to_resource, ts
 
 
@@ -101,6 +102,90 @@ class WriteTablesMixin:
             params,
         ).fetchall()
         return [(r[0], r[1], r[2]) for r in rows]
+
+    # -- graph lookups (read path) -------------------------------------------------
+    def match_entities(self, scope: Scope, names: Sequence[str]) -> list[tuple[int, str, int]]:
+        """``(entity_id, name, memories)`` of the entities in scope whose normalised
+        name is one of ``names`` (case-insensitive), with how many memories link each."""
+        norms = list(dict.fromkeys(_norm(n) for n in names if n.strip()))
+        if not norms:
+            return []
+        where, params = self._scope_sql(scope, "e")
+        out: list[tuple[int, str, int]] = []
+        for start in range(0, len(norms), 500):
+            chunk = norms[start : start + 500]
+            rows = self._db.execute(
+                "SELECT e.id, e.name, (SELECT count(*) FROM memory_entities me "
+                "WHERE me.entity_id = e.id) FROM entities e "
+                f"WHERE e.norm IN ({', '.join('?' * len(chunk))}){where} ORDER BY e.id",
+                [*chunk, *params],
+            ).fetchall()
+            out.extend((int(r[0]), str(r[1]), int(r[2])) for r in rows)
+        return out
+
+    def entity_memories(
+        self,
+        scope: Scope,
+        entity_ids: Sequence[int],
+        *,
+        filters: ListFilter | None = None,
+        limit: int = 1000,
+    ) -> list[tuple[str, int]]:
+        """``(memory_id, entity_id)`` for memories in scope (passing ``filters``)
+        linked to any of ``entity_ids``."""
+        from remem.store.sqlite import filter_sql
+
+        ids = list(dict.fromkeys(entity_ids))
+        if not ids:
+            return []
+        where, params = self._scope_sql(scope, "m")
+        fsql, fparams = filter_sql(filters, "m")
+        rows = self._db.execute(
+            "SELECT m.id, me.entity_id FROM memory_entities me "
+            "JOIN memories m ON m.seq = me.memory_seq "
+            f"WHERE me.entity_id IN ({', '.join('?' * len(ids))}){where}{fsql} "
+            "ORDER BY m.seq LIMIT ?",
+            [*ids, *params, *fparams, limit],
+        ).fetchall()
+        return [(str(r[0]), int(r[1])) for r in rows]
+
+    def entity_relations(
+        self, scope: Scope, entity_ids: Sequence[int]
+    ) -> list[tuple[int, str, int, str, str]]:
+        """``(src_id, predicate, dst_id, src_name, dst_name)`` of the relations touching
+        any of ``entity_ids`` (either end), both ends in scope."""
+        ids = list(dict.fromkeys(entity_ids))
+        if not ids:
+            return []
+        swhere, sparams = self._scope_sql(scope, "s")
+        dwhere, dparams = self._scope_sql(scope, "d")
+        marks = ", ".join("?" * len(ids))
+        rows = self._db.execute(
+            "SELECT r.src_entity, r.relation, r.dst_entity, s.name, d.name FROM relations r "
+            "JOIN entities s ON s.id = r.src_entity JOIN entities d ON d.id = r.dst_entity "
+            f"WHERE (r.src_entity IN ({marks}) OR r.dst_entity IN ({marks})){swhere}{dwhere} "
+            "ORDER BY r.id",
+            [*ids, *ids, *sparams, *dparams],
+        ).fetchall()
+        return [(int(r[0]), str(r[1]), int(r[2]), str(r[3]), str(r[4])) for r in rows]
+
+    # -- read counters ------------------------------------------------------------
+    def bump_counter(self, name: str, by: int = 1) -> None:
+        """Add ``by`` to the named counter (kept in the ``meta`` table as ``counter:name``)."""
+        with self.transaction():
+            self._db.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET "
+                "value = CAST(CAST(value AS INTEGER) + ? AS TEXT)",
+                (f"counter:{name}", str(by), by),
+            )
+
+    def counters(self, prefix: str = "") -> dict[str, int]:
+        """The counters whose name starts with ``prefix``, by name."""
+        rows = self._db.execute(
+            "SELECT key, value FROM meta WHERE key LIKE ? ESCAPE '\\' ORDER BY key",
+            ("counter:" + prefix.replace("_", "\\_").replace("%", "\\%") + "%",),
+        ).fetchall()
+        return {str(r[0])[len("counter:") :]: int(r[1]) for r in rows}
 
     # -- extraction marks ---------------------------------------------------------
     def mark_extracted(self, resource_id: str, extractor_version: str, facts: int) -> None:
