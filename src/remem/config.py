@@ -81,6 +81,18 @@ class Config(BaseModel):
         50_000, ge=0
     )  # above this many vectors use HNSW if usearch is installed
     ann_enabled: bool = True
+    # HNSW knobs (remem.store.ann): graph degree, ef at build / at query (raised to
+    # the asked count), how many times the wanted hits to ask the graph for before
+    # the scope mask (too few survivors: exact masked scan), vector storage type,
+    # whether to keep the graph beside the database (<db>.hnsw-<model>) and after
+    # how many rows added since the last save to rewrite it
+    ann_connectivity: int = Field(16, ge=2)
+    ann_expansion_add: int = Field(128, ge=1)
+    ann_expansion_search: int = Field(64, ge=1)
+    ann_oversample: int = Field(4, ge=1)
+    ann_dtype: Literal["f16", "i8", "f32"] = "f16"
+    ann_persist: bool = True
+    ann_resave_rows: int = Field(5000, ge=1)
     # which candidate sources search fuses: "bm25", "vector", "late" (MaxSim over
     # stored token vectors; skipped when the embedder has none), "graph" (entities
     # named in the query and their relations; see remem/read/graph.py)

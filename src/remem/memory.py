@@ -41,6 +41,7 @@ from remem.read.search import check_embedding_space
 from remem.read.search import search as run_search
 from remem.read.tiered import COUNTER_PREFIX as TIER_COUNTERS
 from remem.read.tiered import TieredResult, tiered_search
+from remem.store.ann import ann_settings
 from remem.store.base import ListFilter, Store
 from remem.store.portable import export_store, import_store
 from remem.store.sqlite import SQLiteStore
@@ -73,7 +74,10 @@ class Memory(WriteMixin):
     ) -> None:
         self.config = config if config is not None else Config.load()
         if store is None:
-            store = SQLiteStore(Path(path) if path is not None else self.config.database)
+            store = SQLiteStore(
+                Path(path) if path is not None else self.config.database,
+                ann=ann_settings(self.config),
+            )
         self.store: Store = store
         self.embedder: Embedder = (
             embedder if embedder is not None else get_embedder(self.config.embedder, self.config)

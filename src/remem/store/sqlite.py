@@ -33,6 +33,8 @@ from remem.model import (
     Scope,
     utcnow,
 )
+from remem.store.ann import AnnSettings, ann_path, remove_ann_files
+from remem.store.ann import sync as sync_ann
 from remem.store.base import ListFilter, PackedTokens
 from remem.store.codec import (
     MEMORY_COLUMNS,
@@ -153,8 +155,9 @@ def filter_sql(filters: ListFilter | None, alias: str = "") -> tuple[str, list[A
 class SQLiteStore(WriteTablesMixin):
     """A remem store in one SQLite file."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, ann: AnnSettings | None = None) -> None:
         self.path = str(path)
+        self.ann = ann  # None: exact vector search only
         file = Path(path)
         check_file(file)
         file.parent.mkdir(parents=True, exist_ok=True)
@@ -402,6 +405,7 @@ class SQLiteStore(WriteTablesMixin):
                 [AuditEvent(event="erased", memory_id=None, actor=actor, detail=detail)]
             )
             self._bump("vector_epoch")
+        remove_ann_files(self.path)  # the graphs hold vectors of erased memories
         with self._lock:
             # Merge FTS segments so erased terms are gone from the index pages too,
             # and fold the WAL back so old pages do not linger beside the file.
@@ -513,6 +517,14 @@ class SQLiteStore(WriteTablesMixin):
                     )
                 )
             self._epochs[model_id] = (status_epoch, vector_epoch)
+            if self.ann is not None:
+                sync_ann(
+                    index,
+                    self.ann,
+                    epoch=vector_epoch,
+                    path=ann_path(self.path, model_id) if self.ann.persist else None,
+                    may_save=self._depth == 0,
+                )
             return index
 
     def vector_search(

@@ -5,17 +5,24 @@ grows by appending rows written since it was loaded, tracks which rows are no
 longer active, and masks rows outside the asked scope before ranking, so a
 small user's search among many users' memories still finds its own. The store
 re-checks scope and status of every returned row: the cache only proposes.
+
+Above a size threshold an optional HNSW graph (:mod:`remem.store.ann`) proposes
+instead of the full scan; its proposals are masked and re-scored exactly here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from remem.model import Scope
+
+if TYPE_CHECKING:
+    from remem.store.ann import AnnIndex
 
 _UNSET = -1  # code for a NULL scope field
 
@@ -50,6 +57,9 @@ class VectorIndex:
         self._active: npt.NDArray[np.bool_] = np.zeros(0, dtype=bool)
         self._pos: dict[int, int] = {}
         self.max_seq = 0
+        self.ann: AnnIndex | None = None  # set by remem.store.ann.sync above its threshold
+        # how the last search was answered: "exact", "ann", or "ann-fallback" (exact)
+        self.last_path: Literal["exact", "ann", "ann-fallback"] = "exact"
 
     def __len__(self) -> int:
         return self._size
@@ -95,6 +105,14 @@ class VectorIndex:
             self._active[i] = active
             self.max_seq = max(self.max_seq, seq)
 
+    def rows(self, start: int, stop: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        """Seqs and vectors of positions ``start:stop`` (views, not copies)."""
+        return self._seqs[start:stop], self._matrix[start:stop]
+
+    def position_after(self, seq: int) -> int:
+        """How many rows have a seq of at most ``seq`` (rows are appended in seq order)."""
+        return int(np.searchsorted(self._seqs[: self._size], seq, side="right"))
+
     def reset_inactive(self, seqs: Iterable[int]) -> None:
         """Make exactly ``seqs`` unsearchable (superseded, forgotten, erased...)."""
         self._active[: self._size] = True
@@ -115,6 +133,13 @@ class VectorIndex:
         unless ``only_active`` is false)."""
         if self._size == 0 or limit <= 0:
             return []
+        self.last_path = "exact"
+        if self.ann is not None:
+            found = self._ann_search(query, scope, limit, only_active=only_active)
+            if found is not None:
+                self.last_path = "ann"
+                return found
+            self.last_path = "ann-fallback"
         if only_active:
             mask = self._active[: self._size].copy()
         else:
@@ -138,3 +163,36 @@ class VectorIndex:
         top = top[np.argsort(-scores[top], kind="stable")]
         rows = top if candidates.size == self._size else candidates[top]
         return [(int(self._seqs[r]), float(scores[t])) for r, t in zip(rows, top, strict=True)]
+
+    def _ann_search(
+        self,
+        query: npt.NDArray[np.float32],
+        scope: Scope,
+        limit: int,
+        *,
+        only_active: bool,
+    ) -> list[tuple[int, float]] | None:
+        """The graph's proposals within ``scope``, re-scored exactly; None when fewer
+        than ``limit`` survive the mask (the caller then scans exactly)."""
+        assert self.ann is not None
+        wanted = []
+        for column, want in enumerate((scope.user_id, scope.agent_id, scope.namespace)):
+            if want is not None:
+                code = self._codes.lookup(want)
+                if code is None:
+                    return []
+                wanted.append((column, code))
+        seqs = self.ann.search(query, limit * self.ann.settings.oversample)
+        pos = np.fromiter(
+            (self._pos.get(int(s), -1) for s in seqs), dtype=np.int64, count=len(seqs)
+        )
+        pos = pos[pos >= 0]
+        keep = self._active[pos] if only_active else np.ones(pos.size, dtype=bool)
+        for column, code in wanted:
+            keep &= self._scope[pos, column] == code
+        pos = pos[keep]
+        if pos.size < limit:
+            return None
+        scores = self._matrix[pos] @ query
+        top = np.argsort(-scores, kind="stable")[:limit]
+        return [(int(self._seqs[pos[t]]), float(scores[t])) for t in top]

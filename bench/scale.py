@@ -1,0 +1,284 @@
+"""Search at scale: 10k / 100k / 1M memories, exact scan vs the optional HNSW graph.
+
+    .venv/bin/python bench/scale.py --sizes 10000,100000 --queries 200
+
+What is synthetic (embedding a million texts with MiniLM on a CPU takes hours):
+a pool of ``--pool`` generated sentences is embedded for real with the default
+ONNX embedder (pooled and token vectors). Memory ``i`` then gets the text of a
+pool sentence plus a unique ``(note i)``, that sentence's real token vectors
+(for the late stage), and a pooled vector that is a random mix of three pool
+embeddings plus Gaussian noise, re-normalised, so the vectors spread over the
+region real MiniLM embeddings occupy instead of being uniform on the sphere.
+Rows are written straight through the Store protocol (``insert_memories``,
+``put_token_vectors``), all in one user's scope. Queries are real: generated
+questions embedded by the ONNX model inside every timed ``Memory.search``.
+
+Per size: the time to build the graph (first search of a fresh process) and to
+load it back (first search of the next one); ``Memory.search`` p50/p95 with the
+default sources and with ``sources=("bm25", "vector")``; the pooled vector
+search alone with the graph and, as same-run baseline, exactly; the query
+embedding alone; recall@10 of the graph against the exact scan; RSS.
+Writes JSON to --out (default bench/results/scale.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from ingest_search import query as make_query
+from ingest_search import sentence
+
+from remem import Config, Memory
+from remem.model import MemoryRecord, Scope
+from remem.read.late import embed_for_store
+from remem.store.ann import usearch_available
+from remem.store.sqlite import SQLiteStore
+from remem.store.vectors import VectorIndex
+
+USER = "bench"
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def pct(values: list[float], p: int) -> float:
+    return round(statistics.quantiles(values, n=100)[p - 1], 2)
+
+
+def timed(fn: Any) -> tuple[Any, float]:
+    t0 = time.perf_counter()
+    out = fn()
+    return out, (time.perf_counter() - t0) * 1000
+
+
+def grow(
+    store: SQLiteStore,
+    *,
+    start: int,
+    stop: int,
+    pool_texts: list[str],
+    pool_vectors: np.ndarray,
+    pool_tokens: list[Any] | None,
+    model_id: str,
+    rng: np.random.Generator,
+    noise: float,
+    batch: int = 5000,
+) -> None:
+    """Write synthetic memories ``start..stop`` straight through the Store protocol."""
+    dim = pool_vectors.shape[1]
+    for lo in range(start, stop, batch):
+        hi = min(stop, lo + batch)
+        n = hi - lo
+        picks = rng.integers(0, len(pool_texts), size=(n, 3))
+        weights = rng.dirichlet([1.0, 1.0, 1.0], size=n).astype(np.float32)
+        vectors = np.einsum("nk,nkd->nd", weights, pool_vectors[picks])
+        vectors += rng.normal(0, noise / np.sqrt(dim), size=(n, dim)).astype(np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        records = [
+            MemoryRecord(content=f"{pool_texts[picks[j, 0]]} (note {lo + j})", user_id=USER)
+            for j in range(n)
+        ]
+        with store.transaction():
+            store.insert_memories(records, vectors=vectors.astype(np.float32), model_id=model_id)
+            if pool_tokens is not None:
+                store.put_token_vectors(
+                    [r.id for r in records],
+                    [pool_tokens[picks[j, 0]] for j in range(n)],
+                    model_id=model_id,
+                )
+        print(f"  wrote {hi}/{stop}", file=sys.stderr)
+
+
+def recall_at_10(index: VectorIndex, queries: np.ndarray) -> tuple[float, float, float]:
+    """Mean recall@10 of the graph vs the exact scan, and each one's p50 ms."""
+    ann = index.ann
+    assert ann is not None
+    scope = Scope(user_id=USER)
+    got, t_ann, t_exact = [], [], []
+    for q in queries:
+        index.ann = ann
+        approx, ms = timed(lambda q=q: index.search(q, scope, 10))
+        t_ann.append(ms)
+        index.ann = None
+        exact, ms = timed(lambda q=q: index.search(q, scope, 10))
+        t_exact.append(ms)
+        truth = {s for s, _ in exact}
+        got.append(len(truth & {s for s, _ in approx}) / max(1, len(truth)))
+    index.ann = ann
+    return float(np.mean(got)), pct(t_ann, 50), pct(t_exact, 50)
+
+
+def measure(db: Path, config: Config, n: int, queries: list[str], recall_n: int) -> dict[str, Any]:
+    result: dict[str, Any] = {"n": n}
+    ann_on = config.ann_enabled and usearch_available() and n > config.ann_threshold
+    # 1. a fresh process: the first vector search loads the matrix and builds the graph
+    for label in ("cold_first_search_ms", "reopen_first_search_ms"):
+        with Memory(db, config=config) as mem:
+            mem.embedder.embed_query("warm up")  # model load is not part of it
+            _, ms = timed(lambda mem=mem: mem.search(queries[0], user_id=USER, sources=("vector",)))
+            result[label] = round(ms, 1)
+            if label == "cold_first_search_ms":
+                assert isinstance(mem.store, SQLiteStore)
+                index = mem.store._index(mem.embedder.model_id)
+                result["ann_used"] = index is not None and index.ann is not None
+                result["ann_loaded_from_file"] = bool(index and index.ann and index.ann.loaded)
+    with Memory(db, config=config) as mem:
+        assert isinstance(mem.store, SQLiteStore)
+        result["reopen_loaded_from_file"] = bool(
+            (index := mem.store._index(mem.embedder.model_id)) and index.ann and index.ann.loaded
+        )
+        assert index is not None
+        embed = mem.embedder
+        for q in queries[:5]:
+            mem.search(q, user_id=USER)  # warm caches
+        t_embed, t_default, t_pooled, t_vec_ann, t_vec_exact = [], [], [], [], []
+        for q in queries:
+            vec, ms = timed(lambda q=q: np.asarray(embed.embed_query(q), dtype=np.float32))
+            t_embed.append(ms)
+            _, ms = timed(lambda q=q: mem.search(q, user_id=USER, limit=10))
+            t_default.append(ms)
+            _, ms = timed(
+                lambda q=q: mem.search(q, user_id=USER, limit=10, sources=("bm25", "vector"))
+            )
+            t_pooled.append(ms)
+            _, ms = timed(
+                lambda v=vec: mem.store.vector_search(
+                    v, Scope(user_id=USER), model_id=embed.model_id, limit=50
+                )
+            )
+            t_vec_ann.append(ms)
+            ann, index.ann = index.ann, None
+            _, ms = timed(
+                lambda v=vec: mem.store.vector_search(
+                    v, Scope(user_id=USER), model_id=embed.model_id, limit=50
+                )
+            )
+            index.ann = ann
+            t_vec_exact.append(ms)
+        result["vector_path"] = index.last_path if ann_on else "exact"
+        result.update(
+            {
+                "query_embed_p50_ms": pct(t_embed, 50),
+                "query_embed_p95_ms": pct(t_embed, 95),
+                "search_default_p50_ms": pct(t_default, 50),
+                "search_default_p95_ms": pct(t_default, 95),
+                "search_bm25_vector_p50_ms": pct(t_pooled, 50),
+                "search_bm25_vector_p95_ms": pct(t_pooled, 95),
+                "vector_search_p50_ms": pct(t_vec_ann, 50),
+                "vector_search_p95_ms": pct(t_vec_ann, 95),
+                "vector_search_exact_p50_ms": pct(t_vec_exact, 50),
+                "vector_search_exact_p95_ms": pct(t_vec_exact, 95),
+            }
+        )
+        if index.ann is not None:
+            qv = embed.embed_documents(queries[:recall_n])
+            recall, p50_ann, p50_exact = recall_at_10(index, np.asarray(qv, dtype=np.float32))
+            result["ann_recall_at_10"] = round(recall, 4)
+            result["ann_index_search_p50_ms"] = p50_ann
+            result["exact_index_search_p50_ms"] = p50_exact
+        result["rss_mb"] = round(rss_mb(), 1)
+        result["peak_rss_mb"] = round(peak_rss_mb(), 1)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--sizes", default="10000,100000", help="comma-separated store sizes")
+    ap.add_argument("--queries", type=int, default=200, help="timed searches per size")
+    ap.add_argument("--recall-queries", type=int, default=200)
+    ap.add_argument("--pool", type=int, default=2000, help="real sentences embedded")
+    ap.add_argument("--noise", type=float, default=0.3, help="noise norm added to mixes")
+    ap.add_argument("--no-tokens", action="store_true", help="store no token vectors")
+    ap.add_argument("--dir", type=Path, default=None, help="keep the store here")
+    ap.add_argument("--out", type=Path, default=Path("bench/results/scale.json"))
+    args = ap.parse_args(argv)
+    sizes = sorted(int(s) for s in args.sizes.split(","))
+
+    rng = random.Random(11)
+    nrng = np.random.default_rng(11)
+    pool_texts = [sentence(rng) for _ in range(args.pool)]
+    queries = [make_query(rng) for _ in range(max(args.queries, args.recall_queries))]
+    tmp = tempfile.TemporaryDirectory(prefix="remem-scale-", dir=args.dir)
+    db = Path(tmp.name) / "scale.db"
+    config = Config.load(home=Path(tmp.name))
+    results: list[dict[str, Any]] = []
+    with Memory(db, config=config) as mem:
+        t0 = time.perf_counter()
+        pooled, tokens = embed_for_store(mem.embedder, pool_texts)
+        pool_embed_s = time.perf_counter() - t0
+        pool_vectors = np.asarray(pooled, dtype=np.float32)
+        model_id = mem.embedder.model_id
+    if args.no_tokens:
+        tokens = None
+    done = 0
+    for n in sizes:
+        store = SQLiteStore(db)
+        t0 = time.perf_counter()
+        grow(
+            store,
+            start=done,
+            stop=n,
+            pool_texts=pool_texts,
+            pool_vectors=pool_vectors,
+            pool_tokens=tokens,
+            model_id=model_id,
+            rng=nrng,
+            noise=args.noise,
+        )
+        write_s = time.perf_counter() - t0
+        store.close()
+        done = n
+        row = measure(db, config, n, queries[: args.queries], args.recall_queries)
+        row["write_s"] = round(write_s, 1)
+        row["db_mb"] = round(db.stat().st_size / 2**20, 1)
+        print(json.dumps(row), file=sys.stderr)
+        results.append(row)
+    report = {
+        "sizes": results,
+        "embedder": model_id,
+        "pool": args.pool,
+        "pool_embed_s": round(pool_embed_s, 1),
+        "noise": args.noise,
+        "token_vectors": tokens is not None,
+        "usearch": usearch_available(),
+        "ann": {
+            k: getattr(config, k)
+            for k in type(config).model_fields
+            if k.startswith("ann_") or k.startswith("late_")
+        },
+        "command": "python bench/scale.py " + " ".join(argv or sys.argv[1:]),
+        "synthetic": (
+            "pooled vectors: Dirichlet mixes of 3 real MiniLM embeddings of a pool of "
+            "generated sentences + Gaussian noise, re-normalised; texts: a pool sentence "
+            "+ unique note number; token vectors: that sentence's real ones; queries real"
+        ),
+    }
+    print(json.dumps(report, indent=2))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n")
+    tmp.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
