@@ -80,7 +80,7 @@ def run_demo(console: Console, *, db: Path | None = None, config: Config | None 
                     parts = [
                         f"{source} #{part['rank']} (raw {part['score']:.3f})"
                         for source, part in hit.explain.items()
-                        if isinstance(part, dict) and "contribution" in part
+                        if isinstance(part, dict) and {"rank", "score", "contribution"} <= set(part)
                     ]
                     factors = hit.explain.get("rank", {})
                     if factors:

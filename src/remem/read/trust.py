@@ -127,10 +127,10 @@ def find_conflicts(records: Sequence[MemoryRecord]) -> dict[str, set[str]]:
                 if value_a != value_b:
                     link(a, b)
     head = list(records[:MAX_PAIRWISE])
-    claims = [_claim(r.content) for r in head]  # once per memory, not once per pair
+    parsed = [_claim(r.content) for r in head]  # once per memory, not once per pair
     for i, a in enumerate(head):
         for j in range(i + 1, len(head)):
-            if _negate(claims[i], claims[j]):
+            if _negate(parsed[i], parsed[j]):
                 link(a, head[j])
     return dict(out)
 
