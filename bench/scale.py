@@ -167,13 +167,15 @@ def measure(db: Path, config: Config, n: int, queries: list[str], recall_n: int)
                 )
             )
             t_vec_ann.append(ms)
+            # exact baseline: without settings the store does not re-attach the graph
             ann, index.ann = index.ann, None
+            settings, mem.store.ann = mem.store.ann, None
             _, ms = timed(
                 lambda v=vec: mem.store.vector_search(
                     v, Scope(user_id=USER), model_id=embed.model_id, limit=50
                 )
             )
-            index.ann = ann
+            index.ann, mem.store.ann = ann, settings
             t_vec_exact.append(ms)
         result["vector_path"] = index.last_path if ann_on else "exact"
         result.update(
