@@ -164,6 +164,7 @@ class SQLiteStore(WriteTablesMixin):
         self._lock = threading.RLock()
         self._depth = 0
         self._rollbacks = 0
+        self._token_states: dict[tuple[Any, ...], tuple[str, int, str]] = {}
         self._indexes: dict[str, VectorIndex] = {}
         self._epochs: dict[str, tuple[str, str]] = {}
         try:
@@ -329,6 +330,8 @@ class SQLiteStore(WriteTablesMixin):
             return []
         where, params = scope_sql(scope)
         marks = ", ".join("?" * len(memory_ids))
+        # "+col" keeps SQLite on the id index: the scope indexes would scan the scope.
+        where = where.replace(" AND ", " AND +")
         rows = self._query(
             f"SELECT * FROM memories WHERE id IN ({marks}){where}", [*memory_ids, *params]
         )
@@ -561,8 +564,13 @@ class SQLiteStore(WriteTablesMixin):
             want *= 4
 
     def other_vector_model(self, model_id: str) -> str | None:
-        rows = self._query("SELECT model_id FROM vectors WHERE model_id != ? LIMIT 1", [model_id])
-        return rows[0][0] if rows else None
+        # Two index range probes instead of a scan of every vector.
+        rows = self._query(
+            "SELECT (SELECT model_id FROM vectors WHERE model_id < ?1 LIMIT 1), "
+            "(SELECT model_id FROM vectors WHERE model_id > ?1 LIMIT 1)",
+            [model_id],
+        )
+        return rows[0][0] or rows[0][1]
 
     def vector_models(self) -> dict[str, int]:
         rows = self._query("SELECT model_id, count(*) FROM vectors GROUP BY model_id")
@@ -666,18 +674,32 @@ class SQLiteStore(WriteTablesMixin):
     def token_vector_state(
         self, scope: Scope, *, model_id: str, filters: ListFilter | None = None
     ) -> tuple[int, str]:
+        # A cheap store-wide version first (two index probes); the scoped count and
+        # version (a scan of the scope) are recomputed only when it has moved.
+        probe = self._query(
+            "SELECT coalesce((SELECT max(memory_seq) FROM token_vectors), 0), "
+            "(SELECT group_concat(key || '=' || value) FROM meta WHERE key IN "
+            "('status_epoch', 'vector_epoch', 'token_epoch'))"
+        )[0]
+        store_version = f"{probe[0]}/{probe[1] or ''}/{self._rollbacks}"
+        key = (model_id, scope.user_id, scope.agent_id, scope.namespace, repr(filters))
+        cached = self._token_states.get(key)
+        if cached is not None and cached[0] == store_version:
+            return cached[1], cached[2]
         where, params = scope_sql(scope, "m")
         fwhere, fparams = filter_sql(filters, "m")
         rows = self._query(
-            "SELECT count(*), coalesce(max(t.memory_seq), 0), "
-            "(SELECT group_concat(key || '=' || value) FROM meta WHERE key IN "
-            "('status_epoch', 'vector_epoch', 'token_epoch')) "
+            "SELECT count(*), coalesce(max(t.memory_seq), 0) "
             "FROM token_vectors t JOIN memories m ON m.seq = t.memory_seq "
             f"WHERE t.model_id = ?{where}{fwhere}",
             [model_id, *params, *fparams],
         )
-        count, max_seq, epochs = rows[0]
-        return int(count), f"{max_seq}/{epochs or ''}/{self._rollbacks}"
+        count, max_seq = rows[0]
+        version = f"{max_seq}/{probe[1] or ''}/{self._rollbacks}"
+        if len(self._token_states) > 1024:
+            self._token_states.clear()
+        self._token_states[key] = (store_version, int(count), version)
+        return int(count), version
 
     def memories_needing_token_vectors(self, model_id: str, *, limit: int) -> list[MemoryRecord]:
         rows = self._query(
