@@ -9,7 +9,6 @@ concurrent writers queue instead of losing writes; readers never block.
 from __future__ import annotations
 
 import hashlib
-import json
 import sqlite3
 import threading
 import time
@@ -25,7 +24,6 @@ import numpy.typing as npt
 from remem.errors import NotARememStoreError, SchemaTooNewError, StoreError, ValidationError
 from remem.model import (
     AuditEvent,
-    Checkpoint,
     EraseReport,
     MemoryRecord,
     Page,
@@ -33,15 +31,13 @@ from remem.model import (
     Scope,
     utcnow,
 )
-from remem.store.ann import AnnSettings, ann_path, remove_ann_files
-from remem.store.ann import sync as sync_ann
-from remem.store.base import ListFilter, PackedTokens
+from remem.store.ann import AnnSettings, remove_ann_files
+from remem.store.base import ListFilter
 from remem.store.codec import (
     MEMORY_COLUMNS,
     content_hash,
     dumps,
     memory_to_row,
-    parse_ts,
     resource_to_row,
     row_to_audit,
     row_to_memory,
@@ -50,6 +46,8 @@ from remem.store.codec import (
 )
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
 from remem.store.sqlite_extra import WriteTablesMixin
+from remem.store.sqlite_vectors import VectorTablesMixin
+from remem.store.sqlwhere import filter_sql, scope_sql
 from remem.store.vectors import VectorIndex
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -117,42 +115,7 @@ def _enable_wal(db: sqlite3.Connection, timeout: float = 30.0) -> None:
         time.sleep(0.01)
 
 
-def scope_sql(scope: Scope, alias: str = "") -> tuple[str, list[Any]]:
-    """`` AND col = ?`` clauses for the set scope fields. Refuses an empty scope."""
-    if scope.is_empty():
-        raise ValidationError("a scope is required: pass user_id, agent_id or namespace")
-    prefix = f"{alias}." if alias else ""
-    clauses, params = [], []
-    for column in ("user_id", "agent_id", "namespace"):
-        value = getattr(scope, column)
-        if value is not None:
-            clauses.append(f" AND {prefix}{column} = ?")
-            params.append(value)
-    return "".join(clauses), params
-
-
-def filter_sql(filters: ListFilter | None, alias: str = "") -> tuple[str, list[Any]]:
-    filters = filters or ListFilter()
-    prefix = f"{alias}." if alias else ""
-    sql, params = "", list[Any]()
-    for column, values in (
-        ("status", filters.statuses),
-        ("kind", filters.kinds),
-        ("category", filters.categories),
-    ):
-        if values:
-            sql += f" AND {prefix}{column} IN ({', '.join('?' * len(values))})"
-            params.extend(values)
-    if filters.session_id is not None:
-        sql += f" AND {prefix}session_id = ?"
-        params.append(filters.session_id)
-    for tag in filters.tags:
-        sql += f" AND EXISTS (SELECT 1 FROM json_each({prefix}tags) WHERE value = ?)"
-        params.append(tag)
-    return sql, params
-
-
-class SQLiteStore(WriteTablesMixin):
+class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
     """A remem store in one SQLite file."""
 
     def __init__(self, path: str | Path, *, ann: AnnSettings | None = None) -> None:
@@ -479,298 +442,6 @@ class SQLiteStore(WriteTablesMixin):
             [" OR ".join(quoted), *params, *fparams, limit],
         )
         return [(r[0], -float(r[1])) for r in rows]
-
-    def _index(self, model_id: str) -> VectorIndex | None:
-        with self._lock:
-            epochs = dict(
-                self._db.execute(
-                    "SELECT key, value FROM meta WHERE key IN ('status_epoch', 'vector_epoch')"
-                ).fetchall()
-            )
-            status_epoch = epochs.get("status_epoch", "0")
-            vector_epoch = epochs.get("vector_epoch", "0")
-            index = self._indexes.get(model_id)
-            seen = self._epochs.get(model_id)
-            if index is None or seen is None or seen[1] != vector_epoch:
-                dim = self._db.execute(
-                    "SELECT dim FROM vectors WHERE model_id = ? LIMIT 1", (model_id,)
-                ).fetchone()
-                if dim is None:
-                    self._indexes.pop(model_id, None)
-                    return None
-                index = VectorIndex(model_id, dim[0])
-                self._indexes[model_id] = index
-                seen = ("", vector_epoch)
-            index.append(
-                self._db.execute(
-                    "SELECT v.memory_seq, m.user_id, m.agent_id, m.namespace, "
-                    "m.status = 'active', v.vector FROM vectors v "
-                    "JOIN memories m ON m.seq = v.memory_seq "
-                    "WHERE v.model_id = ? AND v.memory_seq > ? ORDER BY v.memory_seq",
-                    (model_id, index.max_seq),
-                )
-            )
-            if seen[0] != status_epoch:
-                index.reset_inactive(
-                    r[0]
-                    for r in self._db.execute(
-                        "SELECT v.memory_seq FROM vectors v JOIN memories m "
-                        "ON m.seq = v.memory_seq WHERE v.model_id = ? AND m.status != 'active'",
-                        (model_id,),
-                    )
-                )
-            self._epochs[model_id] = (status_epoch, vector_epoch)
-            if self.ann is not None:
-                sync_ann(
-                    index,
-                    self.ann,
-                    epoch=vector_epoch,
-                    path=ann_path(self.path, model_id) if self.ann.persist else None,
-                    may_save=self._depth == 0,
-                )
-            return index
-
-    def vector_search(
-        self,
-        query: npt.NDArray[np.float32],
-        scope: Scope,
-        *,
-        model_id: str,
-        limit: int,
-        filters: ListFilter | None = None,
-    ) -> list[tuple[str, float]]:
-        where, params = scope_sql(scope)
-        index = self._index(model_id)
-        if index is None:
-            return []
-        filters = filters or ListFilter()
-        only_active = tuple(filters.statuses) == ("active",)
-        want = limit * 2 + 10
-        while True:
-            proposed = index.search(query, scope, want, only_active=only_active)
-            if not proposed:
-                return []
-            fwhere, fparams = filter_sql(filters)
-            seqs = [seq for seq, _ in proposed]
-            rows = self._query(
-                f"SELECT seq, id FROM memories WHERE seq IN ({', '.join('?' * len(seqs))})"
-                f"{where}{fwhere}",
-                [*seqs, *params, *fparams],
-            )
-            ids = {r[0]: r[1] for r in rows}
-            hits = [(ids[seq], score) for seq, score in proposed if seq in ids]
-            if len(hits) >= limit or len(proposed) < want:
-                return hits[:limit]
-            want *= 4
-
-    def other_vector_model(self, model_id: str) -> str | None:
-        # Two index range probes instead of a scan of every vector.
-        rows = self._query(
-            "SELECT (SELECT model_id FROM vectors WHERE model_id < ?1 LIMIT 1), "
-            "(SELECT model_id FROM vectors WHERE model_id > ?1 LIMIT 1)",
-            [model_id],
-        )
-        return rows[0][0] or rows[0][1]
-
-    def vector_models(self) -> dict[str, int]:
-        rows = self._query("SELECT model_id, count(*) FROM vectors GROUP BY model_id")
-        return {r[0]: r[1] for r in rows}
-
-    def memories_needing_vectors(self, model_id: str, *, limit: int) -> list[MemoryRecord]:
-        rows = self._query(
-            "SELECT m.* FROM memories m LEFT JOIN vectors v ON v.memory_seq = m.seq "
-            "WHERE v.model_id IS NULL OR v.model_id != ? ORDER BY m.seq LIMIT ?",
-            [model_id, limit],
-        )
-        return [row_to_memory(r) for r in rows]
-
-    def put_vectors(
-        self, memory_ids: Sequence[str], vectors: npt.NDArray[np.float32], *, model_id: str
-    ) -> None:
-        with self.transaction():
-            for memory_id, vec in zip(memory_ids, vectors, strict=True):
-                vec = np.ascontiguousarray(vec, dtype=np.float32)
-                self._db.execute(
-                    "INSERT OR REPLACE INTO vectors SELECT seq, ?, ?, ? FROM memories WHERE id = ?",
-                    (model_id, vec.shape[0], vec.tobytes(), memory_id),
-                )
-            self._bump("vector_epoch")
-
-    def get_vectors(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, bytes]]:
-        if not memory_ids:
-            return {}
-        rows = self._query(
-            "SELECT m.id, v.model_id, v.vector FROM vectors v JOIN memories m "
-            f"ON m.seq = v.memory_seq WHERE m.id IN ({', '.join('?' * len(memory_ids))})",
-            list(memory_ids),
-        )
-        return {r[0]: (r[1], bytes(r[2])) for r in rows}
-
-    def put_token_vectors(
-        self, memory_ids: Sequence[str], packed: Sequence[PackedTokens], *, model_id: str
-    ) -> None:
-        with self.transaction():
-            for memory_id, item in zip(memory_ids, packed, strict=True):
-                ids = item.token_ids
-                # Wordpiece vocabularies fit in 16 bits; keep 32 for any that do not.
-                id_blob = (
-                    ids.astype("<u2").tobytes()
-                    if ids.size == 0 or int(ids.max()) < 65536
-                    else ids.astype("<u4").tobytes()
-                )
-                self._db.execute(
-                    "INSERT OR REPLACE INTO token_vectors "
-                    "SELECT seq, ?, ?, ?, ?, ?, ? FROM memories WHERE id = ?",
-                    (
-                        model_id,
-                        int(item.vectors.shape[1]) if item.vectors.ndim == 2 else 0,
-                        len(item),
-                        id_blob,
-                        np.ascontiguousarray(item.vectors, dtype=np.int8).tobytes(),
-                        np.ascontiguousarray(item.scales, dtype="<f4").tobytes(),
-                        memory_id,
-                    ),
-                )
-            self._bump("token_epoch")
-
-    def token_vectors(
-        self,
-        scope: Scope,
-        *,
-        model_id: str,
-        filters: ListFilter | None = None,
-        memory_ids: Sequence[str] | None = None,
-    ) -> list[tuple[str, str | None, PackedTokens]]:
-        where, params = scope_sql(scope, "m")
-        fwhere, fparams = filter_sql(filters, "m")
-        sql = (
-            "SELECT m.id, t.dim, t.tokens, t.token_ids, t.vectors, t.scales, m.session_id "
-            "FROM token_vectors t JOIN memories m ON m.seq = t.memory_seq "
-            f"WHERE t.model_id = ?{where}{fwhere}"
-        )
-        args: list[Any] = [model_id, *params, *fparams]
-        if memory_ids is not None:
-            if not memory_ids:
-                return []
-            sql += f" AND m.id IN ({', '.join('?' * len(memory_ids))})"
-            args.extend(memory_ids)
-        out = []
-        for row in self._query(sql + " ORDER BY m.seq", args):
-            dim, n, id_blob = row[1], row[2], row[3]
-            width = "<u2" if n and len(id_blob) == 2 * n else "<u4"
-            out.append(
-                (
-                    row[0],
-                    row[6],
-                    PackedTokens(
-                        token_ids=np.frombuffer(id_blob, dtype=width).astype(np.uint32),
-                        vectors=np.frombuffer(row[4], dtype=np.int8).reshape(n, dim),
-                        scales=np.frombuffer(row[5], dtype="<f4"),
-                    ),
-                )
-            )
-        return out
-
-    def token_vector_state(
-        self, scope: Scope, *, model_id: str, filters: ListFilter | None = None
-    ) -> tuple[int, str]:
-        # A cheap store-wide version first (two index probes); the scoped count and
-        # version (a scan of the scope) are recomputed only when it has moved.
-        probe = self._query(
-            "SELECT coalesce((SELECT max(memory_seq) FROM token_vectors), 0), "
-            "(SELECT group_concat(key || '=' || value) FROM meta WHERE key IN "
-            "('status_epoch', 'vector_epoch', 'token_epoch'))"
-        )[0]
-        store_version = f"{probe[0]}/{probe[1] or ''}/{self._rollbacks}"
-        key = (model_id, scope.user_id, scope.agent_id, scope.namespace, repr(filters))
-        cached = self._token_states.get(key)
-        if cached is not None and cached[0] == store_version:
-            return cached[1], cached[2]
-        where, params = scope_sql(scope, "m")
-        fwhere, fparams = filter_sql(filters, "m")
-        rows = self._query(
-            "SELECT count(*), coalesce(max(t.memory_seq), 0) "
-            "FROM token_vectors t JOIN memories m ON m.seq = t.memory_seq "
-            f"WHERE t.model_id = ?{where}{fwhere}",
-            [model_id, *params, *fparams],
-        )
-        count, max_seq = rows[0]
-        version = f"{max_seq}/{probe[1] or ''}/{self._rollbacks}"
-        if len(self._token_states) > 1024:
-            self._token_states.clear()
-        self._token_states[key] = (store_version, int(count), version)
-        return int(count), version
-
-    def memories_needing_token_vectors(self, model_id: str, *, limit: int) -> list[MemoryRecord]:
-        rows = self._query(
-            "SELECT m.* FROM memories m LEFT JOIN token_vectors t ON t.memory_seq = m.seq "
-            "WHERE t.model_id IS NULL OR t.model_id != ? ORDER BY m.seq LIMIT ?",
-            [model_id, limit],
-        )
-        return [row_to_memory(r) for r in rows]
-
-    # -- checkpoints --------------------------------------------------------------
-    def put_checkpoint(self, checkpoint: Checkpoint, scope: Scope) -> None:
-        scope_sql(scope)  # refuses an empty scope
-        state = {
-            "user_input": checkpoint.user_input,
-            "tool_calls": checkpoint.tool_calls,
-            "llm_output": checkpoint.llm_output,
-            "internal_state": checkpoint.internal_state,
-        }
-        try:
-            payload = json.dumps(state, ensure_ascii=False)
-        except (TypeError, ValueError) as exc:
-            raise ValidationError(f"checkpoint state must be JSON-serialisable: {exc}") from exc
-        with self.transaction():
-            try:
-                self._db.execute(
-                    "INSERT INTO checkpoints VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        checkpoint.session_id,
-                        checkpoint.turn,
-                        scope.namespace,
-                        scope.user_id,
-                        scope.agent_id,
-                        payload,
-                        ts(checkpoint.created_at),
-                    ),
-                )
-            except sqlite3.IntegrityError as exc:
-                raise ValidationError(
-                    f"session {checkpoint.session_id!r} already has a checkpoint at turn "
-                    f"{checkpoint.turn}; checkpoints are never overwritten"
-                ) from exc
-
-    def list_checkpoints(
-        self, session_id: str, scope: Scope, *, upto: int | None = None
-    ) -> list[Checkpoint]:
-        where, params = scope_sql(scope)
-        sql = f"SELECT * FROM checkpoints WHERE session_id = ?{where}"
-        args: list[Any] = [session_id, *params]
-        if upto is not None:
-            sql += " AND turn <= ?"
-            args.append(upto)
-        out = []
-        for row in self._query(sql + " ORDER BY turn", args):
-            state = json.loads(row["state"])
-            created = parse_ts(row["created_at"])
-            assert created is not None
-            out.append(Checkpoint(session_id, row["turn"], created_at=created, **state))
-        return out
-
-    def iter_checkpoint_rows(self) -> Iterator[dict[str, Any]]:
-        """Every checkpoint with its scope, for export."""
-        for row in self._query("SELECT * FROM checkpoints ORDER BY session_id, turn"):
-            yield {
-                "session_id": row["session_id"],
-                "turn": row["turn"],
-                "user_id": row["user_id"],
-                "agent_id": row["agent_id"],
-                "namespace": row["namespace"],
-                "created_at": row["created_at"],
-                "state": json.loads(row["state"]),
-            }
 
     # -- misc ---------------------------------------------------------------------
     def stats(self, scope: Scope | None = None) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""SQLite tables the write path fills beside memories: entities and relations,
-extraction marks on resources, and category summaries.
+"""SQLite tables beside memories: entities and relations, extraction marks on
+resources, category summaries, counters, and session checkpoints.
 
 A mixin of :class:`remem.store.sqlite.SQLiteStore`, kept apart so each module
 stays small; it uses the store's connection, lock and transactions.
@@ -7,15 +7,18 @@ stays small; it uses the store's connection, lock and transactions.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
-from remem.model import Resource, Scope, Summary, utcnow
+from remem.errors import ValidationError
+from remem.model import Checkpoint, Resource, Scope, Summary, utcnow
 from remem.store.base import ListFilter
 from remem.store.codec import parse_ts, row_to_resource, ts
+from remem.store.sqlwhere import filter_sql, scope_sql
 
 
 def _norm(name: str) -> str:
@@ -29,9 +32,10 @@ class WriteTablesMixin:
     _lock: threading.RLock
     transaction: Callable[[], AbstractContextManager[None]]
 
-    def _scope_sql(self, scope: Scope, alias: str = "") -> tuple[str, list[Any]]:
-        from remem.store.sqlite import scope_sql  # the mixin's host module
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        raise NotImplementedError  # provided by SQLiteStore
 
+    def _scope_sql(self, scope: Scope, alias: str = "") -> tuple[str, list[Any]]:
         return scope_sql(scope, alias)
 
     # -- entities and relations ---------------------------------------------------
@@ -133,7 +137,6 @@ class WriteTablesMixin:
     ) -> list[tuple[str, int]]:
         """``(memory_id, entity_id)`` for memories in scope (passing ``filters``)
         linked to any of ``entity_ids``."""
-        from remem.store.sqlite import filter_sql
 
         ids = list(dict.fromkeys(entity_ids))
         if not ids:
@@ -256,3 +259,66 @@ class WriteTablesMixin:
             )
             for r in rows
         ]
+
+    # -- checkpoints --------------------------------------------------------------
+    def put_checkpoint(self, checkpoint: Checkpoint, scope: Scope) -> None:
+        scope_sql(scope)  # refuses an empty scope
+        state = {
+            "user_input": checkpoint.user_input,
+            "tool_calls": checkpoint.tool_calls,
+            "llm_output": checkpoint.llm_output,
+            "internal_state": checkpoint.internal_state,
+        }
+        try:
+            payload = json.dumps(state, ensure_ascii=False)
+        except (TypeError, ValueError) as exc:
+            raise ValidationError(f"checkpoint state must be JSON-serialisable: {exc}") from exc
+        with self.transaction():
+            try:
+                self._db.execute(
+                    "INSERT INTO checkpoints VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        checkpoint.session_id,
+                        checkpoint.turn,
+                        scope.namespace,
+                        scope.user_id,
+                        scope.agent_id,
+                        payload,
+                        ts(checkpoint.created_at),
+                    ),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise ValidationError(
+                    f"session {checkpoint.session_id!r} already has a checkpoint at turn "
+                    f"{checkpoint.turn}; checkpoints are never overwritten"
+                ) from exc
+
+    def list_checkpoints(
+        self, session_id: str, scope: Scope, *, upto: int | None = None
+    ) -> list[Checkpoint]:
+        where, params = scope_sql(scope)
+        sql = f"SELECT * FROM checkpoints WHERE session_id = ?{where}"
+        args: list[Any] = [session_id, *params]
+        if upto is not None:
+            sql += " AND turn <= ?"
+            args.append(upto)
+        out = []
+        for row in self._query(sql + " ORDER BY turn", args):
+            state = json.loads(row["state"])
+            created = parse_ts(row["created_at"])
+            assert created is not None
+            out.append(Checkpoint(session_id, row["turn"], created_at=created, **state))
+        return out
+
+    def iter_checkpoint_rows(self) -> Iterator[dict[str, Any]]:
+        """Every checkpoint with its scope, for export."""
+        for row in self._query("SELECT * FROM checkpoints ORDER BY session_id, turn"):
+            yield {
+                "session_id": row["session_id"],
+                "turn": row["turn"],
+                "user_id": row["user_id"],
+                "agent_id": row["agent_id"],
+                "namespace": row["namespace"],
+                "created_at": row["created_at"],
+                "state": json.loads(row["state"]),
+            }
