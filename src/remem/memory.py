@@ -17,10 +17,10 @@ from typing import Any
 
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
+from remem.memory_admin import AdminMixin
 from remem.memory_write import WriteMixin
 from remem.model import (
     AuditEvent,
-    Checkpoint,
     EraseReport,
     Kind,
     MemoryRecord,
@@ -35,7 +35,7 @@ from remem.model import (
 from remem.providers.base import Embedder
 from remem.providers.registry import get_embedder
 from remem.read.inject import ContextBlock, build_context, rewrite_query
-from remem.read.late import embed_for_store, token_embedder
+from remem.read.late import embed_for_store
 from remem.read.rank import Asker
 from remem.read.search import check_embedding_space
 from remem.read.search import search as run_search
@@ -43,7 +43,6 @@ from remem.read.tiered import COUNTER_PREFIX as TIER_COUNTERS
 from remem.read.tiered import TieredResult, tiered_search
 from remem.store.ann import ann_settings
 from remem.store.base import ListFilter, Store
-from remem.store.portable import export_store, import_store
 from remem.store.sqlite import SQLiteStore
 from remem.write.classify import extract_entities, extract_relations
 from remem.write.validate import clean_content, require_scope
@@ -56,7 +55,7 @@ def _scope(user_id: str | None, agent_id: str | None, namespace: str | None) -> 
     return require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
 
 
-class Memory(WriteMixin):
+class Memory(WriteMixin, AdminMixin):
     """Long-term memory for agents, in one SQLite file.
 
     >>> mem = Memory("/tmp/demo.db")                       # doctest: +SKIP
@@ -547,114 +546,6 @@ class Memory(WriteMixin):
                 "summary_hit_rate": round(answered["summaries"] / total, 4) if total else 0.0,
             }
         return out
-
-    # -- checkpoints -------------------------------------------------------------
-    def checkpoint(
-        self,
-        session_id: str,
-        turn: int,
-        state: Mapping[str, Any],
-        *,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        namespace: str | None = None,
-    ) -> Checkpoint:
-        """Save a session's state at ``turn``: ``{user_input, tool_calls, llm_output,
-        internal_state}`` (missing keys are None). A turn is saved once."""
-        scope = _scope(user_id, agent_id, namespace)
-        if not session_id or turn < 0:
-            raise ValidationError("checkpoint needs a session_id and a turn >= 0")
-        unknown = set(state) - {"user_input", "tool_calls", "llm_output", "internal_state"}
-        if unknown:
-            raise ValidationError(f"unknown checkpoint keys: {', '.join(sorted(unknown))}")
-        point = Checkpoint(session_id=session_id, turn=turn, **dict(state))
-        self.store.put_checkpoint(point, scope)
-        return point
-
-    def replay(
-        self,
-        session_id: str,
-        turn: int,
-        *,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        namespace: str | None = None,
-    ) -> Checkpoint:
-        """The state at ``turn``: that turn's input, tool calls and output, and the
-        internal state folded over every checkpoint up to it (dict keys merge)."""
-        points = self.store.list_checkpoints(
-            session_id, _scope(user_id, agent_id, namespace), upto=turn
-        )
-        if not points:
-            raise NotFoundError(f"no checkpoint for session {session_id!r} at or before {turn}")
-        return _fold(points)
-
-    def recover(
-        self,
-        session_id: str,
-        *,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        namespace: str | None = None,
-    ) -> Checkpoint | None:
-        """The last saved state of a session (after a crash), or None if it has none."""
-        points = self.store.list_checkpoints(session_id, _scope(user_id, agent_id, namespace))
-        return _fold(points) if points else None
-
-    # -- maintenance -------------------------------------------------------------
-    def export_to(self, directory: str | Path, *, embeddings: bool = False) -> dict[str, int]:
-        """Write every record to flat JSONL files in ``directory`` (see ``store.portable``)."""
-        return export_store(self.store, Path(directory), embeddings=embeddings)
-
-    def import_from(
-        self, directory: str | Path, *, progress: Progress | None = None
-    ) -> dict[str, int]:
-        """Load an export; all or nothing (one transaction)."""
-        return import_store(self.store, Path(directory), progress=progress)
-
-    def reembed(self, *, batch_size: int = 256, progress: Progress | None = None) -> int:
-        """Re-embed every memory whose vector is missing or from another model."""
-        model_id = self.embedder.model_id
-        total = sum(n for m, n in self.store.vector_models().items() if m != model_id)
-        total += self.store.stats()["memories"] - sum(self.store.vector_models().values())
-        done = 0
-        while True:
-            batch = self.store.memories_needing_vectors(model_id, limit=batch_size)
-            if not batch:
-                break
-            vectors, tokens = embed_for_store(self.embedder, [m.content for m in batch])
-            with self.store.transaction():
-                self.store.put_vectors([m.id for m in batch], vectors, model_id=model_id)
-                if tokens is not None:
-                    self.store.put_token_vectors([m.id for m in batch], tokens, model_id=model_id)
-            done += len(batch)
-            if progress is not None:
-                progress(done, max(total, done))
-        # Memories whose pooled vector is current but whose token vectors are missing
-        # (stores written before token vectors existed) or from another model.
-        if token_embedder(self.embedder) is None:
-            return done
-        while True:
-            batch = self.store.memories_needing_token_vectors(model_id, limit=batch_size)
-            if not batch:
-                return done
-            _, tokens = embed_for_store(self.embedder, [m.content for m in batch])
-            assert tokens is not None
-            self.store.put_token_vectors([m.id for m in batch], tokens, model_id=model_id)
-            done += len(batch)
-            if progress is not None:
-                progress(done, max(total, done))
-
-
-def _fold(points: Sequence[Checkpoint]) -> Checkpoint:
-    last = points[-1]
-    internal: Any = None
-    for point in points:
-        if isinstance(point.internal_state, dict) and isinstance(internal, dict):
-            internal = {**internal, **point.internal_state}
-        elif point.internal_state is not None:
-            internal = point.internal_state
-    return replace(last, internal_state=internal)
 
 
 def _normalise_items(
