@@ -50,3 +50,12 @@ def test_quickstart_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         assert argv[0] == "remem"
         result = runner.invoke(app, argv[1:], env=env)
         assert result.exit_code == 0, (argv, result.stdout, result.stderr)
+
+
+def test_quickstart_python_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (DOCS / "quickstart.md").read_text("utf-8")
+    code = text.split("```python", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("REMEM_EMBEDDER", "fake")
+    exec(compile(code, "quickstart.md", "exec"), {})
+    assert (tmp_path / "memory.db").exists()
