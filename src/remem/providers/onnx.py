@@ -177,7 +177,9 @@ def _content_positions(encoding: Any) -> list[int]:
     return [i for i, special in enumerate(encoding.special_tokens_mask) if not special]
 
 
-def _load_tokenizer() -> Any:
+def load_bundled_tokenizer() -> Any:
+    """The all-MiniLM-L6-v2 WordPiece tokenizer shipped with remem (``tokenizers``),
+    as the file defines it; callers set truncation and padding for their use."""
     from tokenizers import Tokenizer
 
     try:
@@ -186,11 +188,15 @@ def _load_tokenizer() -> Any:
             .joinpath("data", _TOKENIZER_FILE)
             .read_text(encoding="utf-8")
         )
-        tokenizer = Tokenizer.from_str(text)
+        return Tokenizer.from_str(text)
     except Exception as exc:  # a missing file (OSError) or a bad one (tokenizers' Exception)
         raise ProviderError(
             f"cannot load the bundled tokenizer {_TOKENIZER_FILE}: {exc} — reinstall remem"
         ) from exc
+
+
+def _load_tokenizer() -> Any:
+    tokenizer = load_bundled_tokenizer()
     # The file pads everything to 128; pad per batch instead, and allow 256 tokens.
     tokenizer.enable_truncation(MAX_TOKENS)
     tokenizer.no_padding()

@@ -12,12 +12,10 @@ counted, truncation and padding are off.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Protocol
 
-from remem.errors import ProviderError
+from remem.providers.onnx import load_bundled_tokenizer
 
-TOKENIZER_FILE = "minilm-tokenizer.json"
 MINILM_TOKENIZER = "minilm-wordpiece"
 
 
@@ -56,19 +54,7 @@ def default_counter() -> WordPieceCounter:
 
 
 def _load() -> Any:
-    from tokenizers import Tokenizer
-
-    try:
-        text = (
-            resources.files("remem.providers")
-            .joinpath("data", TOKENIZER_FILE)
-            .read_text(encoding="utf-8")
-        )
-        tokenizer = Tokenizer.from_str(text)
-    except Exception as exc:  # a missing file (OSError) or a bad one (tokenizers' Exception)
-        raise ProviderError(
-            f"cannot load the bundled tokenizer {TOKENIZER_FILE}: {exc} — reinstall remem"
-        ) from exc
+    tokenizer = load_bundled_tokenizer()
     tokenizer.no_truncation()
     tokenizer.no_padding()
     return tokenizer
