@@ -211,3 +211,21 @@ def test_infer_scope_and_input_checked_first(mem: Memory, db_path: Path) -> None
     with pytest.raises(ValidationError):
         mem.add(_say("   "), user_id="a", infer=True)
     assert _rows(db_path, "SELECT count(*) FROM resources") == [(0,)]
+
+
+def test_repeat_in_another_session_confirms(mem: Memory) -> None:
+    [fact] = mem.add(
+        _say("I prefer dark mode in every editor."), user_id="a", session_id="s1", infer=True
+    )
+    assert (
+        mem.add(
+            _say("I prefer dark mode in every editor.", T1),
+            user_id="a",
+            session_id="s2",
+            infer=True,
+        )
+        == []
+    )
+    confirmed = mem.get(fact.id, user_id="a")
+    assert confirmed.confidence == pytest.approx(fact.confidence + 0.1)
+    assert "confirmed" in [e.event for e in mem.history(fact.id, user_id="a")]

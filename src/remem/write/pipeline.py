@@ -219,10 +219,19 @@ def decide(
     resource_id = resource.id if resource else None
     if not decision.accepted:
         if decision.reason == "duplicate" and top is not None:
-            session.touch(
-                top, boost=config.merge_confidence_boost, event="reinforced", resource=resource_id
+            # Said again in another session, or by someone else: a confirmation.
+            confirmed = (
+                top.session_id != (session_id or fact.session)
+                or top.data.get("speaker") != fact.speaker
             )
-            return FactDecision(fact, "reinforced", "duplicate", decision.detail, None, top.id)
+            session.touch(
+                top,
+                boost=config.confirmation_boost if confirmed else config.merge_confidence_boost,
+                event="confirmed" if confirmed else "reinforced",
+                resource=resource_id,
+            )
+            reason = "confirmed" if confirmed else "duplicate"
+            return FactDecision(fact, "reinforced", reason, decision.detail, None, top.id)
         session.audit(
             "rejected",
             None,
