@@ -37,6 +37,7 @@ from remem.providers.registry import get_embedder
 from remem.read.inject import ContextBlock, build_context, rewrite_query
 from remem.read.late import embed_for_store
 from remem.read.rank import Asker
+from remem.read.rewrite import combine, llm_rewrite
 from remem.read.search import check_embedding_space
 from remem.read.search import search as run_search
 from remem.read.tiered import COUNTER_PREFIX as TIER_COUNTERS
@@ -452,7 +453,9 @@ class Memory(WriteMixin, AdminMixin):
         record: bool = True,
     ) -> ContextBlock:
         """The block of memories to inject for ``query`` (text, or the conversation's
-        ``{"role", "content"}`` messages, rewritten into a query from the last few).
+        ``{"role", "content"}`` messages, rewritten into a query from the last few —
+        by the configured LLM too when there is one, always with the deterministic
+        rewrite's words).
 
         Ranked and trust-tagged like :meth:`search`, cut to ``max_tokens`` (counted
         with the bundled MiniLM WordPiece tokenizer, header included) and
@@ -467,6 +470,10 @@ class Memory(WriteMixin, AdminMixin):
                 last_n=self.config.context_rewrite_messages,
                 max_keywords=self.config.context_rewrite_keywords,
             )
+            llm = self._llm(required=False)
+            if llm is not None:
+                rewritten = llm_rewrite(query, llm, last_n=self.config.context_rewrite_messages)
+                text = combine(rewritten, text)
         else:
             raise ValidationError("context needs a query string or a list of messages")
         tokens = self.config.context_max_tokens if max_tokens is None else max_tokens
