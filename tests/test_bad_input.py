@@ -145,3 +145,13 @@ def test_corrupt_remem_store_is_refused_and_untouched(tmp_path: Path, config: Co
     with pytest.raises(NotARememStoreError, match="not a usable remem store"):
         Memory(path, config=config)
     assert path.read_bytes() == before
+
+
+def test_raw_add_and_update_never_store_secrets(mem: Memory, db_path: Path) -> None:
+    secret = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+    [record] = mem.add(f"the deploy token is {secret}", user_id="a")
+    assert secret not in record.content and "[REDACTED:" in record.content
+    mem.update(record.id, f"the new deploy token is {secret}x", user_id="a")
+    mem.close()
+    blob = b"".join(p.read_bytes() for p in db_path.parent.glob(db_path.name + "*"))
+    assert secret.encode() not in blob

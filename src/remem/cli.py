@@ -371,8 +371,10 @@ def erase(
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Hard-delete everything of a user, agent or namespace (memories, vectors, raw
-    inputs, checkpoints). The audit keeps only a tombstone without content.
+    """Hard-delete everything of a user, agent or namespace.
+
+    Memories, vectors, raw inputs, entities, summaries and checkpoints go; the
+    audit keeps only a tombstone without content.
 
     Example: remem erase --user aaron --yes
     """

@@ -46,6 +46,7 @@ from remem.store.ann import ann_settings
 from remem.store.base import ListFilter, Store
 from remem.store.sqlite import SQLiteStore
 from remem.write.classify import extract_entities, extract_relations
+from remem.write.secrets import redact
 from remem.write.validate import clean_content, require_scope
 
 RAW_EXTRACTOR = "raw-1"
@@ -133,7 +134,11 @@ class Memory(WriteMixin, AdminMixin):
         items = _normalise_items(content, role=role, valid_from=valid_from)
         if infer:
             return self._infer(items, scope=scope, session_id=session_id, metadata=metadata)
-        texts = [clean_content(text, max_bytes=self.config.max_content_bytes) for text, *_ in items]
+        # Secrets are never stored, not even verbatim: credentials become [REDACTED:kind].
+        texts = [
+            redact(clean_content(text, max_bytes=self.config.max_content_bytes))
+            for text, *_ in items
+        ]
         check_embedding_space(self.store, self.embedder)
         vectors, tokens = embed_for_store(self.embedder, texts)
         now = utcnow()
@@ -221,7 +226,7 @@ class Memory(WriteMixin, AdminMixin):
         old = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
         if old.status is not Status.ACTIVE:
             raise ValidationError(f"memory {memory_id} is {old.status}; only active ones update")
-        text = clean_content(content, max_bytes=self.config.max_content_bytes)
+        text = redact(clean_content(content, max_bytes=self.config.max_content_bytes))
         bad = set(changes) - {"category", "importance", "tier", "tags", "valid_from", "kind"}
         if bad:
             raise ValidationError(f"cannot change {', '.join(sorted(bad))} in an update")
