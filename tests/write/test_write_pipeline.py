@@ -229,3 +229,13 @@ def test_repeat_in_another_session_confirms(mem: Memory) -> None:
     confirmed = mem.get(fact.id, user_id="a")
     assert confirmed.confidence == pytest.approx(fact.confidence + 0.1)
     assert "confirmed" in [e.event for e in mem.history(fact.id, user_id="a")]
+
+
+def test_summaries_are_per_exact_scope(mem: Memory) -> None:
+    mem.add(
+        _say("My WRX oil change is due at 11,799 miles."), user_id="a", agent_id="x", infer=True
+    )
+    mem.add(_say("My WRX needs new brake pads before the winter.", T1), user_id="a", infer=True)
+    current = [s for s in mem.summaries(user_id="a") if s.archived_at is None]
+    assert len(current) == 2  # (a, x) and (a) each keep their own current summary
+    assert len(mem.summaries(user_id="a", agent_id="x")) == 1

@@ -213,13 +213,20 @@ class WriteTablesMixin:
 
     # -- summaries ----------------------------------------------------------------
     def put_summary(self, scope: Scope, summary: Summary) -> None:
-        """Make ``summary`` the current one of its category; archive the previous."""
-        where, params = self._scope_sql(scope)
+        """Make ``summary`` the current one of its category in exactly this scope;
+        archive the previous one (a wider or narrower scope's summary is its own)."""
+        self._scope_sql(scope)  # refuses an empty scope
         with self.transaction():
             self._db.execute(
-                f"UPDATE summaries SET archived_at = ? WHERE category = ? AND archived_at IS NULL"
-                f"{where}",
-                [ts(summary.created_at), summary.category, *params],
+                "UPDATE summaries SET archived_at = ? WHERE category = ? AND archived_at IS NULL "
+                "AND namespace IS ? AND user_id IS ? AND agent_id IS ?",
+                [
+                    ts(summary.created_at),
+                    summary.category,
+                    scope.namespace,
+                    scope.user_id,
+                    scope.agent_id,
+                ],
             )
             self._db.execute(
                 "INSERT INTO summaries (namespace, user_id, agent_id, category, content, facts, "
