@@ -75,6 +75,8 @@ class Config(BaseModel):
     # fusion of the sources: "zscore" (weighted standardised scores), "rrf", or
     # "auto": zscore when the late source takes part, else rrf
     fusion: Literal["auto", "zscore", "rrf"] = "auto"
+    # "memory": BM25 from an in-process index (fast on big stores); "fts5": SQLite scores it
+    bm25_backend: Literal["memory", "fts5"] = "memory"
     bm25_weight: float = Field(1.0, ge=0)
     vector_weight: float = Field(1.0, ge=0)
     ann_threshold: int = Field(

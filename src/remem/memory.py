@@ -78,6 +78,7 @@ class Memory(WriteMixin, AdminMixin):
             store = SQLiteStore(
                 Path(path) if path is not None else self.config.database,
                 ann=ann_settings(self.config),
+                lexical=self.config.bm25_backend == "memory",
             )
         self.store: Store = store
         self.embedder: Embedder = (

@@ -44,6 +44,7 @@ from remem.store.codec import (
     row_to_resource,
     ts,
 )
+from remem.store.lexical import LexicalIndex
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
 from remem.store.sqlite_extra import WriteTablesMixin
 from remem.store.sqlite_vectors import VectorTablesMixin
@@ -118,7 +119,9 @@ def _enable_wal(db: sqlite3.Connection, timeout: float = 30.0) -> None:
 class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
     """A remem store in one SQLite file."""
 
-    def __init__(self, path: str | Path, *, ann: AnnSettings | None = None) -> None:
+    def __init__(
+        self, path: str | Path, *, ann: AnnSettings | None = None, lexical: bool = True
+    ) -> None:
         self.path = str(path)
         self.ann = ann  # None: exact vector search only
         file = Path(path)
@@ -128,6 +131,9 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
         self._depth = 0
         self._rollbacks = 0
         self._token_states: dict[tuple[Any, ...], tuple[str, int, str]] = {}
+        self.lexical = lexical  # BM25 from the in-process index; False: FTS5 scores it
+        self._lexical: LexicalIndex | None = None
+        self._lexical_epochs: tuple[str, str] = ("", "")
         self._indexes: dict[str, VectorIndex] = {}
         self._epochs: dict[str, tuple[str, str]] = {}
         try:
@@ -180,6 +186,7 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
                 self._indexes.clear()
                 self._epochs.clear()
                 self._rollbacks += 1  # token-vector versions must change too
+                self._lexical = None
                 raise
             else:
                 self._db.execute("COMMIT")
@@ -433,6 +440,8 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
         quoted = [f'"{t.replace(chr(34), "")}"' for t in terms if t.strip()]
         if not quoted:
             return []
+        if self.lexical:
+            return self._lexical_search(terms, scope, limit=limit, filters=filters)
         where, params = scope_sql(scope, "m")
         fwhere, fparams = filter_sql(filters, "m")
         rows = self._query(
@@ -442,6 +451,67 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
             [" OR ".join(quoted), *params, *fparams, limit],
         )
         return [(r[0], -float(r[1])) for r in rows]
+
+    def _lexical_index(self) -> LexicalIndex:
+        """The in-process BM25 index, brought up to date with the file (see lexical.py)."""
+        with self._lock:
+            epochs = dict(
+                self._db.execute(
+                    "SELECT key, value FROM meta WHERE key IN ('status_epoch', 'vector_epoch')"
+                ).fetchall()
+            )
+            status_epoch = epochs.get("status_epoch", "0")
+            vector_epoch = epochs.get("vector_epoch", "0")  # erase and re-embed bump it
+            if self._lexical is None or self._lexical_epochs[1] != vector_epoch:
+                self._lexical = LexicalIndex()
+                self._lexical_epochs = ("", vector_epoch)
+            index = self._lexical
+            index.append(
+                (r[0], r[1], r[2], r[3], bool(r[4]), r[5])
+                for r in self._db.execute(
+                    "SELECT seq, user_id, agent_id, namespace, status = 'active', "
+                    "content || ' ' || tags || ' ' || entities FROM memories "
+                    "WHERE seq > ? ORDER BY seq",
+                    (index.max_seq,),
+                )
+            )
+            if self._lexical_epochs[0] != status_epoch:
+                index.reset_inactive(
+                    r[0]
+                    for r in self._db.execute("SELECT seq FROM memories WHERE status != 'active'")
+                )
+            self._lexical_epochs = (status_epoch, vector_epoch)
+            return index
+
+    def _lexical_search(
+        self,
+        terms: Sequence[str],
+        scope: Scope,
+        *,
+        limit: int,
+        filters: ListFilter | None,
+    ) -> list[tuple[str, float]]:
+        where, params = scope_sql(scope)
+        filters = filters or ListFilter()
+        only_active = tuple(filters.statuses) == ("active",)
+        fwhere, fparams = filter_sql(filters)
+        want = limit * 2 + 10
+        index = self._lexical_index()
+        while True:
+            proposed = index.search(terms, scope, want, only_active=only_active)
+            if not proposed:
+                return []
+            seqs = [seq for seq, _ in proposed]
+            rows = self._query(
+                f"SELECT seq, id FROM memories WHERE seq IN ({', '.join('?' * len(seqs))})"
+                f"{where.replace(' AND ', ' AND +')}{fwhere}",
+                [*seqs, *params, *fparams],
+            )
+            ids = {r[0]: r[1] for r in rows}
+            hits = [(ids[seq], score) for seq, score in proposed if seq in ids]
+            if len(hits) >= limit or len(proposed) < want:
+                return hits[:limit]
+            want *= 4
 
     # -- misc ---------------------------------------------------------------------
     def stats(self, scope: Scope | None = None) -> dict[str, Any]:

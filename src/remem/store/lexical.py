@@ -1,0 +1,180 @@
+"""An in-process BM25 index over the store's memories, scope-aware.
+
+FTS5 scores every row that holds any query term, so a common term makes a
+query cost grow with the store. This index keeps postings as numpy arrays and
+scores a query with a few vectorised passes (one per query term), masking rows
+outside the asked scope, so a search over 100k memories takes a millisecond or
+two. Like the vector cache it is a cache of the store: rows written since it
+was loaded are appended on the next search, status changes reset its active
+mask, and the store re-checks scope and status of every returned row.
+
+Text analysis matches the FTS5 table's (``porter unicode61``): lower-cased
+word tokens, the Porter stemmer (``snowballstemmer``), content, tags and
+entities of a memory as one field.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+import snowballstemmer
+
+from remem.model import Scope
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_UNSET = -1
+
+
+class Analyzer:
+    """Words to index terms: lower-case, Porter-stemmed, memoised per word."""
+
+    def __init__(self) -> None:
+        self._stemmer = snowballstemmer.stemmer("porter")
+        self._cache: dict[str, str] = {}
+
+    def terms(self, text: str) -> list[str]:
+        out = []
+        for word in _WORD.findall(text.casefold()):
+            stem = self._cache.get(word)
+            if stem is None:
+                stem = self._stemmer.stemWord(word)
+                if len(self._cache) < 500_000:
+                    self._cache[word] = stem
+            out.append(stem)
+        return out
+
+
+@dataclass(slots=True)
+class _Postings:
+    rows: list[int] = field(default_factory=list)
+    tfs: list[int] = field(default_factory=list)
+    frozen: tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]] | None = None
+
+    def arrays(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        if self.frozen is None or len(self.frozen[0]) != len(self.rows):
+            self.frozen = (
+                np.asarray(self.rows, dtype=np.int64),
+                np.asarray(self.tfs, dtype=np.float32),
+            )
+        return self.frozen
+
+
+class LexicalIndex:
+    """BM25 (k1, b) over appended documents, with scope codes and an active mask."""
+
+    def __init__(self, *, k1: float = 1.2, b: float = 0.75) -> None:
+        self.k1, self.b = k1, b
+        self.analyzer = Analyzer()
+        self._postings: dict[str, _Postings] = {}
+        self._seqs: list[int] = []
+        self._lengths: list[int] = []
+        self._scope: list[tuple[int, int, int]] = []
+        self._active: list[bool] = []
+        self._codes: dict[str, int] = {}
+        self._pos: dict[int, int] = {}
+        self._arrays: (
+            tuple[npt.NDArray[np.float32], npt.NDArray[np.int32], npt.NDArray[np.bool_]] | None
+        ) = None
+        self.max_seq = 0
+
+    def __len__(self) -> int:
+        return len(self._seqs)
+
+    def _code(self, value: str | None) -> int:
+        return _UNSET if value is None else self._codes.setdefault(value, len(self._codes))
+
+    def append(
+        self, rows: Iterable[tuple[int, str | None, str | None, str | None, bool, str]]
+    ) -> None:
+        """Add ``(seq, user_id, agent_id, namespace, active, text)`` rows (new seqs only)."""
+        for seq, user_id, agent_id, namespace, active, text in rows:
+            if seq in self._pos:
+                continue
+            row = len(self._seqs)
+            self._pos[seq] = row
+            self._seqs.append(seq)
+            self._scope.append((self._code(user_id), self._code(agent_id), self._code(namespace)))
+            self._active.append(bool(active))
+            terms = self.analyzer.terms(text)
+            self._lengths.append(len(terms))
+            counts: dict[str, int] = {}
+            for term in terms:
+                counts[term] = counts.get(term, 0) + 1
+            for term, tf in counts.items():
+                postings = self._postings.get(term)
+                if postings is None:
+                    postings = self._postings[term] = _Postings()
+                postings.rows.append(row)
+                postings.tfs.append(tf)
+            self.max_seq = max(self.max_seq, seq)
+            self._arrays = None
+
+    def reset_inactive(self, seqs: Iterable[int]) -> None:
+        """Make exactly ``seqs`` unsearchable (superseded, forgotten, erased...)."""
+        self._active = [True] * len(self._seqs)
+        for seq in seqs:
+            row = self._pos.get(seq)
+            if row is not None:
+                self._active[row] = False
+        self._arrays = None
+
+    def _state(
+        self,
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int32], npt.NDArray[np.bool_]]:
+        if self._arrays is None:
+            self._arrays = (
+                np.asarray(self._lengths, dtype=np.float32),
+                np.asarray(self._scope, dtype=np.int32).reshape(-1, 3),
+                np.asarray(self._active, dtype=bool),
+            )
+        return self._arrays
+
+    def search(
+        self,
+        query_terms: Sequence[str],
+        scope: Scope,
+        limit: int,
+        *,
+        only_active: bool = True,
+    ) -> list[tuple[int, float]]:
+        """The ``limit`` best ``(seq, bm25)`` in ``scope`` for any of the words given."""
+        n = len(self._seqs)
+        if n == 0 or limit <= 0:
+            return []
+        stems = list(dict.fromkeys(s for t in query_terms for s in self.analyzer.terms(t)))
+        lengths, scope_codes, active = self._state()
+        avg = float(lengths.mean()) or 1.0
+        norm = self.k1 * (1 - self.b + self.b * lengths / avg)
+        scores = np.zeros(n, dtype=np.float32)
+        matched = np.zeros(n, dtype=bool)
+        for stem in stems:
+            postings = self._postings.get(stem)
+            if postings is None:
+                continue
+            rows, tfs = postings.arrays()
+            df = rows.size
+            # Lucene's non-negative idf: a term in most memories still counts a little.
+            idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+            scores[rows] += idf * tfs * (self.k1 + 1) / (tfs + norm[rows])
+            matched[rows] = True
+        mask = matched & active if only_active else matched
+        for column, want in enumerate((scope.user_id, scope.agent_id, scope.namespace)):
+            if want is None:
+                continue
+            code = self._codes.get(want)
+            if code is None:
+                return []
+            mask &= scope_codes[:, column] == code
+        candidates = np.flatnonzero(mask)
+        if candidates.size == 0:
+            return []
+        k = min(limit, candidates.size)
+        local = scores[candidates]
+        top = np.argpartition(-local, k - 1)[:k]
+        top = top[np.lexsort((candidates[top], -local[top]))]
+        return [(self._seqs[int(candidates[t])], float(local[t])) for t in top]
