@@ -219,6 +219,8 @@ class VectorTablesMixin:
         if memory_ids is not None:
             if not memory_ids:
                 return []
+            # "+col": look the few ids up by the id index, not by scanning the scope.
+            sql = sql.replace(" AND m.", " AND +m.").replace("t.model_id = ?", "+t.model_id = ?")
             sql += f" AND m.id IN ({', '.join('?' * len(memory_ids))})"
             args.extend(memory_ids)
         out = []
