@@ -42,10 +42,10 @@ from ingest_search import sentence
 
 from remem import Config, Memory
 from remem.model import MemoryRecord, Scope
-from remem.read.late import embed_for_store
 from remem.store.ann import usearch_available
 from remem.store.sqlite import SQLiteStore
 from remem.store.vectors import VectorIndex
+from remem.write.embed import embed_for_store
 
 USER = "bench"
 

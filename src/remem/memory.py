@@ -35,7 +35,6 @@ from remem.model import (
 from remem.providers.base import Embedder
 from remem.providers.registry import get_embedder
 from remem.read.inject import ContextBlock, build_context, rewrite_query
-from remem.read.late import embed_for_store
 from remem.read.rank import Asker
 from remem.read.rewrite import combine, llm_rewrite
 from remem.read.search import check_embedding_space
@@ -46,6 +45,7 @@ from remem.store.ann import ann_settings
 from remem.store.base import ListFilter, Store
 from remem.store.sqlite import SQLiteStore
 from remem.write.classify import extract_entities, extract_relations
+from remem.write.embed import embed_for_store
 from remem.write.secrets import redact
 from remem.write.validate import clean_content, require_scope
 

@@ -12,10 +12,10 @@ from typing import Any
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
 from remem.model import Checkpoint, Scope
-from remem.providers.base import Embedder
-from remem.read.late import embed_for_store, token_embedder
+from remem.providers.base import Embedder, token_embedder
 from remem.store.base import Store
 from remem.store.portable import export_store, import_store
+from remem.write.embed import embed_for_store
 from remem.write.validate import require_scope
 
 Progress = Callable[[int, int], None]

@@ -13,7 +13,6 @@ from remem.errors import UserError, ValidationError
 from remem.model import MemoryRecord, Scope, Summary
 from remem.providers.base import LLM, Embedder
 from remem.providers.registry import get_llm
-from remem.read.late import embed_for_store
 from remem.store.base import Store
 from remem.write.batch import extract_transcript
 from remem.write.candidate import CandidateFact
@@ -65,9 +64,6 @@ class WriteMixin:
             return LLMExtractor(llm), llm
         raise ValidationError(f"unknown extractor {name!r}; use 'rules' or 'llm'")
 
-    def _embed(self, texts: Sequence[str]) -> Any:
-        return embed_for_store(self.embedder, texts)
-
     def ingest_messages(
         self,
         messages: Sequence[Message],
@@ -96,7 +92,6 @@ class WriteMixin:
             force=force,
             dry_run=dry_run,
             llm=llm,
-            embed=self._embed,
         )
 
     def extract(
@@ -129,7 +124,6 @@ class WriteMixin:
             dry_run=dry_run,
             force=force,
             llm=llm,
-            embed=self._embed,
             progress=progress,
         )
 
@@ -170,7 +164,6 @@ class WriteMixin:
             session_id=session_id,
             force=force,
             llm=self._llm(required=False),
-            embed=self._embed,
         )
         return report.decisions
 

@@ -61,6 +61,27 @@ class LLM(Protocol):
         ...
 
 
+@runtime_checkable
+class TokenEmbedder(Protocol):
+    """An embedder that can also return its per-token output vectors (for the
+    late-interaction search stage)."""
+
+    @property
+    def model_id(self) -> str: ...
+
+    def embed_with_tokens(
+        self, texts: Sequence[str]
+    ) -> tuple[Vectors, list[Vectors], list[list[int]]]:
+        """``(pooled vectors, per-text token vectors, per-text token ids)`` in one pass;
+        pooled rows equal ``embed_documents(texts)``, token rows are L2-normalised."""
+        ...
+
+
+def token_embedder(embedder: object) -> TokenEmbedder | None:
+    """``embedder`` if it offers token vectors, else None (the late stage is skipped)."""
+    return embedder if isinstance(embedder, TokenEmbedder) else None
+
+
 def l2_normalise(matrix: npt.NDArray[np.floating]) -> Vectors:
     """Rows scaled to unit length (zero rows stay zero), as float32."""
     out = np.asarray(matrix, dtype=np.float32)

@@ -7,7 +7,7 @@ their BM25-style idf in the searched set of memories. Rare words ("LGBTQ",
 "pottery") then count for more than "the" or "?".
 
 Token vectors are written beside the pooled vector, int8-quantised with one
-scale per token (:func:`pack_tokens`). Embedders that cannot produce them
+scale per token (:func:`remem.store.codec.pack_tokens`). Embedders that cannot produce them
 (hashing, fake, remote APIs) simply have no late stage: search skips it.
 """
 
@@ -17,56 +17,30 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from remem.model import Scope
-from remem.providers.base import Vectors
+from remem.providers.base import TokenEmbedder, Vectors, token_embedder
 from remem.store.base import ListFilter, PackedTokens, Store
+from remem.store.codec import pack_tokens, unpack_tokens
 
 Floats = npt.NDArray[np.float32]
 
-
-@runtime_checkable
-class TokenEmbedder(Protocol):
-    """An embedder that can also return its per-token output vectors."""
-
-    @property
-    def model_id(self) -> str: ...
-
-    def embed_with_tokens(
-        self, texts: Sequence[str]
-    ) -> tuple[Vectors, list[Vectors], list[list[int]]]:
-        """``(pooled vectors, per-text token vectors, per-text token ids)`` in one pass;
-        pooled rows equal ``embed_documents(texts)``, token rows are L2-normalised."""
-        ...
-
-
-def token_embedder(embedder: object) -> TokenEmbedder | None:
-    """``embedder`` if it offers token vectors, else None (the late stage is skipped)."""
-    return embedder if isinstance(embedder, TokenEmbedder) else None
-
-
-def pack_tokens(token_ids: Sequence[int], vectors: Vectors) -> PackedTokens:
-    """Quantise one text's token vectors to int8 with one float32 scale per token."""
-    matrix = np.asarray(vectors, dtype=np.float32)
-    if matrix.ndim != 2 or matrix.shape[0] != len(token_ids):
-        raise ValueError("one vector row per token id")
-    peak = np.abs(matrix).max(axis=1) if matrix.size else np.zeros(0, dtype=np.float32)
-    scales = np.where(peak > 0, peak / 127.0, 1.0).astype(np.float32)
-    quantised = np.rint(matrix / scales[:, None]).clip(-127, 127).astype(np.int8)
-    return PackedTokens(
-        token_ids=np.asarray(token_ids, dtype=np.uint32),
-        vectors=quantised,
-        scales=scales,
-    )
-
-
-def unpack_tokens(packed: PackedTokens) -> Floats:
-    """The float32 token vectors a :class:`PackedTokens` stands for."""
-    return packed.vectors.astype(np.float32) * packed.scales[:, None]
+__all__ = [
+    "CACHE",
+    "LateCache",
+    "TokenEmbedder",
+    "idf_weights",
+    "in_context",
+    "late_search",
+    "maxsim",
+    "pack_tokens",
+    "token_embedder",
+    "unpack_tokens",
+]
 
 
 def idf_weights(query_ids: Sequence[int], docs: Sequence[PackedTokens]) -> Floats:
@@ -312,16 +286,3 @@ def late_search(
     top = np.argpartition(-scores, k - 1)[:k]
     top = top[np.argsort(-scores[top], kind="stable")]
     return [(block.memory_ids[i], float(scores[i])) for i in top]
-
-
-def embed_for_store(
-    embedder: object, texts: Sequence[str]
-) -> tuple[Vectors, list[PackedTokens] | None]:
-    """Pooled vectors for ``texts`` and, if the embedder offers them, their packed
-    token vectors, from one model pass. ``embedder`` must be an Embedder."""
-    tokens = token_embedder(embedder)
-    if tokens is None:
-        pooled: Vectors = embedder.embed_documents(texts)  # type: ignore[attr-defined]
-        return pooled, None
-    pooled, vectors, ids = tokens.embed_with_tokens(texts)
-    return pooled, [pack_tokens(i, v) for i, v in zip(ids, vectors, strict=True)]

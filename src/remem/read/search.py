@@ -10,10 +10,10 @@ import numpy as np
 from remem.config import Config
 from remem.errors import EmbeddingMismatchError, ValidationError
 from remem.model import Scope, SearchHit
-from remem.providers.base import Embedder
+from remem.providers.base import Embedder, token_embedder
 from remem.read.fuse import blend_graph, fuse
 from remem.read.graph import GraphPath, graph_search
-from remem.read.late import late_search, token_embedder
+from remem.read.late import late_search
 from remem.read.query import keyword_terms
 from remem.read.rank import Asker, rank
 from remem.store.base import ListFilter, Store

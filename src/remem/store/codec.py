@@ -7,9 +7,13 @@ import json
 import re
 import sqlite3
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import fields
 from datetime import UTC, datetime
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from remem.model import (
     AuditEvent,
@@ -23,6 +27,7 @@ from remem.model import (
     Trust,
     Visibility,
 )
+from remem.store.base import PackedTokens
 
 MEMORY_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(MemoryRecord))
 _JSON_FIELDS = {"tags", "entities", "data"}
@@ -130,3 +135,24 @@ def row_to_audit(row: sqlite3.Row | dict[str, Any]) -> AuditEvent:
         actor=row["actor"],
         detail=json.loads(row["detail"]),
     )
+
+
+# -- token vectors: int8 with one float32 scale per token ---------------------
+def pack_tokens(token_ids: Sequence[int], vectors: npt.NDArray[np.float32]) -> PackedTokens:
+    """Quantise one text's token vectors to int8 with one float32 scale per token."""
+    matrix = np.asarray(vectors, dtype=np.float32)
+    if matrix.ndim != 2 or matrix.shape[0] != len(token_ids):
+        raise ValueError("one vector row per token id")
+    peak = np.abs(matrix).max(axis=1) if matrix.size else np.zeros(0, dtype=np.float32)
+    scales = np.where(peak > 0, peak / 127.0, 1.0).astype(np.float32)
+    quantised = np.rint(matrix / scales[:, None]).clip(-127, 127).astype(np.int8)
+    return PackedTokens(
+        token_ids=np.asarray(token_ids, dtype=np.uint32),
+        vectors=quantised,
+        scales=scales,
+    )
+
+
+def unpack_tokens(packed: PackedTokens) -> npt.NDArray[np.float32]:
+    """The float32 token vectors a :class:`PackedTokens` stands for."""
+    return packed.vectors.astype(np.float32) * packed.scales[:, None]

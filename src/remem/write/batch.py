@@ -17,7 +17,7 @@ from remem.model import Scope
 from remem.providers.base import Embedder
 from remem.store.base import Store
 from remem.write.extract.base import Extractor
-from remem.write.pipeline import EmbedForStore, IngestReport, ingest
+from remem.write.pipeline import IngestReport, ingest
 from remem.write.transcript import Message, parse_transcript
 
 Progress = Callable[[int, int], None]
@@ -59,7 +59,6 @@ def extract_transcript(
     force: bool = False,
     chunk_size: int = 200,
     llm: object | None = None,
-    embed: EmbedForStore | None = None,
     progress: Progress | None = None,
 ) -> IngestReport:
     """Validate the whole transcript, then extract and store it chunk by chunk."""
@@ -82,7 +81,6 @@ def extract_transcript(
                 force=force,
                 dry_run=dry_run,
                 llm=llm,
-                embed=embed,
             )
         )
         done += len(chunk)

@@ -9,7 +9,7 @@ All writes of one call happen in one transaction; ``dry_run`` writes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -20,6 +20,7 @@ from remem.model import AuditEvent, MemoryRecord, Resource, Scope, Status, utcno
 from remem.providers.base import Embedder
 from remem.store.base import ListFilter, PackedTokens, Store
 from remem.write.candidate import CandidateFact
+from remem.write.embed import embed_for_store
 from remem.write.extract.base import ExtractContext, Extractor
 from remem.write.gate import GateDecision, gate
 from remem.write.secrets import redact
@@ -99,12 +100,6 @@ def _with_text(message: Message, text: str) -> Message:
     from dataclasses import replace
 
     return replace(message, text=text)
-
-
-# Pooled vectors plus, when the embedder makes them, packed token vectors for the
-# late-interaction stage. The composition root passes the read path's function in:
-# the write path never imports remem.read.
-EmbedForStore = Callable[[Sequence[str]], tuple[np.ndarray, Sequence[PackedTokens] | None]]
 
 
 REDACTED_MARK = "[REDACTED:"
@@ -339,7 +334,6 @@ def ingest(
     dry_run: bool = False,
     user_name: str | None = None,
     llm: object | None = None,
-    embed: EmbedForStore | None = None,
 ) -> IngestReport:
     """Extract facts from ``messages`` and store what passes the gate (see module doc)."""
     clean = redacted(messages)
@@ -354,14 +348,9 @@ def ingest(
         dry_run=dry_run,
     )
     facts = list(extraction)
-    texts = [f.content for f in facts]
-    tokens: Sequence[PackedTokens] | None = None
-    if not facts:
-        vectors = None
-    elif embed is not None:
-        vectors, tokens = embed(texts)
-    else:
-        vectors = embedder.embed_documents(texts)
+    vectors, tokens = (
+        embed_for_store(embedder, [f.content for f in facts]) if facts else (None, None)
+    )
     session = _Session(store, embedder, config, scope, dry_run=dry_run)
     if report.fallback_reason:
         session.audit("extractor_fallback", None, reason=report.fallback_reason, extractor=version)
