@@ -10,7 +10,7 @@ All writes of one call happen in one transaction; ``dry_run`` writes nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 import numpy as np
@@ -62,14 +62,14 @@ class IngestReport:
         ]
 
 
-def message_resources(
+def _resources(
     messages: Sequence[Message], scope: Scope, *, session_id: str | None
 ) -> list[Resource]:
-    """One append-only resource per message, secrets redacted before anything is written."""
+    """One append-only resource per (already redacted) message."""
     now = utcnow()
     return [
         Resource(
-            content=redact(m.text),
+            content=m.text,
             kind="tool_output" if m.role == "tool" else "message",
             user_id=scope.user_id,
             agent_id=scope.agent_id,
@@ -89,17 +89,9 @@ def message_resources(
 
 
 def redacted(messages: Sequence[Message]) -> list[Message]:
-    out = []
-    for m in messages:
-        text = redact(m.text)
-        out.append(m if text == m.text else _with_text(m, text))
-    return out
-
-
-def _with_text(message: Message, text: str) -> Message:
-    from dataclasses import replace
-
-    return replace(message, text=text)
+    """``messages`` with every credential replaced by ``[REDACTED:<kind>]``: what the
+    resources store and what the extractor reads, so no secret reaches a write."""
+    return [replace(m, text=redact(m.text)) for m in messages]
 
 
 REDACTED_MARK = "[REDACTED:"
@@ -337,7 +329,7 @@ def ingest(
 ) -> IngestReport:
     """Extract facts from ``messages`` and store what passes the gate (see module doc)."""
     clean = redacted(messages)
-    resources = message_resources(clean, scope, session_id=session_id)
+    resources = _resources(clean, scope, session_id=session_id)
     context = ExtractContext(config=config, user_name=user_name)
     extraction = extractor.extract(clean, context=context)
     version = getattr(extraction, "extractor_version", extractor.version)
