@@ -105,7 +105,9 @@ class Config(BaseModel):
     late_candidates: int = Field(100, ge=1)  # how many MaxSim hits enter the fusion
     late_full_scan_max: int = Field(5000, ge=0)  # score every memory in scope up to this many
     late_rerank_depth: int = Field(200, ge=1)  # else re-score this many first-stage hits
-    late_idf: bool = True  # weight query tokens by their idf in the searched memories
+    late_idf: bool = True
+    # drop punctuation and function-word token rows (write and query side)
+    late_drop_stopwords: bool = True  # weight query tokens by their idf in the searched memories
     late_cache_mb: int = Field(256, ge=0)  # token vectors of recently searched scopes
     # conversational context of a MaxSim score (z units): the better neighbouring
     # turn of the same session, and the best turn of the session

@@ -141,7 +141,9 @@ class Memory(WriteMixin, AdminMixin):
             for text, *_ in items
         ]
         check_embedding_space(self.store, self.embedder)
-        vectors, tokens = embed_for_store(self.embedder, texts)
+        vectors, tokens = embed_for_store(
+            self.embedder, texts, drop_low_information=self.config.late_drop_stopwords
+        )
         now = utcnow()
         resources, records, events = [], [], []
         for text, (_, item_role, when, name) in zip(texts, items, strict=True):
@@ -232,7 +234,9 @@ class Memory(WriteMixin, AdminMixin):
         if bad:
             raise ValidationError(f"cannot change {', '.join(sorted(bad))} in an update")
         check_embedding_space(self.store, self.embedder)
-        vector, tokens = embed_for_store(self.embedder, [text])
+        vector, tokens = embed_for_store(
+            self.embedder, [text], drop_low_information=self.config.late_drop_stopwords
+        )
         now = utcnow()
         resource = Resource(
             content=text,

@@ -104,7 +104,11 @@ class AdminMixin:
             batch = self.store.memories_needing_vectors(model_id, limit=batch_size)
             if not batch:
                 break
-            vectors, tokens = embed_for_store(self.embedder, [m.content for m in batch])
+            vectors, tokens = embed_for_store(
+                self.embedder,
+                [m.content for m in batch],
+                drop_low_information=self.config.late_drop_stopwords,
+            )
             with self.store.transaction():
                 self.store.put_vectors([m.id for m in batch], vectors, model_id=model_id)
                 if tokens is not None:
@@ -120,7 +124,11 @@ class AdminMixin:
             batch = self.store.memories_needing_token_vectors(model_id, limit=batch_size)
             if not batch:
                 return done
-            _, tokens = embed_for_store(self.embedder, [m.content for m in batch])
+            _, tokens = embed_for_store(
+                self.embedder,
+                [m.content for m in batch],
+                drop_low_information=self.config.late_drop_stopwords,
+            )
             assert tokens is not None
             self.store.put_token_vectors([m.id for m in batch], tokens, model_id=model_id)
             done += len(batch)

@@ -219,3 +219,19 @@ def test_cache_evicts_least_recent() -> None:
     cache.get(("k2",), "v1", lambda: rows)
     assert cache.get(("k1",), "v2", lambda: []).memory_ids == []  # k1 was evicted
     cache.clear()
+
+
+def test_informative_tokens_drops_named_rows() -> None:
+    from remem.providers.base import informative_tokens
+
+    class Named:
+        def low_information_ids(self) -> frozenset[int]:
+            return frozenset({1, 3})
+
+    vectors = np.eye(4, dtype=np.float32)
+    kept, ids = informative_tokens(Named(), vectors, [1, 2, 3, 4])
+    assert ids == [2, 4] and kept.shape == (2, 4)
+    same, all_ids = informative_tokens(Named(), vectors[:1], [1])  # nothing else: keep it
+    assert all_ids == [1] and same.shape == (1, 4)
+    untouched, plain = informative_tokens(object(), vectors, [1, 2, 3, 4])
+    assert plain == [1, 2, 3, 4] and untouched is vectors

@@ -40,3 +40,15 @@ def test_default_search_uses_token_vectors(tmp_path: Path) -> None:
         hits = mem.search("What did Melanie paint?", namespace="c")
         assert hits[0].memory.content.startswith("Melanie: I painted")
         assert "late" in hits[0].sources
+
+
+def test_onnx_low_information_ids_are_punctuation_and_function_words() -> None:
+    from remem.providers.onnx import OnnxMiniLMEmbedder
+
+    embedder = OnnxMiniLMEmbedder()
+    ids = embedder.token_ids(["The WRX oil change, due soon?"])[0]
+    drop = embedder.low_information_ids()
+    kept = [i for i in ids if i not in drop]
+    assert 0 < len(kept) < len(ids)  # "the", "," and "?" go; "wrx", "oil", "change" stay
+    tokenizer_vocab = {v: k for k, v in embedder._load()[0].get_vocab().items()}
+    assert {tokenizer_vocab[i] for i in ids if i in drop} == {"the", ",", "?"}

@@ -82,6 +82,21 @@ def token_embedder(embedder: object) -> TokenEmbedder | None:
     return embedder if isinstance(embedder, TokenEmbedder) else None
 
 
+def informative_tokens(
+    embedder: object, vectors: Vectors, ids: Sequence[int]
+) -> tuple[Vectors, list[int]]:
+    """``vectors``/``ids`` without the rows of low-information tokens (punctuation,
+    function words) when ``embedder`` names them (``low_information_ids()``)."""
+    named = getattr(embedder, "low_information_ids", None)
+    if named is None:
+        return vectors, list(ids)
+    drop = named()
+    keep = [i for i, token in enumerate(ids) if token not in drop]
+    if not keep:  # a text of only function words keeps what it has
+        return vectors, list(ids)
+    return vectors[keep], [ids[i] for i in keep]
+
+
 def l2_normalise(matrix: npt.NDArray[np.floating]) -> Vectors:
     """Rows scaled to unit length (zero rows stay zero), as float32."""
     out = np.asarray(matrix, dtype=np.float32)

@@ -21,6 +21,7 @@ import numpy.typing as npt
 from remem.errors import NotAvailableError, ProviderError, UserError
 from remem.providers.base import Vectors, l2_normalise
 from remem.providers.registry import register_embedder
+from remem.stopwords import STOPWORDS
 
 if TYPE_CHECKING:
     from remem.config import Config
@@ -57,6 +58,7 @@ class OnnxMiniLMEmbedder:
         self._model_path = model_path
         self._lock = threading.Lock()
         self._tokenizer: Any = None
+        self._low_info: frozenset[int] | None = None
         self._session: Any = None
 
     def __repr__(self) -> str:
@@ -123,6 +125,19 @@ class OnnxMiniLMEmbedder:
                 tokens[row] = l2_normalise(hidden[slot, keep])
                 ids[row] = [encodings[row].ids[i] for i in keep]
         return l2_normalise(pooled), tokens, ids
+
+    def low_information_ids(self) -> frozenset[int]:
+        """Wordpiece ids of punctuation and English function words (see
+        :mod:`remem.stopwords`): token rows the late-interaction stage can drop."""
+        if self._low_info is None:
+            tokenizer, _ = self._load()
+            vocab: dict[str, int] = tokenizer.get_vocab()
+            self._low_info = frozenset(
+                i
+                for token, i in vocab.items()
+                if token in STOPWORDS or (token and not any(c.isalnum() for c in token))
+            )
+        return self._low_info
 
     def token_ids(self, texts: Sequence[str]) -> list[list[int]]:
         """Per text, the wordpiece ids of the tokens :meth:`embed_tokens` returns."""

@@ -10,7 +10,7 @@ import numpy as np
 from remem.config import Config
 from remem.errors import EmbeddingMismatchError, ValidationError
 from remem.model import Scope, SearchHit
-from remem.providers.base import Embedder, token_embedder
+from remem.providers.base import Embedder, informative_tokens, token_embedder
 from remem.read.fuse import blend_graph, fuse
 from remem.read.graph import GraphPath, graph_search
 from remem.read.late import late_search
@@ -64,6 +64,8 @@ def search(
     if tokens is not None:
         pooled, token_vectors, token_ids = tokens.embed_with_tokens([query])
         query_vector, query_tokens, query_ids = pooled[0], token_vectors[0], token_ids[0]
+        if config.late_drop_stopwords:  # the stored side has none: idf would overrate them
+            query_tokens, query_ids = informative_tokens(embedder, query_tokens, query_ids)
     elif "vector" in wanted:
         query_vector = embedder.embed_query(query)
     # With a large scope MaxSim re-scores only what the cheap sources propose.

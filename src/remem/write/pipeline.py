@@ -341,7 +341,11 @@ def ingest(
     )
     facts = list(extraction)
     vectors, tokens = (
-        embed_for_store(embedder, [f.content for f in facts]) if facts else (None, None)
+        embed_for_store(
+            embedder, [f.content for f in facts], drop_low_information=config.late_drop_stopwords
+        )
+        if facts
+        else (None, None)
     )
     session = _Session(store, embedder, config, scope, dry_run=dry_run)
     if report.fallback_reason:
