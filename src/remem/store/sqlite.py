@@ -491,27 +491,13 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
         limit: int,
         filters: ListFilter | None,
     ) -> list[tuple[str, float]]:
-        where, params = scope_sql(scope)
-        filters = filters or ListFilter()
-        only_active = tuple(filters.statuses) == ("active",)
-        fwhere, fparams = filter_sql(filters)
-        want = limit * 2 + 10
         index = self._lexical_index()
-        while True:
-            proposed = index.search(terms, scope, want, only_active=only_active)
-            if not proposed:
-                return []
-            seqs = [seq for seq, _ in proposed]
-            rows = self._query(
-                f"SELECT seq, id FROM memories WHERE seq IN ({', '.join('?' * len(seqs))})"
-                f"{where.replace(' AND ', ' AND +')}{fwhere}",
-                [*seqs, *params, *fparams],
-            )
-            ids = {r[0]: r[1] for r in rows}
-            hits = [(ids[seq], score) for seq, score in proposed if seq in ids]
-            if len(hits) >= limit or len(proposed) < want:
-                return hits[:limit]
-            want *= 4
+        return self._verified_top(
+            lambda want, only_active: index.search(terms, scope, want, only_active=only_active),
+            scope,
+            filters,
+            limit,
+        )
 
     # -- misc ---------------------------------------------------------------------
     def stats(self, scope: Scope | None = None) -> dict[str, Any]:

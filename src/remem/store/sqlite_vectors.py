@@ -4,7 +4,7 @@ kept apart so each module stays small; it uses the store's connection and lock."
 
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -106,22 +106,39 @@ class VectorTablesMixin:
         limit: int,
         filters: ListFilter | None = None,
     ) -> list[tuple[str, float]]:
-        where, params = scope_sql(scope)
         index = self._index(model_id)
         if index is None:
             return []
+        return self._verified_top(
+            lambda want, only_active: index.search(query, scope, want, only_active=only_active),
+            scope,
+            filters,
+            limit,
+        )
+
+    def _verified_top(
+        self,
+        propose: Callable[[int, bool], list[tuple[int, float]]],
+        scope: Scope,
+        filters: ListFilter | None,
+        limit: int,
+    ) -> list[tuple[str, float]]:
+        """The best ``limit`` of what an in-process index ``propose``s, each re-checked
+        in SQL for scope, status and filters (the index is a cache: it only proposes);
+        asks for more when too many proposals fail the check."""
+        where, params = scope_sql(scope)
         filters = filters or ListFilter()
         only_active = tuple(filters.statuses) == ("active",)
+        fwhere, fparams = filter_sql(filters)
         want = limit * 2 + 10
         while True:
-            proposed = index.search(query, scope, want, only_active=only_active)
+            proposed = propose(want, only_active)
             if not proposed:
                 return []
-            fwhere, fparams = filter_sql(filters)
             seqs = [seq for seq, _ in proposed]
-            rows = self._query(
+            rows = self._query(  # "+col": the seq lookups, not a scan of the scope index
                 f"SELECT seq, id FROM memories WHERE seq IN ({', '.join('?' * len(seqs))})"
-                f"{where}{fwhere}",
+                f"{where.replace(' AND ', ' AND +')}{fwhere}",
                 [*seqs, *params, *fparams],
             )
             ids = {r[0]: r[1] for r in rows}
