@@ -15,7 +15,10 @@ _ABBREVIATIONS = (
 )  # fmt: skip
 _SPLIT = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 _CLAUSE = re.compile(
-    r"(?:,\s*|\s+)(?:and|but|so|plus)\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll)\s+\w)"
+    r"(?:,\s*|\s+)(?:and|but|so|plus)\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll)\s+\w"
+    # "..., and my car is ..." starts a clause too; "I love my wife and my kids" does not
+    r"|(?:my|our)\s+[\w'’ -]{1,40}?\s+(?:is|are|was|were|has|have|had|needs?|expires?|"
+    r"starts?|ends?|broke|died|got|will|won't|can't)\b)"
     r"|;\s+",
 )
 _LEADING = re.compile(
