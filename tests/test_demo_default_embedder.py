@@ -30,6 +30,8 @@ def test_demo_with_default_embedder(tmp_path: Path) -> None:
     answers = _answers(result.stdout)
     assert any("PostgreSQL" in line for line in answers["Which database"])
     assert any("vegetarian" in line for line in answers["What should I keep in mind"])
+    assert any("Denver" in line for line in answers["Where does"])  # the superseding fact
+    assert not any("Boston" in line for line in answers["Where does"])  # superseded: hidden
 
 
 def _answers(stdout: str) -> dict[str, list[str]]:
