@@ -25,7 +25,10 @@ _LEADING = re.compile(
     r"^(?:(?:oh|ohh|well|so|yeah|yea|yes|yep|wow|whoa|haha+|hah|lol|hey|hi|hello|ah+|aw+|omg|"
     r"btw|by the way|actually|anyway|anyways|honestly|and|but|also|ok|okay|um+|uh+|hmm+|gosh|"
     r"man|dude|thanks|thank you|yay|ugh|totally|definitely|absolutely|true|sure|cool|great|"
-    r"nice|awesome|amazing|exactly|indeed|of course|no way|aww+)\b[\s,!.\-–—:]*)+",
+    r"nice|awesome|amazing|exactly|indeed|of course|no way|aww+|"
+    # announcement lead-ins: "Big news:", "Quick update -", "Guess what!"
+    r"(?:big|good|great|exciting|some|quick|small)\s+(?:news|update)(?=\s*[:!\-–—])|guess what)"
+    r"\b[\s,!.\-–—:]*)+",
     re.IGNORECASE,
 )
 _GREETING = re.compile(
