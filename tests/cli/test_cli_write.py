@@ -141,3 +141,16 @@ def test_bench_locomo_on_a_fixture(tmp_path: Path) -> None:
     assert table.stdout.startswith("| retriever |")
     missing = runner.invoke(app, ["bench", "locomo", str(tmp_path / "none.json")], env=env)
     assert missing.exit_code == 2
+
+
+def test_new_commands_refuse_bad_input_and_write_nothing(run: Any, tmp_path: Path) -> None:
+    for args in (
+        ("remember", "   ", "--user", "a"),
+        ("remember", "I live in Boston"),  # no scope
+        ("retrieve", "dinner", "--user", "a", "--max-tokens", "0"),
+        ("summaries", "work"),  # no scope
+    ):
+        result = run(*args)
+        assert result.exit_code == 2, (args, result.stdout, result.stderr)
+        assert result.stderr.startswith("error:"), (args, result.stderr)
+    assert _memories(tmp_path) == 0
