@@ -47,14 +47,10 @@ from remem.store.sqlite import SQLiteStore
 from remem.write.classify import extract_entities, extract_relations
 from remem.write.embed import embed_for_store
 from remem.write.secrets import redact
-from remem.write.validate import clean_content, require_scope
+from remem.write.validate import clean_content, require_scope, scope_of
 
 RAW_EXTRACTOR = "raw-1"
 Progress = Callable[[int, int], None]
-
-
-def _scope(user_id: str | None, agent_id: str | None, namespace: str | None) -> Scope:
-    return require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
 
 
 class Memory(WriteMixin, AdminMixin):
@@ -128,7 +124,7 @@ class Memory(WriteMixin, AdminMixin):
         happened or was said; a message's own ``timestamp`` wins over it.
         Nothing is written if any item is invalid.
         """
-        scope = _scope(user_id, agent_id, namespace)
+        scope = scope_of(user_id, agent_id, namespace)
         kind, tier = Kind(kind), Tier(tier)
         if importance is not None and not 0.0 <= importance <= 1.0:
             raise ValidationError("importance must be between 0 and 1")
@@ -333,7 +329,7 @@ class Memory(WriteMixin, AdminMixin):
     ) -> EraseReport:
         """Hard purge of a subject: memories, vectors, index, entities, resources,
         checkpoints. The audit keeps one tombstone with counts and no content."""
-        return self.store.erase(_scope(user_id, agent_id, namespace))
+        return self.store.erase(scope_of(user_id, agent_id, namespace))
 
     # -- reads -------------------------------------------------------------------
     def get(
@@ -345,7 +341,7 @@ class Memory(WriteMixin, AdminMixin):
         namespace: str | None = None,
     ) -> MemoryRecord:
         """The memory with this id in the scope, whatever its status."""
-        record = self.store.get_memory(memory_id, _scope(user_id, agent_id, namespace))
+        record = self.store.get_memory(memory_id, scope_of(user_id, agent_id, namespace))
         if record is None:
             raise NotFoundError(f"no memory {memory_id!r} in this scope")
         return record
@@ -364,7 +360,7 @@ class Memory(WriteMixin, AdminMixin):
         if offset < 0 or not 1 <= limit <= 10_000:
             raise ValidationError("offset must be >= 0 and limit between 1 and 10000")
         return self.store.list_memories(
-            _scope(user_id, agent_id, namespace), filters=filters, offset=offset, limit=limit
+            scope_of(user_id, agent_id, namespace), filters=filters, offset=offset, limit=limit
         )
 
     def search(
@@ -390,7 +386,7 @@ class Memory(WriteMixin, AdminMixin):
         memories and other roles' role-visible ones are not returned to it. ``now``
         (default: the current time) is what recency and relative time expressions
         ("last week") count from."""
-        scope = _scope(user_id, agent_id, namespace)
+        scope = scope_of(user_id, agent_id, namespace)
         if not isinstance(query, str) or not query.strip():
             raise ValidationError("query is empty")
         if not 1 <= limit <= 1000:
@@ -429,7 +425,7 @@ class Memory(WriteMixin, AdminMixin):
         tier 2: :meth:`search` with the same arguments. ``result.tier`` says which
         answered; it is logged and counted (``stats()["tiered_recall"]``).
         :meth:`search` itself never consults summaries."""
-        scope = _scope(user_id, agent_id, namespace)
+        scope = scope_of(user_id, agent_id, namespace)
         if not isinstance(query, str) or not query.strip():
             raise ValidationError("query is empty")
         return tiered_search(

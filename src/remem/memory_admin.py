@@ -11,18 +11,14 @@ from typing import Any
 
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
-from remem.model import Checkpoint, Scope
+from remem.model import Checkpoint
 from remem.providers.base import Embedder, token_embedder
 from remem.store.base import Store
 from remem.store.portable import export_store, import_store
 from remem.write.embed import embed_for_store
-from remem.write.validate import require_scope
+from remem.write.validate import scope_of
 
 Progress = Callable[[int, int], None]
-
-
-def _scope(user_id: str | None, agent_id: str | None, namespace: str | None) -> Scope:
-    return require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
 
 
 class AdminMixin:
@@ -43,7 +39,7 @@ class AdminMixin:
     ) -> Checkpoint:
         """Save a session's state at ``turn``: ``{user_input, tool_calls, llm_output,
         internal_state}`` (missing keys are None). A turn is saved once."""
-        scope = _scope(user_id, agent_id, namespace)
+        scope = scope_of(user_id, agent_id, namespace)
         if not session_id or turn < 0:
             raise ValidationError("checkpoint needs a session_id and a turn >= 0")
         unknown = set(state) - {"user_input", "tool_calls", "llm_output", "internal_state"}
@@ -65,7 +61,7 @@ class AdminMixin:
         """The state at ``turn``: that turn's input, tool calls and output, and the
         internal state folded over every checkpoint up to it (dict keys merge)."""
         points = self.store.list_checkpoints(
-            session_id, _scope(user_id, agent_id, namespace), upto=turn
+            session_id, scope_of(user_id, agent_id, namespace), upto=turn
         )
         if not points:
             raise NotFoundError(f"no checkpoint for session {session_id!r} at or before {turn}")
@@ -80,7 +76,7 @@ class AdminMixin:
         namespace: str | None = None,
     ) -> Checkpoint | None:
         """The last saved state of a session (after a crash), or None if it has none."""
-        points = self.store.list_checkpoints(session_id, _scope(user_id, agent_id, namespace))
+        points = self.store.list_checkpoints(session_id, scope_of(user_id, agent_id, namespace))
         return _fold(points) if points else None
 
     # -- maintenance -------------------------------------------------------------

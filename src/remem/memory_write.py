@@ -22,7 +22,7 @@ from remem.write.extract.llm import LLMExtractor
 from remem.write.extract.rules import RulesExtractor
 from remem.write.pipeline import FactDecision, IngestReport, ingest
 from remem.write.transcript import Message, parse_timestamp, role_for
-from remem.write.validate import clean_content, require_scope
+from remem.write.validate import clean_content, require_scope, scope_of
 
 Progress = Callable[[int, int], None]
 
@@ -110,7 +110,7 @@ class WriteMixin:
     ) -> IngestReport:
         """Turn a transcript file (or text) into facts: plain "Name: text" chats,
         JSON/JSONL message lists, Claude Code sessions, LoCoMo conversations."""
-        scope = require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
+        scope = scope_of(user_id, agent_id, namespace)
         chosen, llm = self._extractor(extractor)
         return extract_transcript(
             self.store,
@@ -142,7 +142,7 @@ class WriteMixin:
         """The hot path: write what ``content`` states now, through the gate, dedup and
         supersede. The rules extractor makes the facts atomic ("Remember that I ..."
         becomes "<speaker> ..."); if it finds none, the text is gated as one fact."""
-        scope = require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
+        scope = scope_of(user_id, agent_id, namespace)
         text = clean_content(content, max_bytes=self.config.max_content_bytes)
         message = Message(speaker=speaker or scope.user_id or "user", role="user", text=text)
         context = ExtractContext(config=self.config)
@@ -181,7 +181,7 @@ class WriteMixin:
         archived: bool = False,
     ) -> list[Summary]:
         """Current category summaries in scope (with archived versions if asked)."""
-        scope = require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
+        scope = scope_of(user_id, agent_id, namespace)
         return self.store.summaries(scope, category=category, archived=archived)
 
     def _infer(

@@ -455,13 +455,7 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
     def _lexical_index(self) -> LexicalIndex:
         """The in-process BM25 index, brought up to date with the file (see lexical.py)."""
         with self._lock:
-            epochs = dict(
-                self._db.execute(
-                    "SELECT key, value FROM meta WHERE key IN ('status_epoch', 'vector_epoch')"
-                ).fetchall()
-            )
-            status_epoch = epochs.get("status_epoch", "0")
-            vector_epoch = epochs.get("vector_epoch", "0")  # erase and re-embed bump it
+            status_epoch, vector_epoch = self._cache_epochs()
             if self._lexical is None or self._lexical_epochs[1] != vector_epoch:
                 self._lexical = LexicalIndex()
                 self._lexical_epochs = ("", vector_epoch)

@@ -20,6 +20,11 @@ def require_scope(scope: Scope) -> Scope:
     return scope
 
 
+def scope_of(user_id: str | None, agent_id: str | None, namespace: str | None) -> Scope:
+    """The scope of an API call's ``user_id``/``agent_id``/``namespace``, checked."""
+    return require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
+
+
 def clean_content(content: str | bytes, *, max_bytes: int) -> str:
     """Validated text of ``content``: UTF-8, not blank, at most ``max_bytes`` encoded."""
     if isinstance(content, bytes | bytearray):
