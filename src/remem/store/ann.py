@@ -53,7 +53,7 @@ class AnnSettings:
     connectivity: int = 16  # graph degree M
     expansion_add: int = 128  # ef at construction
     expansion_search: int = 64  # ef at query time (usearch raises it to the asked count)
-    oversample: int = 4  # ask the graph for this many times the wanted hits
+    oversample: int = 2  # ask the graph for this many times the wanted hits (per scope share)
     dtype: Literal["f16", "i8", "f32"] = "f16"
     persist: bool = True  # keep the graph beside the database file
     resave_rows: int = 5000  # rewrite the file after this many rows added since
@@ -61,6 +61,20 @@ class AnnSettings:
     def params(self) -> dict[str, Any]:
         """What a persisted graph must have been built with to be reused."""
         return {"connectivity": self.connectivity, "dtype": self.dtype}
+
+
+def _usearch_index_class() -> Any:
+    """usearch's ``Index``, imported on use (an optional dependency).
+
+    onnxruntime is imported first when installed: with usearch 2.26 loaded
+    before it, importing onnxruntime 1.32 crashes the process (a segfault, e.g.
+    when a search reaches the graph before the default embedder has been used).
+    """
+    if importlib.util.find_spec("onnxruntime") is not None:
+        import onnxruntime  # noqa: F401
+    from usearch.index import Index
+
+    return Index
 
 
 def ann_settings(config: Config) -> AnnSettings | None:
@@ -101,7 +115,7 @@ class AnnIndex:
     """A usearch HNSW graph over ``(seq, vector)`` rows, with what it covers."""
 
     def __init__(self, dim: int, settings: AnnSettings, *, epoch: str) -> None:
-        from usearch.index import Index  # optional dependency, imported on use
+        Index = _usearch_index_class()
 
         self.dim = dim
         self.settings = settings
