@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +12,8 @@ import pytest
 from remem.config import Config
 from remem.memory import Memory
 from remem.model import Scope
-from remem.store.ann import ann_path, usearch_available
+from remem.store.ann import AnnSettings, ann_path, usearch_available
+from remem.store.ann import sync as sync_ann
 from remem.store.sqlite import SQLiteStore
 from remem.store.vectors import VectorIndex
 
@@ -143,3 +146,46 @@ def test_exact_search_when_disabled_or_below_threshold(tmp_path: Path) -> None:
         _fill(small, _texts(150))
         assert _vector_ids(small, _texts(1)[0], "bulk")
         assert _index(small).ann is None and _index(small).last_path == "exact"
+
+
+def test_graph_made_before_the_onnx_embedder_loads_does_not_crash() -> None:
+    # usearch imported before onnxruntime made onnxruntime's import segfault; in a
+    # child process so that a crash fails this test instead of killing the run.
+    code = (
+        "from remem.store.ann import AnnIndex, AnnSettings\n"
+        "AnnIndex(4, AnnSettings(), epoch='1')\n"
+        "import onnxruntime\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
+def test_scope_with_a_share_of_the_graph_is_answered_by_it() -> None:
+    # 4000 vectors, a third of them user a's: the graph is asked for enough
+    # proposals (scaled by that share) that 10 of a's survive the mask, so the
+    # graph answers; asked for only oversample x 10 it would fall back to a scan.
+    rng = np.random.default_rng(5)
+    vectors = rng.normal(size=(4000, 16)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    index = VectorIndex("m", 16)
+    index.append(
+        (seq, "a" if seq % 3 == 0 else "b", None, None, True, vectors[seq - 1].tobytes())
+        for seq in range(1, 4001)
+    )
+    settings = AnnSettings(threshold=1000, oversample=2)
+    sync_ann(index, settings, epoch="1", path=None, may_save=False)
+    assert index.ann is not None
+    for seq in range(3, 63, 3):  # user a's
+        found = index.search(vectors[seq - 1], Scope(user_id="a"), 10)
+        assert index.last_path == "ann"
+        assert len(found) == 10 and all(s % 3 == 0 for s, _ in found)
+        assert found[0][0] == seq
+    # a scope of one row among 4001 is scanned exactly (and found)
+    index.append([(4001, "c", None, None, True, vectors[0].tobytes())])
+    sync_ann(index, settings, epoch="1", path=None, may_save=False)
+    assert index.search(vectors[0], Scope(user_id="c"), 10) == [(4001, pytest.approx(1.0))]
+    assert index.last_path == "ann-fallback"

@@ -12,6 +12,7 @@ instead of the full scan; its proposals are masked and re-scored exactly here.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -140,6 +141,25 @@ class VectorIndex:
                 self.last_path = "ann"
                 return found
             self.last_path = "ann-fallback"
+        mask = self._mask(scope, only_active)
+        if mask is None:
+            return []
+        candidates = np.flatnonzero(mask)
+        if candidates.size == 0:
+            return []
+        if candidates.size * 4 >= self._size:
+            # copying a large part of the matrix out costs more than scoring it all
+            scores = (self._matrix[: self._size] @ query)[candidates]
+        else:
+            scores = self._matrix[candidates] @ query
+        k = min(limit, scores.size)
+        top = np.argpartition(-scores, k - 1)[:k]
+        top = top[np.argsort(-scores[top], kind="stable")]
+        rows = candidates[top]
+        return [(int(self._seqs[r]), float(scores[t])) for r, t in zip(rows, top, strict=True)]
+
+    def _mask(self, scope: Scope, only_active: bool) -> npt.NDArray[np.bool_] | None:
+        """Which rows are in ``scope`` (and active); None when a scope value is unknown."""
         if only_active:
             mask = self._active[: self._size].copy()
         else:
@@ -149,20 +169,9 @@ class VectorIndex:
                 continue
             code = self._codes.lookup(want)
             if code is None:
-                return []
+                return None
             mask &= self._scope[: self._size, column] == code
-        candidates = np.flatnonzero(mask)
-        if candidates.size == 0:
-            return []
-        if candidates.size == self._size:
-            scores = self._matrix[: self._size] @ query
-        else:
-            scores = self._matrix[candidates] @ query
-        k = min(limit, scores.size)
-        top = np.argpartition(-scores, k - 1)[:k]
-        top = top[np.argsort(-scores[top], kind="stable")]
-        rows = top if candidates.size == self._size else candidates[top]
-        return [(int(self._seqs[r]), float(scores[t])) for r, t in zip(rows, top, strict=True)]
+        return mask
 
     def _ann_search(
         self,
@@ -172,25 +181,31 @@ class VectorIndex:
         *,
         only_active: bool,
     ) -> list[tuple[int, float]] | None:
-        """The graph's proposals within ``scope``, re-scored exactly; None when fewer
-        than ``limit`` survive the mask (the caller then scans exactly)."""
+        """The graph's proposals within ``scope``, re-scored exactly; None when the
+        scope is too small a part of the graph for it to find ``limit`` of its rows
+        cheaply, or fewer than ``limit`` survive the mask (the caller then scans
+        exactly, which for a small scope is cheap)."""
         assert self.ann is not None
-        wanted = []
-        for column, want in enumerate((scope.user_id, scope.agent_id, scope.namespace)):
-            if want is not None:
-                code = self._codes.lookup(want)
-                if code is None:
-                    return []
-                wanted.append((column, code))
-        seqs = self.ann.search(query, limit * self.ann.settings.oversample)
-        pos = np.fromiter(
-            (self._pos.get(int(s), -1) for s in seqs), dtype=np.int64, count=len(seqs)
-        )
-        pos = pos[pos >= 0]
-        keep = self._active[pos] if only_active else np.ones(pos.size, dtype=bool)
-        for column, code in wanted:
-            keep &= self._scope[pos, column] == code
-        pos = pos[keep]
+        mask = self._mask(scope, only_active)
+        if mask is None:
+            return []
+        in_scope = int(np.count_nonzero(mask))
+        if in_scope == 0:
+            return []
+        # Ask for ``oversample`` x the hits wanted, scaled by the scope's share of
+        # the graph, so that about that many in-scope rows come back. The graph's
+        # cost grows with the count asked (measured at 100k: 0.1 ms for 120, 8 ms
+        # for 3000) and an exact scan's with the rows in scope (2.7 ms for 5000):
+        # a small scope is scanned exactly.
+        count = math.ceil(limit * self.ann.settings.oversample * self._size / in_scope)
+        if count > in_scope // 4:
+            return None
+        seqs = self.ann.search(query, count)
+        # Rows are appended in seq order, so a binary search maps seqs to positions.
+        known = self._seqs[: self._size]
+        pos = np.searchsorted(known, seqs).clip(0, self._size - 1)
+        pos = pos[known[pos] == seqs]
+        pos = pos[mask[pos]]
         if pos.size < limit:
             return None
         scores = self._matrix[pos] @ query
