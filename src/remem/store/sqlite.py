@@ -131,6 +131,7 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
         self._depth = 0
         self._rollbacks = 0
         self._token_states: dict[tuple[Any, ...], tuple[str, int, str]] = {}
+        self._seq_of: dict[str, int] = {}
         self.lexical = lexical  # BM25 from the in-process index; False: FTS5 scores it
         self._lexical: LexicalIndex | None = None
         self._lexical_epochs: tuple[str, str] = ("", "")
@@ -186,6 +187,7 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
                 self._indexes.clear()
                 self._epochs.clear()
                 self._rollbacks += 1  # token-vector versions must change too
+                self._seq_of.clear()
                 self._lexical = None
                 raise
             else:
@@ -298,12 +300,11 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
     def get_memories(self, memory_ids: Sequence[str], scope: Scope) -> list[MemoryRecord]:
         if not memory_ids:
             return []
-        where, params = scope_sql(scope)
-        marks = ", ".join("?" * len(memory_ids))
-        # "+col" keeps SQLite on the id index: the scope indexes would scan the scope.
+        where, params = scope_sql(scope, "m")
+        # "+col" keeps SQLite on the key lookups: the scope indexes would scan the scope.
         where = where.replace(" AND ", " AND +")
-        rows = self._query(
-            f"SELECT * FROM memories WHERE id IN ({marks}){where}", [*memory_ids, *params]
+        rows = self._rows_for_ids(
+            f"SELECT m.id, m.* FROM memories m WHERE 1{where}", params, memory_ids
         )
         by_id = {row["id"]: row_to_memory(row) for row in rows}
         return [by_id[i] for i in memory_ids if i in by_id]

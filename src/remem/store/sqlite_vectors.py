@@ -35,6 +35,7 @@ class VectorTablesMixin:
     _epochs: dict[str, tuple[str, str]]
     _rollbacks: int
     _token_states: dict[tuple[Any, ...], tuple[str, int, str]]
+    _seq_of: dict[str, int]  # memory id -> seq, as searches verified them
     _depth: int
     ann: AnnSettings | None
 
@@ -134,7 +135,10 @@ class VectorTablesMixin:
         filters = filters or ListFilter()
         only_active = tuple(filters.statuses) == ("active",)
         fwhere, fparams = filter_sql(filters)
-        want = limit * 2 + 10
+        # The index masks scope and the active status itself, so without other
+        # filters its proposals nearly all pass; with them, ask for more up front.
+        masked = only_active and filters == ListFilter(statuses=filters.statuses)
+        want = limit + 10 if masked else limit * 2 + 10
         while True:
             proposed = propose(want, only_active)
             if not proposed:
@@ -146,10 +150,46 @@ class VectorTablesMixin:
                 [*seqs, *params, *fparams],
             )
             ids = {r[0]: r[1] for r in rows}
+            self._learn_seqs(rows)
             hits = [(ids[seq], score) for seq, score in proposed if seq in ids]
             if len(hits) >= limit or len(proposed) < want:
                 return hits[:limit]
             want *= 4
+
+    def _rows_for_ids(
+        self, sql: str, args: Sequence[Any], memory_ids: Sequence[str]
+    ) -> list[sqlite3.Row]:
+        """The rows of ``sql`` (a SELECT over ``memories m`` ending in its WHERE
+        clause, its first column ``m.id``) for ``memory_ids``.
+
+        Ids whose seq a search has just verified are looked up by seq (rowid
+        probes); the rest by the id index. A seq can be handed out again after a
+        rollback or an erase, so only rows whose id was asked for are kept, and
+        ids not found by seq are looked up by id too.
+        """
+        wanted = set(memory_ids)
+        if not wanted:
+            return []
+        known = [seq for i in wanted if (seq := self._seq_of.get(i)) is not None]
+        rows: list[sqlite3.Row] = []
+        if known:
+            marks = ", ".join("?" * len(known))
+            rows = [
+                r
+                for r in self._query(f"{sql} AND m.seq IN ({marks})", [*args, *known])
+                if r[0] in wanted
+            ]
+        missing = wanted - {r[0] for r in rows}
+        if missing:
+            marks = ", ".join("?" * len(missing))
+            rows += self._query(f"{sql} AND m.id IN ({marks})", [*args, *missing])
+        return rows
+
+    def _learn_seqs(self, pairs: Sequence[sqlite3.Row]) -> None:
+        """Remember ``(seq, id)`` pairs a query has just read (see :meth:`_rows_for_ids`)."""
+        if len(self._seq_of) > 200_000:
+            self._seq_of.clear()
+        self._seq_of.update((memory_id, seq) for seq, memory_id in pairs)
 
     def other_vector_model(self, model_id: str) -> str | None:
         # Two index range probes instead of a scan of every vector.
@@ -232,20 +272,19 @@ class VectorTablesMixin:
         where, params = scope_sql(scope, "m")
         fwhere, fparams = filter_sql(filters, "m")
         sql = (
-            "SELECT m.id, t.dim, t.tokens, t.token_ids, t.vectors, t.scales, m.session_id "
+            "SELECT m.id, t.dim, t.tokens, t.token_ids, t.vectors, t.scales, m.session_id, m.seq "
             "FROM token_vectors t JOIN memories m ON m.seq = t.memory_seq "
             f"WHERE t.model_id = ?{where}{fwhere}"
         )
         args: list[Any] = [model_id, *params, *fparams]
-        if memory_ids is not None:
-            if not memory_ids:
-                return []
-            # "+col": look the few ids up by the id index, not by scanning the scope.
+        if memory_ids is None:
+            rows = self._query(sql + " ORDER BY m.seq", args)
+        else:
+            # "+col": look the few rows up by key, not by scanning the scope.
             sql = sql.replace(" AND m.", " AND +m.").replace("t.model_id = ?", "+t.model_id = ?")
-            sql += f" AND m.id IN ({', '.join('?' * len(memory_ids))})"
-            args.extend(memory_ids)
+            rows = sorted(self._rows_for_ids(sql, args, memory_ids), key=lambda r: r[7])
         out = []
-        for row in self._query(sql + " ORDER BY m.seq", args):
+        for row in rows:
             dim, n, id_blob = row[1], row[2], row[3]
             width = "<u2" if n and len(id_blob) == 2 * n else "<u4"
             out.append(
