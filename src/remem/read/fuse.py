@@ -27,23 +27,28 @@ def reciprocal_rank_fusion(
     *,
     k: int = 60,
     weights: Mapping[str, float] | None = None,
+    keep: int | None = None,
 ) -> list[Fused]:
-    """Fuse ``{source: [(memory_id, raw_score), ...best first]}`` into one ranking."""
-    fused: dict[str, Fused] = {}
+    """Fuse ``{source: [(memory_id, raw_score), ...best first]}`` into one ranking
+    (the best ``keep`` of it, all when None)."""
+    scores: dict[str, float] = {}
     for source, hits in ranked.items():
         weight = 1.0 if weights is None else weights.get(source, 1.0)
-        for rank, (memory_id, raw) in enumerate(hits, start=1):
-            contribution = weight / (k + rank)
-            item = fused.setdefault(memory_id, Fused(memory_id, 0.0))
-            item.score += contribution
-            item.sources.append(source)
-            item.explain[source] = {
-                "rank": rank,
-                "score": round(raw, 6),
-                "contribution": round(contribution, 6),
-            }
-    out = sorted(fused.values(), key=lambda f: (-f.score, f.memory_id))
-    for item in out:
+        for rank, (memory_id, _) in enumerate(hits, start=1):
+            scores[memory_id] = scores.get(memory_id, 0.0) + weight / (k + rank)
+    out = _best(scores, keep)
+    for item in out:  # explanations for the kept ones only
+        for source, hits in ranked.items():
+            weight = 1.0 if weights is None else weights.get(source, 1.0)
+            for rank, (memory_id, raw) in enumerate(hits, start=1):
+                if memory_id == item.memory_id:
+                    item.sources.append(source)
+                    item.explain[source] = {
+                        "rank": rank,
+                        "score": round(raw, 6),
+                        "contribution": round(weight / (k + rank), 6),
+                    }
+                    break
         item.explain["fusion"] = {"method": "rrf", "k": k, "score": round(item.score, 6)}
     return out
 
@@ -52,6 +57,7 @@ def zscore_fusion(
     ranked: Mapping[str, Sequence[tuple[str, float]]],
     *,
     weights: Mapping[str, float] | None = None,
+    keep: int | None = None,
 ) -> list[Fused]:
     """Fuse by weighted standardised scores (CombSUM over z-scores).
 
@@ -59,42 +65,50 @@ def zscore_fusion(
     a source did not return gets that source's lowest standardised score. Unlike
     rank fusion this keeps how far ahead a source's best hits are, so a strong
     source (late interaction) is not diluted by weaker ones at equal rank.
+    Returns the best ``keep`` (all when None).
     """
-    standard: dict[str, tuple[dict[str, float], float]] = {}
+    standard: dict[str, tuple[dict[str, tuple[int, float, float]], float, float]] = {}
     for source, hits in ranked.items():
         if not hits:
             continue
         raw = [score for _, score in hits]
         mean = sum(raw) / len(raw)
         spread = (sum((x - mean) ** 2 for x in raw) / len(raw)) ** 0.5 or 1.0
-        z = {memory_id: (score - mean) / spread for memory_id, score in hits}
-        standard[source] = (z, min(z.values()))
-    fused: dict[str, Fused] = {}
-    for z, _ in standard.values():
-        for memory_id in z:
-            fused.setdefault(memory_id, Fused(memory_id, 0.0))
-    raw_scores = {s: dict(hits) for s, hits in ranked.items()}
-    ranks = {s: {m: r for r, (m, _) in enumerate(hits, start=1)} for s, hits in ranked.items()}
-    for item in fused.values():
-        for source, (z, floor) in standard.items():
-            weight = 1.0 if weights is None else weights.get(source, 1.0)
-            found = item.memory_id in z
-            contribution = weight * (z[item.memory_id] if found else floor)
-            item.score += contribution
-            if found:
-                item.sources.append(source)
-                item.explain[source] = {
-                    "rank": ranks[source][item.memory_id],
-                    "score": round(raw_scores[source][item.memory_id], 6),
-                    "z": round(z[item.memory_id], 4),
-                    "contribution": round(contribution, 6),
-                }
-            else:
-                item.explain[source] = {"missing": True, "contribution": round(contribution, 6)}
-    out = sorted(fused.values(), key=lambda f: (-f.score, f.memory_id))
-    for item in out:
+        weight = 1.0 if weights is None else weights.get(source, 1.0)
+        found: dict[str, tuple[int, float, float]] = {}
+        for rank, (memory_id, score) in enumerate(hits, start=1):
+            found.setdefault(memory_id, (rank, score, (score - mean) / spread))
+        floor = min(z for _, _, z in found.values())
+        standard[source] = (found, floor, weight)
+    base = sum(weight * floor for _, floor, weight in standard.values())
+    scores: dict[str, float] = {}
+    for found, floor, weight in standard.values():
+        for memory_id, (_, _, z) in found.items():
+            # everyone starts from every source's floor; a find adds its lift over it
+            scores[memory_id] = scores.get(memory_id, base) + weight * (z - floor)
+    out = _best(scores, keep)
+    for item in out:  # explanations for the kept ones only
+        for source, (found, floor, weight) in standard.items():
+            hit = found.get(item.memory_id)
+            if hit is None:
+                item.explain[source] = {"missing": True, "contribution": round(weight * floor, 6)}
+                continue
+            rank, score, z = hit
+            item.sources.append(source)
+            item.explain[source] = {
+                "rank": rank,
+                "score": round(score, 6),
+                "z": round(z, 4),
+                "contribution": round(weight * z, 6),
+            }
         item.explain["fusion"] = {"method": "zscore", "score": round(item.score, 6)}
     return out
+
+
+def _best(scores: Mapping[str, float], keep: int | None) -> list[Fused]:
+    """The ``keep`` best (all when None) as :class:`Fused`, best first, ties by id."""
+    order = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [Fused(memory_id, score) for memory_id, score in order[:keep]]
 
 
 def fuse(
@@ -103,9 +117,11 @@ def fuse(
     method: str = "rrf",
     k: int = 60,
     weights: Mapping[str, float] | None = None,
+    keep: int | None = None,
 ) -> list[Fused]:
     """Fuse with ``method``: ``rrf`` (reciprocal rank), ``zscore`` (standardised
     scores), or ``auto``: zscore when the ``late`` source has hits, else rrf.
+    Only the best ``keep`` (all when None) are returned and explained.
 
     Rank fusion suits sources of similar strength (BM25 and a pooled embedder);
     late interaction is much stronger than either, and rank fusion would dilute it.
@@ -113,9 +129,9 @@ def fuse(
     if method == "auto":
         method = "zscore" if ranked.get("late") else "rrf"
     if method == "zscore":
-        return zscore_fusion(ranked, weights=weights)
+        return zscore_fusion(ranked, weights=weights, keep=keep)
     if method == "rrf":
-        return reciprocal_rank_fusion(ranked, k=k, weights=weights)
+        return reciprocal_rank_fusion(ranked, k=k, weights=weights, keep=keep)
     raise ValueError(f"unknown fusion method {method!r}")
 
 

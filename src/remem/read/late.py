@@ -91,8 +91,11 @@ class _Block:
         if lengths.sum():
             matrix = np.concatenate([d.vectors for d in docs if len(d)]).astype(np.float32)
             matrix *= np.concatenate([d.scales for d in docs if len(d)])[:, None]
-            present = np.concatenate([np.unique(d.token_ids) for d in docs]).astype(np.int64)
-            vocab, df = np.unique(present, return_counts=True)
+            # df: distinct (memory, token) pairs per token, in one pass over all tokens
+            ids = np.concatenate([d.token_ids for d in docs]).astype(np.int64)
+            owner = np.repeat(np.arange(len(docs), dtype=np.int64), lengths)
+            pairs = np.unique(owner << 32 | ids)
+            vocab, df = np.unique(pairs & 0xFFFFFFFF, return_counts=True)
         else:
             matrix = np.zeros((0, dim), dtype=np.float32)
             vocab = df = np.zeros(0, dtype=np.int64)

@@ -109,6 +109,7 @@ def search(
         for source, hits in ranked.items()
         if source in wanted
     }
+    keep = max(limit, config.rank_candidates)
     fused = fuse(
         ranked,
         method=config.fusion,
@@ -118,12 +119,13 @@ def search(
             "vector": config.vector_weight,
             "late": config.late_weight,
         },
+        keep=None if "graph" in wanted else keep,  # the graph blend rescales over all
     )
     paths: dict[str, GraphPath] = {}
     if "graph" in wanted:
         graph, paths = graph_search(store, query, scope=scope, config=config, filters=filters)
         fused = blend_graph(fused, graph, weight=config.graph_weight)
-    fused = fused[: max(limit, config.rank_candidates)]
+    fused = fused[:keep]
     for f in fused:
         if f.memory_id in paths:
             f.explain["graph"].update(paths[f.memory_id].explain())
