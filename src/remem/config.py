@@ -91,7 +91,7 @@ class Config(BaseModel):
     ann_connectivity: int = Field(16, ge=2)
     ann_expansion_add: int = Field(128, ge=1)
     ann_expansion_search: int = Field(64, ge=1)
-    ann_oversample: int = Field(4, ge=1)
+    ann_oversample: int = Field(2, ge=1)
     ann_dtype: Literal["f16", "i8", "f32"] = "f16"
     ann_persist: bool = True
     ann_resave_rows: int = Field(5000, ge=1)
@@ -104,7 +104,7 @@ class Config(BaseModel):
     late_weight: float = Field(6.0, ge=0)
     late_candidates: int = Field(100, ge=1)  # how many MaxSim hits enter the fusion
     late_full_scan_max: int = Field(5000, ge=0)  # score every memory in scope up to this many
-    late_rerank_depth: int = Field(200, ge=1)  # else re-score this many first-stage hits
+    late_rerank_depth: int = Field(50, ge=1)  # else re-score this many first-stage hits
     late_idf: bool = True
     # drop punctuation and function-word token rows (write and query side)
     late_drop_stopwords: bool = True  # weight query tokens by their idf in the searched memories
@@ -166,7 +166,7 @@ class Config(BaseModel):
     # tiered recall: a summary answers when its query-term coverage reaches this
     summary_min_score: float = Field(0.5, ge=0, le=1)
     # final = relevance**w_rel * prod(factor**w_factor); see remem/read/rank.py
-    rank_candidates: int = Field(50, ge=1)  # fused candidates the ranker re-scores
+    rank_candidates: int = Field(30, ge=1)  # fused candidates the ranker re-scores
     rank_weight_relevance: float = Field(2.0, ge=0)
     rank_weight_importance: float = Field(0.5, ge=0)
     rank_weight_recency: float = Field(0.5, ge=0)
