@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from remem import Memory
+from remem.model import Scope
 
 
 def test_rolled_back_rows_never_shadow_later_ones(mem: Memory) -> None:
@@ -21,3 +22,17 @@ def test_rolled_back_rows_never_shadow_later_ones(mem: Memory) -> None:
     own = float(mem.embedder.embed_query(query) @ mem.embedder.embed_documents([kept.content])[0])
     assert hits[0].explain["vector"]["score"] == pytest.approx(own, abs=1e-5)  # not the zebra's
     assert all("zebra" not in h.memory.content for h in mem.search("zebra stripes", user_id="a"))
+
+
+def test_a_reused_seq_never_serves_another_memory(mem: Memory) -> None:
+    # The store learns seqs of the ids a search verified; an erase lets SQLite hand
+    # the last seq out again. Reads by a learned seq must check the id they get.
+    mem.add("the boiler service is booked for Tuesday", user_id="a")
+    [gone] = mem.add("the zebra print rug is in the hall", user_id="b")
+    assert mem.search("zebra print rug", user_id="b")[0].memory.id == gone.id
+    mem.erase(user_id="b")
+    [new] = mem.add("the zebra print rug went to the charity shop", user_id="b")
+    assert mem.store.get_memories([gone.id, new.id], Scope(user_id="b")) == [
+        mem.get(new.id, user_id="b")
+    ]
+    assert [h.memory.id for h in mem.search("zebra print rug", user_id="b")] == [new.id]
