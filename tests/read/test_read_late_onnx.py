@@ -50,5 +50,5 @@ def test_onnx_low_information_ids_are_punctuation_and_function_words() -> None:
     drop = embedder.low_information_ids()
     kept = [i for i in ids if i not in drop]
     assert 0 < len(kept) < len(ids)  # "the", "," and "?" go; "wrx", "oil", "change" stay
-    tokenizer_vocab = {v: k for k, v in embedder._load_tokenizer().get_vocab().items()}
+    tokenizer_vocab = {v: k for k, v in embedder._load()[0].get_vocab().items()}
     assert {tokenizer_vocab[i] for i in ids if i in drop} == {"the", ",", "?"}

@@ -31,7 +31,6 @@ DIM = 384
 MAX_TOKENS = 256  # what all-MiniLM-L6-v2 was trained with; longer input is truncated
 
 _TOKENIZER_FILE = "minilm-tokenizer.json"
-_SMALL = 2  # inputs of at most this many texts run on the non-spinning session
 
 
 class OnnxMiniLMEmbedder:
@@ -61,7 +60,6 @@ class OnnxMiniLMEmbedder:
         self._tokenizer: Any = None
         self._low_info: frozenset[int] | None = None
         self._session: Any = None
-        self._small_session: Any = None
 
     def __repr__(self) -> str:
         return f"OnnxMiniLMEmbedder(batch_size={self._batch_size}, threads={self._threads})"
@@ -132,7 +130,7 @@ class OnnxMiniLMEmbedder:
         """Wordpiece ids of punctuation and English function words (see
         :mod:`remem.stopwords`): token rows the late-interaction stage can drop."""
         if self._low_info is None:
-            tokenizer = self._load_tokenizer()
+            tokenizer, _ = self._load()
             vocab: dict[str, int] = tokenizer.get_vocab()
             self._low_info = frozenset(
                 i
@@ -148,36 +146,17 @@ class OnnxMiniLMEmbedder:
 
     # -- internals --------------------------------------------------------------
     def _load(self) -> tuple[Any, Any]:
-        """The tokenizer and the batch session, loaded on first use."""
-        return self._load_tokenizer(), self._session_for(small=False)
-
-    def _load_tokenizer(self) -> Any:
-        if self._tokenizer is None:
+        if self._session is None:
             with self._lock:
-                if self._tokenizer is None:  # another thread may have won the race
+                if self._session is None:  # another thread may have won the race
                     self._tokenizer = _load_tokenizer()
-        return self._tokenizer
-
-    def _session_for(self, *, small: bool) -> Any:
-        """The onnxruntime session for a batch, or for one or two texts (a search's
-        query). The small one's threads sleep between operators instead of
-        spinning, so they do not take the CPU from the rest of the search (on 2
-        cores a 100k search's p95 fell from 42 to 24 ms); batches keep the
-        spinning one, ~15% faster for them. Each is loaded on first use."""
-        attr = "_small_session" if small else "_session"
-        session = getattr(self, attr)
-        if session is None:
-            with self._lock:
-                session = getattr(self, attr)
-                if session is None:  # another thread may have won the race
-                    session = _load_session(self._model_path, self._threads, spinning=not small)
-                    setattr(self, attr, session)
-        return session
+                    self._session = _load_session(self._model_path, self._threads)
+        return self._tokenizer, self._session
 
     def _encode(self, texts: Sequence[str]) -> list[Any]:
         if isinstance(texts, str):
             raise UserError("pass a list of texts, not one string")
-        tokenizer = self._load_tokenizer()
+        tokenizer, _ = self._load()
         try:
             return list(tokenizer.encode_batch(list(texts)))
         except Exception as exc:  # tokenizers raises bare Exception subclasses
@@ -187,7 +166,7 @@ class OnnxMiniLMEmbedder:
         self, encodings: Sequence[Any]
     ) -> Iterator[tuple[npt.NDArray[np.intp], npt.NDArray[np.float32], npt.NDArray[np.int64]]]:
         """Yield ``(input rows, hidden states, attention mask)`` per length-sorted batch."""
-        session = self._session_for(small=len(encodings) <= _SMALL)
+        _, session = self._load()
         order = sorted(range(len(encodings)), key=lambda i: len(encodings[i].ids))
         for start in range(0, len(order), self._batch_size):
             rows = np.asarray(order[start : start + self._batch_size], dtype=np.intp)
@@ -239,7 +218,7 @@ def _load_tokenizer() -> Any:
     return tokenizer
 
 
-def _load_session(model_path: Path | None, threads: int, *, spinning: bool = True) -> Any:
+def _load_session(model_path: Path | None, threads: int) -> Any:
     import onnxruntime as ort
 
     if model_path is None:
@@ -257,8 +236,6 @@ def _load_session(model_path: Path | None, threads: int, *, spinning: bool = Tru
     options.log_severity_level = 3  # onnxruntime's warnings go to stderr, not to logging
     if threads > 0:
         options.intra_op_num_threads = threads
-    if not spinning:
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     try:
         return ort.InferenceSession(
             str(model_path), sess_options=options, providers=["CPUExecutionProvider"]
