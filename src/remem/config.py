@@ -167,6 +167,7 @@ class Config(BaseModel):
     summary_min_score: float = Field(0.5, ge=0, le=1)
     # final = relevance**w_rel * prod(factor**w_factor); see remem/read/rank.py
     rank_candidates: int = Field(30, ge=1)  # fused candidates the ranker re-scores
+    search_blas_threads: int = Field(1, ge=0)  # BLAS threads during a search; 0: leave as is
     rank_weight_relevance: float = Field(2.0, ge=0)
     rank_weight_importance: float = Field(0.5, ge=0)
     rank_weight_recency: float = Field(0.5, ge=0)

@@ -11,6 +11,7 @@ from remem.config import Config
 from remem.errors import EmbeddingMismatchError, ValidationError
 from remem.model import Scope, SearchHit
 from remem.providers.base import Embedder, informative_tokens, token_embedder
+from remem.read.blas import blas_threads
 from remem.read.fuse import blend_graph, fuse
 from remem.read.graph import GraphPath, graph_search
 from remem.read.late import late_search
@@ -58,6 +59,22 @@ def search(
     unknown = set(wanted) - {"bm25", "vector", "late", "graph"}
     if unknown or not wanted:
         raise ValidationError(f"unknown search sources: {', '.join(sorted(unknown)) or 'none'}")
+    with blas_threads(config.search_blas_threads):
+        return _search(store, embedder, query, wanted, scope, config, limit, filters, asker, now)
+
+
+def _search(
+    store: Store,
+    embedder: Embedder,
+    query: str,
+    wanted: tuple[str, ...],
+    scope: Scope,
+    config: Config,
+    limit: int,
+    filters: ListFilter | None,
+    asker: Asker | None,
+    now: datetime | None,
+) -> list[SearchHit]:
     tokens = token_embedder(embedder) if "late" in wanted else None
     query_ids: list[int] = []
     query_tokens = np.zeros((0, embedder.dim), dtype=np.float32)
