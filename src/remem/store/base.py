@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -54,6 +54,15 @@ class PackedTokens:
 
     def __len__(self) -> int:
         return int(self.token_ids.shape[0])
+
+
+class TokenRow(NamedTuple):
+    """One memory's token vectors as :meth:`Store.token_vectors` returns them."""
+
+    memory_id: str
+    session_id: str | None
+    tokens: PackedTokens
+    seq: int  # the store's insertion order
 
 
 class Store(Protocol):
@@ -168,9 +177,15 @@ class Store(Protocol):
         model_id: str,
         filters: ListFilter | None = None,
         memory_ids: Sequence[str] | None = None,
-    ) -> list[tuple[str, str | None, PackedTokens]]:
-        """``(memory_id, session_id, tokens)`` of ``model_id`` for memories in scope
+    ) -> list[TokenRow]:
+        """:class:`TokenRow` s of ``model_id`` for memories in scope
         passing ``filters`` (only ``memory_ids`` if given), in store order."""
+        ...
+
+    def token_cache_generation(self) -> str:
+        """A string that changes whenever token vectors already stored may have
+        changed or gone (re-embed, rewrite, erase, a rolled-back write), but not
+        when new memories are added: what per-memory caches of them check."""
         ...
 
     def token_vector_state(

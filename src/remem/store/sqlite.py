@@ -42,6 +42,7 @@ from remem.store.codec import (
     row_to_audit,
     row_to_memory,
     row_to_resource,
+    rows_to_memories,
     ts,
 )
 from remem.store.lexical import LexicalIndex
@@ -306,7 +307,7 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
         rows = self._rows_for_ids(
             f"SELECT m.id, m.* FROM memories m WHERE 1{where}", params, memory_ids
         )
-        by_id = {row["id"]: row_to_memory(row) for row in rows}
+        by_id = {m.id: m for m in rows_to_memories(rows)}
         return [by_id[i] for i in memory_ids if i in by_id]
 
     def find_by_hash(self, content: str, scope: Scope) -> MemoryRecord | None:
@@ -330,7 +331,7 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
             f"SELECT * FROM memories WHERE 1{where}{fwhere} ORDER BY seq DESC LIMIT ? OFFSET ?",
             [*params, *fparams, limit, offset],
         )
-        items = [row_to_memory(r) for r in rows]
+        items = rows_to_memories(rows)
         return Page(items=items, total=total[0][0], offset=offset, limit=limit)
 
     def iter_memories(self, scope: Scope | None = None) -> Iterator[MemoryRecord]:

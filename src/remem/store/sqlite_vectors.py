@@ -17,10 +17,8 @@ from remem.model import (
 )
 from remem.store.ann import AnnSettings, ann_path
 from remem.store.ann import sync as sync_ann
-from remem.store.base import ListFilter, PackedTokens
-from remem.store.codec import (
-    row_to_memory,
-)
+from remem.store.base import ListFilter, PackedTokens, TokenRow
+from remem.store.codec import rows_to_memories
 from remem.store.sqlwhere import filter_sql, scope_sql
 from remem.store.vectors import VectorIndex
 
@@ -210,7 +208,7 @@ class VectorTablesMixin:
             "WHERE v.model_id IS NULL OR v.model_id != ? ORDER BY m.seq LIMIT ?",
             [model_id, limit],
         )
-        return [row_to_memory(r) for r in rows]
+        return rows_to_memories(rows)
 
     def put_vectors(
         self, memory_ids: Sequence[str], vectors: npt.NDArray[np.float32], *, model_id: str
@@ -238,6 +236,15 @@ class VectorTablesMixin:
         self, memory_ids: Sequence[str], packed: Sequence[PackedTokens], *, model_id: str
     ) -> None:
         with self.transaction():
+            if memory_ids:
+                marks = ", ".join("?" * len(memory_ids))
+                rewrites = self._db.execute(
+                    "SELECT count(*) FROM token_vectors WHERE memory_seq IN "
+                    f"(SELECT seq FROM memories WHERE id IN ({marks}))",
+                    list(memory_ids),
+                ).fetchone()[0]
+                if rewrites:  # cached token vectors of these memories are stale now
+                    self._bump("token_rewrite_epoch")
             for memory_id, item in zip(memory_ids, packed, strict=True):
                 ids = item.token_ids
                 # Wordpiece vocabularies fit in 16 bits; keep 32 for any that do not.
@@ -268,7 +275,7 @@ class VectorTablesMixin:
         model_id: str,
         filters: ListFilter | None = None,
         memory_ids: Sequence[str] | None = None,
-    ) -> list[tuple[str, str | None, PackedTokens]]:
+    ) -> list[TokenRow]:
         where, params = scope_sql(scope, "m")
         fwhere, fparams = filter_sql(filters, "m")
         sql = (
@@ -288,7 +295,7 @@ class VectorTablesMixin:
             dim, n, id_blob = row[1], row[2], row[3]
             width = "<u2" if n and len(id_blob) == 2 * n else "<u4"
             out.append(
-                (
+                TokenRow(
                     row[0],
                     row[6],
                     PackedTokens(
@@ -296,9 +303,17 @@ class VectorTablesMixin:
                         vectors=np.frombuffer(row[4], dtype=np.int8).reshape(n, dim),
                         scales=np.frombuffer(row[5], dtype="<f4"),
                     ),
+                    row[7],
                 )
             )
         return out
+
+    def token_cache_generation(self) -> str:
+        rows = self._query(
+            "SELECT group_concat(key || '=' || value) FROM meta "
+            "WHERE key IN ('vector_epoch', 'token_rewrite_epoch')"
+        )
+        return f"{rows[0][0] or ''}/{self._rollbacks}"
 
     def token_vector_state(
         self, scope: Scope, *, model_id: str, filters: ListFilter | None = None
@@ -336,4 +351,4 @@ class VectorTablesMixin:
             "WHERE t.model_id IS NULL OR t.model_id != ? ORDER BY m.seq LIMIT ?",
             [model_id, limit],
         )
-        return [row_to_memory(r) for r in rows]
+        return rows_to_memories(rows)
