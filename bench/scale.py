@@ -37,8 +37,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from ingest_search import query as make_query
-from ingest_search import sentence
+from ingest_search import NAMES, THINGS, VERBS, WHEN, sentence
 
 from remem import Config, Memory
 from remem.model import MemoryRecord, Scope
@@ -48,6 +47,30 @@ from remem.store.vectors import VectorIndex
 from remem.write.embed import embed_for_store
 
 USER = "bench"
+
+
+TEMPLATES = (
+    "what did {name} say about {thing}?",
+    "when did {name} mention {thing} {when}?",
+    "has {name} {verb} {thing}?",
+    "who {verb} {thing} {when}?",
+    "{name} and {thing}",
+)
+
+
+def unique_queries(rng: random.Random, n: int) -> list[str]:
+    """``n`` distinct questions about the generated memories (no repeats, so no
+    query is answered from a cache the same query filled)."""
+    out: dict[str, None] = {}
+    while len(out) < n:
+        text = rng.choice(TEMPLATES).format(
+            name=rng.choice(NAMES),
+            thing=rng.choice(THINGS),
+            verb=rng.choice(VERBS),
+            when=rng.choice(WHEN),
+        )
+        out[" ".join(text.split()).replace(" ?", "?")] = None
+    return list(out)
 
 
 def rss_mb() -> float:
@@ -109,18 +132,18 @@ def grow(
         print(f"  wrote {hi}/{stop}", file=sys.stderr)
 
 
-def recall_at_10(index: VectorIndex, queries: np.ndarray) -> tuple[float, float, float]:
-    """Mean recall@10 of the graph vs the exact scan, and each one's p50 ms."""
+def recall_at(index: VectorIndex, queries: np.ndarray, k: int) -> tuple[float, float, float]:
+    """Mean recall@k of the graph vs the exact scan, and each one's p50 ms."""
     ann = index.ann
     assert ann is not None
     scope = Scope(user_id=USER)
     got, t_ann, t_exact = [], [], []
     for q in queries:
         index.ann = ann
-        approx, ms = timed(lambda q=q: index.search(q, scope, 10))
+        approx, ms = timed(lambda q=q: index.search(q, scope, k))
         t_ann.append(ms)
         index.ann = None
-        exact, ms = timed(lambda q=q: index.search(q, scope, 10))
+        exact, ms = timed(lambda q=q: index.search(q, scope, k))
         t_exact.append(ms)
         truth = {s for s, _ in exact}
         got.append(len(truth & {s for s, _ in approx}) / max(1, len(truth)))
@@ -149,41 +172,44 @@ def measure(db: Path, config: Config, n: int, queries: list[str], recall_n: int)
         )
         assert index is not None
         embed = mem.embedder
-        for q in queries[:5]:
-            mem.search(q, user_id=USER)  # warm caches
-        t_embed, t_default, t_pooled, t_vec_ann, t_vec_exact = [], [], [], [], []
-        for q in queries:
-            vec, ms = timed(lambda q=q: np.asarray(embed.embed_query(q), dtype=np.float32))
-            t_embed.append(ms)
-            _, ms = timed(lambda q=q: mem.search(q, user_id=USER, limit=10))
-            t_default.append(ms)
-            _, ms = timed(
-                lambda q=q: mem.search(q, user_id=USER, limit=10, sources=("bm25", "vector"))
-            )
-            t_pooled.append(ms)
-            _, ms = timed(
-                lambda v=vec: mem.store.vector_search(
-                    v, Scope(user_id=USER), model_id=embed.model_id, limit=50
-                )
-            )
-            t_vec_ann.append(ms)
-            # exact baseline: without settings the store does not re-attach the graph
-            ann, index.ann = index.ann, None
-            settings, mem.store.ann = mem.store.ann, None
-            _, ms = timed(
-                lambda v=vec: mem.store.vector_search(
-                    v, Scope(user_id=USER), model_id=embed.model_id, limit=50
-                )
-            )
-            index.ann, mem.store.ann = ann, settings
-            t_vec_exact.append(ms)
-        result["vector_path"] = index.last_path if ann_on else "exact"
+        warm, queries = queries[:5], queries[5:]
+        for q in warm:
+            mem.search(q, user_id=USER)  # load the indexes, fill nothing the queries use
+        scope = Scope(user_id=USER)
+
+        def loop(fn: Any) -> list[float]:
+            return [timed(lambda q=q: fn(q))[1] for q in queries]
+
+        # One loop per variant, so that no variant's work (an exact scan's
+        # multi-threaded BLAS) runs right before another's timed searches.
+        vectors = {q: np.asarray(embed.embed_query(q), dtype=np.float32) for q in queries}
+        t_embed = loop(embed.embed_query)
+        t_default = loop(lambda q: mem.search(q, user_id=USER, limit=10))
+        default_config = mem.config
+        mem.config = default_config.model_copy(update={"late_cache_mb": 0})
+        t_no_cache = loop(lambda q: mem.search(q, user_id=USER, limit=10))
+        mem.config = default_config
+        t_pooled = loop(lambda q: mem.search(q, user_id=USER, limit=10, sources=("bm25", "vector")))
+        t_vec_ann = loop(
+            lambda q: mem.store.vector_search(vectors[q], scope, model_id=embed.model_id, limit=50)
+        )
+        last_path = index.last_path
+        # exact baseline: without settings the store does not re-attach the graph
+        ann, index.ann = index.ann, None
+        settings, mem.store.ann = mem.store.ann, None
+        t_vec_exact = loop(
+            lambda q: mem.store.vector_search(vectors[q], scope, model_id=embed.model_id, limit=50)
+        )
+        index.ann, mem.store.ann = ann, settings
+        result["vector_path"] = last_path if ann_on else "exact"
         result.update(
             {
                 "query_embed_p50_ms": pct(t_embed, 50),
                 "query_embed_p95_ms": pct(t_embed, 95),
                 "search_default_p50_ms": pct(t_default, 50),
                 "search_default_p95_ms": pct(t_default, 95),
+                "search_no_late_cache_p50_ms": pct(t_no_cache, 50),
+                "search_no_late_cache_p95_ms": pct(t_no_cache, 95),
                 "search_bm25_vector_p50_ms": pct(t_pooled, 50),
                 "search_bm25_vector_p95_ms": pct(t_pooled, 95),
                 "vector_search_p50_ms": pct(t_vec_ann, 50),
@@ -193,11 +219,14 @@ def measure(db: Path, config: Config, n: int, queries: list[str], recall_n: int)
             }
         )
         if index.ann is not None:
-            qv = embed.embed_documents(queries[:recall_n])
-            recall, p50_ann, p50_exact = recall_at_10(index, np.asarray(qv, dtype=np.float32))
+            qv = np.asarray(embed.embed_documents(queries[:recall_n]), dtype=np.float32)
+            recall, p50_ann, p50_exact = recall_at(index, qv, 10)
             result["ann_recall_at_10"] = round(recall, 4)
             result["ann_index_search_p50_ms"] = p50_ann
             result["exact_index_search_p50_ms"] = p50_exact
+            # what a default search asks the vector source for: its candidates + 10
+            depth = max(config.vector_candidates, config.late_rerank_depth) + 10
+            result[f"ann_recall_at_{depth}"] = round(recall_at(index, qv, depth)[0], 4)
         result["rss_mb"] = round(rss_mb(), 1)
         result["peak_rss_mb"] = round(peak_rss_mb(), 1)
     return result
@@ -219,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(11)
     nrng = np.random.default_rng(11)
     pool_texts = [sentence(rng) for _ in range(args.pool)]
-    queries = [make_query(rng) for _ in range(max(args.queries, args.recall_queries))]
+    queries = unique_queries(rng, max(args.queries, args.recall_queries) + 5)
     tmp = tempfile.TemporaryDirectory(prefix="remem-scale-", dir=args.dir)
     db = Path(tmp.name) / "scale.db"
     config = Config.load(home=Path(tmp.name))
@@ -250,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
         write_s = time.perf_counter() - t0
         store.close()
         done = n
-        row = measure(db, config, n, queries[: args.queries], args.recall_queries)
+        row = measure(db, config, n, queries[: args.queries + 5], args.recall_queries)
         row["write_s"] = round(write_s, 1)
         row["db_mb"] = round(db.stat().st_size / 2**20, 1)
         print(json.dumps(row), file=sys.stderr)

@@ -126,9 +126,13 @@ class LexicalIndex:
     def _state(
         self,
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int32], npt.NDArray[np.bool_]]:
+        """Per row: BM25's length normaliser ``k1 * (1 - b + b * len / avg)``, scope
+        codes and the active flag, rebuilt after rows are added or statuses reset."""
         if self._arrays is None:
+            lengths = np.asarray(self._lengths, dtype=np.float32)
+            avg = float(lengths.mean()) if lengths.size else 1.0
             self._arrays = (
-                np.asarray(self._lengths, dtype=np.float32),
+                self.k1 * (1 - self.b + self.b * lengths / (avg or 1.0)),
                 np.asarray(self._scope, dtype=np.int32).reshape(-1, 3),
                 np.asarray(self._active, dtype=bool),
             )
@@ -147,9 +151,7 @@ class LexicalIndex:
         if n == 0 or limit <= 0:
             return []
         stems = list(dict.fromkeys(s for t in query_terms for s in self.analyzer.terms(t)))
-        lengths, scope_codes, active = self._state()
-        avg = float(lengths.mean()) or 1.0
-        norm = self.k1 * (1 - self.b + self.b * lengths / avg)
+        norm, scope_codes, active = self._state()
         scores = np.zeros(n, dtype=np.float32)
         matched = np.zeros(n, dtype=bool)
         for stem in stems:
