@@ -63,38 +63,6 @@ def maxsim(
 
 
 @dataclass(slots=True)
-class _Doc:
-    """One memory's token vectors, dequantised, as the candidate cache keeps them."""
-
-    seq: int
-    session: str | None
-    matrix: Floats
-    ids: npt.NDArray[np.int64]
-
-    @property
-    def nbytes(self) -> int:
-        return int(self.matrix.nbytes + self.ids.nbytes) + 200  # + the objects around them
-
-    @staticmethod
-    def from_rows(rows: Sequence[TokenRow]) -> list[tuple[str, _Doc]]:
-        """Dequantised in one pass over all rows, then split per memory (copies, so
-        each cached doc owns exactly its own rows)."""
-        block = _Block.build([r.memory_id for r in rows], [r.tokens for r in rows])
-        return [
-            (
-                r.memory_id,
-                _Doc(
-                    r.seq,
-                    r.session_id,
-                    block.matrix[start : start + n].copy(),
-                    r.tokens.token_ids.astype(np.int64),
-                ),
-            )
-            for r, start, n in zip(rows, block.offsets, block.lengths, strict=True)
-        ]
-
-
-@dataclass(slots=True)
 class _Block:
     """The token vectors of a set of memories, dequantised and concatenated."""
 
@@ -116,42 +84,19 @@ class _Block:
     @classmethod
     def build(cls, memory_ids: list[str], docs: list[PackedTokens], version: str = "") -> _Block:
         lengths = np.array([len(d) for d in docs], dtype=np.intp)
-        dim = next((d.vectors.shape[1] for d in docs if len(d)), 0)
-        if not lengths.sum():
-            return cls._finish(memory_ids, np.zeros((0, dim), np.float32), None, lengths, version)
-        matrix = np.concatenate([d.vectors for d in docs if len(d)]).astype(np.float32)
-        matrix *= np.concatenate([d.scales for d in docs if len(d)])[:, None]
-        ids = np.concatenate([d.token_ids for d in docs]).astype(np.int64)
-        return cls._finish(memory_ids, matrix, ids, lengths, version)
-
-    @classmethod
-    def from_docs(cls, docs: Sequence[tuple[str, _Doc]]) -> _Block:
-        lengths = np.array([d.ids.size for _, d in docs], dtype=np.intp)
-        if not lengths.sum():
-            return cls._finish([m for m, _ in docs], np.zeros((0, 0), np.float32), None, lengths)
-        matrix = np.concatenate([d.matrix for _, d in docs])
-        ids = np.concatenate([d.ids for _, d in docs])
-        block = cls._finish([m for m, _ in docs], matrix, ids, lengths)
-        block.sessions = [d.session for _, d in docs]
-        return block
-
-    @classmethod
-    def _finish(
-        cls,
-        memory_ids: list[str],
-        matrix: Floats,
-        ids: npt.NDArray[np.int64] | None,
-        lengths: npt.NDArray[np.intp],
-        version: str = "",
-    ) -> _Block:
         offsets = np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.intp)
-        if ids is None or ids.size == 0:
-            vocab = df = np.zeros(0, dtype=np.int64)
-        else:
+        dim = next((d.vectors.shape[1] for d in docs if len(d)), 0)
+        if lengths.sum():
+            matrix = np.concatenate([d.vectors for d in docs if len(d)]).astype(np.float32)
+            matrix *= np.concatenate([d.scales for d in docs if len(d)])[:, None]
             # df: distinct (memory, token) pairs per token, in one pass over all tokens
-            owner = np.repeat(np.arange(len(memory_ids), dtype=np.int64), lengths)
+            ids = np.concatenate([d.token_ids for d in docs]).astype(np.int64)
+            owner = np.repeat(np.arange(len(docs), dtype=np.int64), lengths)
             pairs = np.unique(owner << 32 | ids)
             vocab, df = np.unique(pairs & 0xFFFFFFFF, return_counts=True)
+        else:
+            matrix = np.zeros((0, dim), dtype=np.float32)
+            vocab = df = np.zeros(0, dtype=np.int64)
         return cls(
             memory_ids, matrix, offsets, lengths, vocab, df.astype(np.int64), version=version
         )
@@ -231,23 +176,15 @@ def in_context(
 
 
 class LateCache:
-    """Token vectors of what was recently scored, least recently used dropped first.
+    """Recently searched scopes' token blocks, least recently used dropped first.
 
-    Two kinds share one byte budget: whole-scope blocks (small scopes are scored
-    in full) and single memories' vectors (large scopes score the first stage's
-    candidates). A block is rebuilt when the store reports a new version for its
-    scope (a memory added, re-embedded, forgotten or erased); a memory's vectors
-    are dropped when the store's token cache generation moves (re-embed, rewrite,
-    erase, rolled-back write). Neither ever serves stale data, and memories are
-    cached per searched scope, so a hit never crosses scopes.
+    A block is rebuilt when the store reports a new version for its scope (a
+    memory added, re-embedded, forgotten or erased), so it never serves stale data.
     """
 
     def __init__(self, max_bytes: int = 256 * 2**20) -> None:
         self.max_bytes = max_bytes
         self._blocks: OrderedDict[tuple[Any, ...], _Block] = OrderedDict()
-        self._docs: OrderedDict[tuple[tuple[Any, ...], str], _Doc] = OrderedDict()
-        self._generations: dict[tuple[Any, ...], str] = {}
-        self._used = 0  # bytes of blocks + docs
         self._lock = threading.Lock()
 
     def get(
@@ -263,64 +200,17 @@ class LateCache:
                 return block
         block = _Block.load(load(), version)
         with self._lock:
-            old = self._blocks.pop(key, None)
-            self._used += block.nbytes - (old.nbytes if old is not None else 0)
             self._blocks[key] = block
-            self._evict()
+            self._blocks.move_to_end(key)
+            used = sum(b.nbytes for b in self._blocks.values())
+            while used > self.max_bytes and len(self._blocks) > 1:
+                _, dropped = self._blocks.popitem(last=False)
+                used -= dropped.nbytes
         return block
-
-    def docs(
-        self,
-        space: tuple[Any, ...],
-        generation: str,
-        memory_ids: Sequence[str],
-        load: Callable[[list[str]], list[TokenRow]],
-    ) -> list[tuple[str, _Doc]]:
-        """The token vectors of ``memory_ids`` (those that have some) in ``space``
-        (store, model, scope, filters), in store order; ``load`` reads the missing."""
-        found: dict[str, _Doc] = {}
-        with self._lock:
-            if self._generations.get(space) != generation:
-                for key in [k for k in self._docs if k[0] == space]:
-                    self._used -= self._docs.pop(key).nbytes
-                self._generations[space] = generation
-            for memory_id in memory_ids:
-                doc = self._docs.get((space, memory_id))
-                if doc is not None:
-                    self._docs.move_to_end((space, memory_id))
-                    found[memory_id] = doc
-        missing = [m for m in memory_ids if m not in found]
-        if missing:
-            loaded = _Doc.from_rows(load(missing))
-            found.update(loaded)
-            with self._lock:
-                if self._generations.get(space) == generation:  # not moved meanwhile
-                    for memory_id, doc in loaded:
-                        old = self._docs.pop((space, memory_id), None)
-                        self._used += doc.nbytes - (old.nbytes if old is not None else 0)
-                        self._docs[(space, memory_id)] = doc
-                    self._evict()
-        return sorted(found.items(), key=lambda item: item[1].seq)
-
-    def _evict(self) -> None:
-        """Drop memories' vectors, then blocks, oldest first, down to the budget
-        (the newest block stays: it is in use)."""
-        while self._used > self.max_bytes and self._docs:
-            self._used -= self._docs.popitem(last=False)[1].nbytes
-        while self._used > self.max_bytes and len(self._blocks) > 1:
-            self._used -= self._blocks.popitem(last=False)[1].nbytes
-
-    @property
-    def nbytes(self) -> int:
-        """Bytes held now."""
-        return self._used
 
     def clear(self) -> None:
         with self._lock:
             self._blocks.clear()
-            self._docs.clear()
-            self._generations.clear()
-            self._used = 0
 
 
 CACHE = LateCache()
@@ -356,33 +246,28 @@ def late_search(
     count, version = store.token_vector_state(scope, model_id=model_id, filters=filters)
     if count == 0:
         return []
-    cache = cache or CACHE
-    if cache_bytes is not None:
-        cache.max_bytes = cache_bytes
-    space = (
-        store.path,
-        id(store),
-        model_id,
-        scope.user_id,
-        scope.agent_id,
-        scope.namespace,
-        repr(filters),
-    )
     if count <= full_scan_max:
+        cache = cache or CACHE
+        if cache_bytes is not None:
+            cache.max_bytes = cache_bytes
+        key = (
+            store.path,
+            id(store),
+            model_id,
+            scope.user_id,
+            scope.agent_id,
+            scope.namespace,
+            repr(filters),
+        )
         block = cache.get(
-            space,
+            key,
             version,
             lambda: store.token_vectors(scope, model_id=model_id, filters=filters),
         )
     elif candidates:
-        block = _Block.from_docs(
-            cache.docs(
-                space,
-                store.token_cache_generation(),
-                list(dict.fromkeys(candidates)),
-                lambda ids: store.token_vectors(
-                    scope, model_id=model_id, filters=filters, memory_ids=ids
-                ),
+        block = _Block.load(
+            store.token_vectors(
+                scope, model_id=model_id, filters=filters, memory_ids=list(candidates)
             )
         )
     else:

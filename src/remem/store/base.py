@@ -182,12 +182,6 @@ class Store(Protocol):
         passing ``filters`` (only ``memory_ids`` if given), in store order."""
         ...
 
-    def token_cache_generation(self) -> str:
-        """A string that changes whenever token vectors already stored may have
-        changed or gone (re-embed, rewrite, erase, a rolled-back write), but not
-        when new memories are added: what per-memory caches of them check."""
-        ...
-
     def token_vector_state(
         self, scope: Scope, *, model_id: str, filters: ListFilter | None = None
     ) -> tuple[int, str]:

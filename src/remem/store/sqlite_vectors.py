@@ -236,15 +236,6 @@ class VectorTablesMixin:
         self, memory_ids: Sequence[str], packed: Sequence[PackedTokens], *, model_id: str
     ) -> None:
         with self.transaction():
-            if memory_ids:
-                marks = ", ".join("?" * len(memory_ids))
-                rewrites = self._db.execute(
-                    "SELECT count(*) FROM token_vectors WHERE memory_seq IN "
-                    f"(SELECT seq FROM memories WHERE id IN ({marks}))",
-                    list(memory_ids),
-                ).fetchone()[0]
-                if rewrites:  # cached token vectors of these memories are stale now
-                    self._bump("token_rewrite_epoch")
             for memory_id, item in zip(memory_ids, packed, strict=True):
                 ids = item.token_ids
                 # Wordpiece vocabularies fit in 16 bits; keep 32 for any that do not.
@@ -307,13 +298,6 @@ class VectorTablesMixin:
                 )
             )
         return out
-
-    def token_cache_generation(self) -> str:
-        rows = self._query(
-            "SELECT group_concat(key || '=' || value) FROM meta "
-            "WHERE key IN ('vector_epoch', 'token_rewrite_epoch')"
-        )
-        return f"{rows[0][0] or ''}/{self._rollbacks}"
 
     def token_vector_state(
         self, scope: Scope, *, model_id: str, filters: ListFilter | None = None
