@@ -185,10 +185,6 @@ def measure(db: Path, config: Config, n: int, queries: list[str], recall_n: int)
         vectors = {q: np.asarray(embed.embed_query(q), dtype=np.float32) for q in queries}
         t_embed = loop(embed.embed_query)
         t_default = loop(lambda q: mem.search(q, user_id=USER, limit=10))
-        default_config = mem.config
-        mem.config = default_config.model_copy(update={"late_cache_mb": 0})
-        t_no_cache = loop(lambda q: mem.search(q, user_id=USER, limit=10))
-        mem.config = default_config
         t_pooled = loop(lambda q: mem.search(q, user_id=USER, limit=10, sources=("bm25", "vector")))
         t_vec_ann = loop(
             lambda q: mem.store.vector_search(vectors[q], scope, model_id=embed.model_id, limit=50)
@@ -208,8 +204,6 @@ def measure(db: Path, config: Config, n: int, queries: list[str], recall_n: int)
                 "query_embed_p95_ms": pct(t_embed, 95),
                 "search_default_p50_ms": pct(t_default, 50),
                 "search_default_p95_ms": pct(t_default, 95),
-                "search_no_late_cache_p50_ms": pct(t_no_cache, 50),
-                "search_no_late_cache_p95_ms": pct(t_no_cache, 95),
                 "search_bm25_vector_p50_ms": pct(t_pooled, 50),
                 "search_bm25_vector_p95_ms": pct(t_pooled, 95),
                 "vector_search_p50_ms": pct(t_vec_ann, 50),
