@@ -28,6 +28,7 @@ import json
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -151,25 +152,36 @@ def recall_at(index: VectorIndex, queries: np.ndarray, k: int) -> tuple[float, f
     return float(np.mean(got)), pct(t_ann, 50), pct(t_exact, 50)
 
 
+def first_search(db: Path, config: Config, query: str) -> dict[str, Any]:
+    """The first vector search of a process: loads the matrix, builds or loads the graph."""
+    with Memory(db, config=config) as mem:
+        mem.embedder.embed_query("warm up")  # model load is not part of it
+        _, ms = timed(lambda: mem.search(query, user_id=USER, sources=("vector",)))
+        assert isinstance(mem.store, SQLiteStore)
+        index = mem.store._index(mem.embedder.model_id)
+        return {
+            "first_search_ms": round(ms, 1),
+            "ann_used": index is not None and index.ann is not None,
+            "ann_loaded_from_file": bool(index and index.ann and index.ann.loaded),
+        }
+
+
+def in_child(phase: str, db: Path, n: int, queries: int, recall_n: int) -> dict[str, Any]:
+    """Run one phase in a fresh Python process (what a service or a CLI call sees)."""
+    command = [sys.executable, __file__, "--phase", phase, "--db", str(db), "--n", str(n)]
+    command += ["--queries", str(queries), "--recall-queries", str(recall_n)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
 def measure(db: Path, config: Config, n: int, queries: list[str], recall_n: int) -> dict[str, Any]:
+    """The timed searches, the recall of the graph, RSS (run in a fresh process)."""
     result: dict[str, Any] = {"n": n}
     ann_on = config.ann_enabled and usearch_available() and n > config.ann_threshold
-    # 1. a fresh process: the first vector search loads the matrix and builds the graph
-    for label in ("cold_first_search_ms", "reopen_first_search_ms"):
-        with Memory(db, config=config) as mem:
-            mem.embedder.embed_query("warm up")  # model load is not part of it
-            _, ms = timed(lambda mem=mem: mem.search(queries[0], user_id=USER, sources=("vector",)))
-            result[label] = round(ms, 1)
-            if label == "cold_first_search_ms":
-                assert isinstance(mem.store, SQLiteStore)
-                index = mem.store._index(mem.embedder.model_id)
-                result["ann_used"] = index is not None and index.ann is not None
-                result["ann_loaded_from_file"] = bool(index and index.ann and index.ann.loaded)
     with Memory(db, config=config) as mem:
         assert isinstance(mem.store, SQLiteStore)
-        result["reopen_loaded_from_file"] = bool(
-            (index := mem.store._index(mem.embedder.model_id)) and index.ann and index.ann.loaded
-        )
+        index = mem.store._index(mem.embedder.model_id)
         assert index is not None
         embed = mem.embedder
         warm, queries = queries[:5], queries[5:]
@@ -236,13 +248,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-tokens", action="store_true", help="store no token vectors")
     ap.add_argument("--dir", type=Path, default=None, help="keep the store here")
     ap.add_argument("--out", type=Path, default=Path("bench/results/scale.json"))
+    ap.add_argument("--phase", choices=("first", "loops"), help=argparse.SUPPRESS)
+    ap.add_argument("--db", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--n", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.phase:  # one phase in this (child) process, JSON on stdout
+        config = Config.load(home=args.db.parent)
+        rng = random.Random(11)
+        _ = [sentence(rng) for _ in range(args.pool)]  # same draws as the parent
+        asked = unique_queries(rng, max(args.queries, args.recall_queries) + 5)
+        if args.phase == "first":
+            out = first_search(args.db, config, asked[0])
+        else:
+            out = measure(args.db, config, args.n, asked[: args.queries + 5], args.recall_queries)
+        print(json.dumps(out))
+        return 0
     sizes = sorted(int(s) for s in args.sizes.split(","))
 
     rng = random.Random(11)
     nrng = np.random.default_rng(11)
     pool_texts = [sentence(rng) for _ in range(args.pool)]
-    queries = unique_queries(rng, max(args.queries, args.recall_queries) + 5)
     tmp = tempfile.TemporaryDirectory(prefix="remem-scale-", dir=args.dir)
     db = Path(tmp.name) / "scale.db"
     config = Config.load(home=Path(tmp.name))
@@ -273,7 +298,14 @@ def main(argv: list[str] | None = None) -> int:
         write_s = time.perf_counter() - t0
         store.close()
         done = n
-        row = measure(db, config, n, queries[: args.queries + 5], args.recall_queries)
+        cold = in_child("first", db, n, args.queries, args.recall_queries)
+        reopen = in_child("first", db, n, args.queries, args.recall_queries)
+        row = in_child("loops", db, n, args.queries, args.recall_queries)
+        row["cold_first_search_ms"] = cold["first_search_ms"]
+        row["ann_used"] = cold["ann_used"]
+        row["ann_loaded_from_file"] = cold["ann_loaded_from_file"]
+        row["reopen_first_search_ms"] = reopen["first_search_ms"]
+        row["reopen_loaded_from_file"] = reopen["ann_loaded_from_file"]
         row["write_s"] = round(write_s, 1)
         row["db_mb"] = round(db.stat().st_size / 2**20, 1)
         print(json.dumps(row), file=sys.stderr)
