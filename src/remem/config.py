@@ -49,6 +49,8 @@ class Config(BaseModel):
     # -- where ------------------------------------------------------------------
     home: Path = Field(default_factory=lambda: Path.home() / ".remem")
     db_path: Path | None = None  # default: home / "remem.db"
+    # read the SQLite file through a memory map of up to this many MB (0: plain reads)
+    sqlite_mmap_mb: int = Field(2048, ge=0)
 
     # -- embeddings -------------------------------------------------------------
     embedder: str = "onnx-minilm"

@@ -196,3 +196,16 @@ def test_second_handle_on_a_fresh_store_while_the_first_is_open(
         record = first.add("written through the first handle", user_id="u")[0]
         with Memory(db_path, config=config) as second:
             assert second.get(record.id, user_id="u").content == record.content
+
+
+def test_reads_go_through_a_memory_map_as_configured(tmp_path: Path) -> None:
+    def mapped(**overrides: object) -> int:
+        config = Config(embedder="fake", home=tmp_path, **overrides)
+        with Memory(tmp_path / "m.db", config=config) as mem:
+            assert isinstance(mem.store, SQLiteStore)
+            mem.add("the boiler is serviced on Tuesdays", user_id="a")
+            assert mem.search("boiler", user_id="a")
+            return int(mem.store._db.execute("PRAGMA mmap_size").fetchone()[0])
+
+    assert mapped() > 0  # on by default (SQLite may cap the size asked for)
+    assert mapped(sqlite_mmap_mb=0) == 0

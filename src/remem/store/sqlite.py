@@ -121,7 +121,12 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
     """A remem store in one SQLite file."""
 
     def __init__(
-        self, path: str | Path, *, ann: AnnSettings | None = None, lexical: bool = True
+        self,
+        path: str | Path,
+        *,
+        ann: AnnSettings | None = None,
+        lexical: bool = True,
+        mmap_bytes: int = 0,
     ) -> None:
         self.path = str(path)
         self.ann = ann  # None: exact vector search only
@@ -151,6 +156,7 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
             self._db.execute("PRAGMA synchronous = FULL")  # an acknowledged write survives
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA secure_delete = ON")  # erased content is zeroed on disk
+            self._db.execute(f"PRAGMA mmap_size = {int(mmap_bytes)}")
             self._migrate()
         except sqlite3.DatabaseError as exc:
             self._db.close()
