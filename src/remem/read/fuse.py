@@ -32,23 +32,27 @@ def reciprocal_rank_fusion(
     """Fuse ``{source: [(memory_id, raw_score), ...best first]}`` into one ranking
     (the best ``keep`` of it, all when None)."""
     scores: dict[str, float] = {}
+    found: dict[str, dict[str, tuple[int, float]]] = {}  # source -> id -> (rank, raw)
     for source, hits in ranked.items():
         weight = 1.0 if weights is None else weights.get(source, 1.0)
-        for rank, (memory_id, _) in enumerate(hits, start=1):
+        first = found.setdefault(source, {})
+        for rank, (memory_id, raw) in enumerate(hits, start=1):
             scores[memory_id] = scores.get(memory_id, 0.0) + weight / (k + rank)
+            first.setdefault(memory_id, (rank, raw))
     out = _best(scores, keep)
     for item in out:  # explanations for the kept ones only
-        for source, hits in ranked.items():
+        for source, first in found.items():
+            hit = first.get(item.memory_id)
+            if hit is None:
+                continue
+            rank, raw = hit
             weight = 1.0 if weights is None else weights.get(source, 1.0)
-            for rank, (memory_id, raw) in enumerate(hits, start=1):
-                if memory_id == item.memory_id:
-                    item.sources.append(source)
-                    item.explain[source] = {
-                        "rank": rank,
-                        "score": round(raw, 6),
-                        "contribution": round(weight / (k + rank), 6),
-                    }
-                    break
+            item.sources.append(source)
+            item.explain[source] = {
+                "rank": rank,
+                "score": round(raw, 6),
+                "contribution": round(weight / (k + rank), 6),
+            }
         item.explain["fusion"] = {"method": "rrf", "k": k, "score": round(item.score, 6)}
     return out
 

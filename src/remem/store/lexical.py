@@ -61,19 +61,19 @@ class _Postings:
 
     frozen_rows: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY_ROWS)
     frozen_tfs: npt.NDArray[np.float32] = field(default_factory=lambda: _EMPTY_TFS)
-    rows: list[int] = field(default_factory=list)
-    tfs: list[int] = field(default_factory=list)
+    pending_rows: list[int] = field(default_factory=list)
+    pending_tfs: list[int] = field(default_factory=list)
 
     def arrays(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
-        if self.rows:
+        if self.pending_rows:
             # Only the new tail is converted from Python ints; the rest is a memcpy.
             self.frozen_rows = np.concatenate(
-                (self.frozen_rows, np.asarray(self.rows, dtype=np.int64))
+                (self.frozen_rows, np.asarray(self.pending_rows, dtype=np.int64))
             )
             self.frozen_tfs = np.concatenate(
-                (self.frozen_tfs, np.asarray(self.tfs, dtype=np.float32))
+                (self.frozen_tfs, np.asarray(self.pending_tfs, dtype=np.float32))
             )
-            self.rows, self.tfs = [], []
+            self.pending_rows, self.pending_tfs = [], []
         return self.frozen_rows, self.frozen_tfs
 
 
@@ -128,8 +128,8 @@ class LexicalIndex:
                 postings = self._postings.get(term)
                 if postings is None:
                     postings = self._postings[term] = _Postings()
-                postings.rows.append(row)
-                postings.tfs.append(tf)
+                postings.pending_rows.append(row)
+                postings.pending_tfs.append(tf)
             self.max_seq = max(self.max_seq, seq)
             self._arrays = None
         if len(self._seqs) - before >= _BULK:
@@ -152,9 +152,9 @@ class LexicalIndex:
         codes and the active flag, rebuilt after rows are added or statuses reset."""
         if self._arrays is None:
             lengths = np.asarray(self._lengths, dtype=np.float32)
-            avg = float(lengths.mean()) if lengths.size else 1.0
+            avg = (float(lengths.mean()) if lengths.size else 0.0) or 1.0
             self._arrays = (
-                self.k1 * (1 - self.b + self.b * lengths / (avg or 1.0)),
+                self.k1 * (1 - self.b + self.b * lengths / avg),
                 np.asarray(self._scope, dtype=np.int32).reshape(-1, 3),
                 np.asarray(self._active, dtype=bool),
             )
