@@ -32,6 +32,8 @@ def test_a_reused_seq_never_serves_another_memory(mem: Memory) -> None:
     assert mem.search("zebra print rug", user_id="b")[0].memory.id == gone.id
     mem.erase(user_id="b")
     [new] = mem.add("the zebra print rug went to the charity shop", user_id="b")
+    # the erased id's learned seq now holds the new memory: its row must not come back
+    assert mem.store._rows_for_ids("SELECT m.id FROM memories m WHERE 1", [], [gone.id]) == []
     assert mem.store.get_memories([gone.id, new.id], Scope(user_id="b")) == [
         mem.get(new.id, user_id="b")
     ]
