@@ -103,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     updates = {}
     for item in args.set:
         key, _, value = item.partition("=")
+        if key not in type(base).model_fields or not value:
+            ap.error(f"--set wants KEY=VALUE with a Config field as KEY, got {item!r}")
         updates[key] = type(getattr(base, key))(value)
     config = base.model_copy(update=updates)
     rng = random.Random(7)
