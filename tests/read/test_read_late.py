@@ -27,6 +27,7 @@ from remem.read.late import (
     token_embedder,
     unpack_tokens,
 )
+from remem.store.base import TokenBlock
 
 
 def _packed(ids: Sequence[int], rows: Sequence[Sequence[float]]):  # type: ignore[no-untyped-def]
@@ -212,12 +213,13 @@ def test_rerank_path_for_large_scopes(tmp_path: Path) -> None:
 
 def test_cache_evicts_least_recent() -> None:
     cache = LateCache(max_bytes=1)
-    rows = [("a", None, _packed([1], [[1.0, 0.0]]))]
+    rows = TokenBlock.of(["a"], [_packed([1], [[1.0, 0.0]])])
+    empty = TokenBlock.of([], [])
     first = cache.get(("k1",), "v1", lambda: rows)
-    assert cache.get(("k1",), "v1", lambda: []) is first  # served from the cache
+    assert cache.get(("k1",), "v1", lambda: empty) is first  # served from the cache
     assert cache.get(("k1",), "v2", lambda: rows) is not first  # new version reloads
     cache.get(("k2",), "v1", lambda: rows)
-    assert cache.get(("k1",), "v2", lambda: []).memory_ids == []  # k1 was evicted
+    assert cache.get(("k1",), "v2", lambda: empty).memory_ids == []  # k1 was evicted
     cache.clear()
 
 
@@ -235,3 +237,41 @@ def test_informative_tokens_drops_named_rows() -> None:
     assert all_ids == [1] and same.shape == (1, 4)
     untouched, plain = informative_tokens(object(), vectors, [1, 2, 3, 4])
     assert plain == [1, 2, 3, 4] and untouched is vectors
+
+
+def test_token_block_round_trip_mixed_id_widths(tmp_path: Path) -> None:
+    """Rows stored with 16-bit ids, 32-bit ids and no tokens read back as one block,
+    whole-scope and by id, in store order, with each row's own vectors."""
+    from contextlib import closing
+
+    from remem.model import MemoryRecord, Scope
+    from remem.store.sqlite import SQLiteStore
+
+    rng = np.random.default_rng(3)
+    docs = {
+        "small": pack_tokens([5, 65535], l2_normalise(rng.normal(size=(2, 8)).astype(np.float32))),
+        "wide": pack_tokens(
+            [7, 70000, 9], l2_normalise(rng.normal(size=(3, 8)).astype(np.float32))
+        ),
+        "empty": pack_tokens([], np.zeros((0, 8), np.float32)),
+    }
+    records = [MemoryRecord(content=name, user_id="u", session_id=f"s-{name}") for name in docs]
+    with closing(SQLiteStore(tmp_path / "block.db")) as store:
+        store.insert_memories(records, vectors=None, model_id=None)
+        store.put_token_vectors([r.id for r in records], list(docs.values()), model_id="m")
+        scope = Scope(user_id="u")
+        whole = store.token_vectors(scope, model_id="m")
+        by_id = store.token_vectors(
+            scope, model_id="m", memory_ids=[records[2].id, records[0].id, "nope"]
+        )
+        assert store.token_vectors(Scope(user_id="other"), model_id="m").memory_ids == []
+    assert whole.memory_ids == [r.id for r in records]
+    assert whole.session_ids == ["s-small", "s-wide", "s-empty"]
+    assert list(whole.lengths) == [2, 3, 0]
+    for i, packed in enumerate(docs.values()):
+        got = whole.tokens(i)
+        assert got.token_ids.tolist() == packed.token_ids.tolist()
+        assert np.array_equal(got.vectors, packed.vectors)
+        assert np.array_equal(got.scales, packed.scales)
+    assert by_id.memory_ids == [records[0].id, records[2].id]  # store order, asked ids only
+    assert by_id.tokens(0).token_ids.tolist() == [5, 65535]

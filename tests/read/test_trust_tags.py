@@ -84,3 +84,20 @@ def test_uncertain_stale_untrusted() -> None:
     assert tags(rec("web page says", source_trust=Trust.UNTRUSTED)) == [["untrusted"]]
     every = rec("x is y", confidence=0.1, days_old=200, source_trust=Trust.UNTRUSTED)
     assert tags(every, config=config) == [["uncertain", "stale", "untrusted"]]
+
+
+def test_every_slot_passes_the_cue_check() -> None:
+    """The one-search pre-check must let every slot pattern's sentences through."""
+    examples = {
+        "residence": "Aaron relocated to Denver",
+        "employer": "Aaron was hired by Acme",
+        "occupation": "Aaron works as a nurse",
+        "car": "Aaron drives a Volvo",
+        "preference": "Aaron prefers tea",
+        "age": "Aaron is 41 years old",
+        "favourite food": "Aaron's all-time favorite food is ramen",
+        "name": "My name is Jo",
+    }
+    for attribute, text in examples.items():
+        slot = claim_slot(rec(text, user_id="u"))
+        assert slot is not None and slot[0][1] == attribute, text

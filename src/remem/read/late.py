@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from remem.model import Scope
 from remem.providers.base import TokenEmbedder, Vectors, token_embedder
-from remem.store.base import ListFilter, PackedTokens, Store, TokenRow
+from remem.store.base import ListFilter, PackedTokens, Store, TokenBlock
 from remem.store.codec import pack_tokens, unpack_tokens
 
 Floats = npt.NDArray[np.float32]
@@ -45,7 +45,7 @@ __all__ = [
 
 def idf_weights(query_ids: Sequence[int], docs: Sequence[PackedTokens]) -> Floats:
     """BM25 idf of each query token over ``docs``: ``ln(1 + (N - df + .5) / (df + .5))``."""
-    return _Block.build(["?"] * len(docs), list(docs)).idf(query_ids)
+    return _Block.load(TokenBlock.of(["?"] * len(docs), docs)).idf(query_ids)
 
 
 def maxsim(
@@ -59,15 +59,16 @@ def maxsim(
     ``query`` is ``(q, dim)`` L2-normalised; ``weights`` (``q``) default to 1. A doc
     without tokens scores 0.
     """
-    return _Block.build(["?"] * len(docs), list(docs)).maxsim(query, weights)
+    return _Block.load(TokenBlock.of(["?"] * len(docs), docs)).maxsim(query, weights)
 
 
 @dataclass(slots=True)
 class _Block:
-    """The token vectors of a set of memories, dequantised and concatenated."""
+    """The token vectors of a set of memories, ready to score."""
 
     memory_ids: list[str]
-    matrix: Floats  # (tokens, dim), rows of memory i at offsets[i]:offsets[i]+lengths[i]
+    matrix: Floats  # (tokens, dim) int8 values as float32; rows of memory i at offsets[i]
+    scales: Floats  # per token row: the matrix row times its scale is the vector
     offsets: npt.NDArray[np.intp]
     lengths: npt.NDArray[np.intp]
     vocab: npt.NDArray[np.int64]  # sorted distinct token ids ...
@@ -76,34 +77,30 @@ class _Block:
     version: str = ""
 
     @classmethod
-    def load(cls, rows: Sequence[TokenRow], version: str = "") -> _Block:
-        block = cls.build([r[0] for r in rows], [r[2] for r in rows], version)
-        block.sessions = [r[1] for r in rows]
-        return block
-
-    @classmethod
-    def build(cls, memory_ids: list[str], docs: list[PackedTokens], version: str = "") -> _Block:
-        lengths = np.array([len(d) for d in docs], dtype=np.intp)
-        offsets = np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.intp)
-        dim = next((d.vectors.shape[1] for d in docs if len(d)), 0)
+    def load(cls, tokens: TokenBlock, version: str = "") -> _Block:
+        lengths = tokens.lengths
         if lengths.sum():
-            matrix = np.concatenate([d.vectors for d in docs if len(d)]).astype(np.float32)
-            matrix *= np.concatenate([d.scales for d in docs if len(d)])[:, None]
             # df: distinct (memory, token) pairs per token, in one pass over all tokens
-            ids = np.concatenate([d.token_ids for d in docs]).astype(np.int64)
-            owner = np.repeat(np.arange(len(docs), dtype=np.int64), lengths)
-            pairs = np.unique(owner << 32 | ids)
+            owner = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
+            pairs = np.unique(owner << 32 | tokens.token_ids.astype(np.int64))
             vocab, df = np.unique(pairs & 0xFFFFFFFF, return_counts=True)
         else:
-            matrix = np.zeros((0, dim), dtype=np.float32)
             vocab = df = np.zeros(0, dtype=np.int64)
         return cls(
-            memory_ids, matrix, offsets, lengths, vocab, df.astype(np.int64), version=version
+            tokens.memory_ids,
+            tokens.vectors.astype(np.float32),
+            tokens.scales,
+            tokens.offsets,
+            lengths,
+            vocab,
+            df.astype(np.int64),
+            sessions=tokens.session_ids,
+            version=version,
         )
 
     @property
     def nbytes(self) -> int:
-        return int(self.matrix.nbytes + self.vocab.nbytes + self.df.nbytes)
+        return int(self.matrix.nbytes + self.scales.nbytes + self.vocab.nbytes + self.df.nbytes)
 
     def idf(self, query_ids: Sequence[int]) -> Floats:
         wanted = np.asarray(query_ids, dtype=np.int64)
@@ -125,7 +122,8 @@ class _Block:
         if total <= 0:
             return out
         keep = np.flatnonzero(self.lengths)
-        sims = query.astype(np.float32) @ self.matrix.T  # (q, tokens)
+        sims = query.astype(np.float32) @ self.matrix.T  # (q, tokens) ...
+        sims *= self.scales  # ... dequantised here: q x tokens products, not tokens x dim
         best = np.maximum.reduceat(sims, self.offsets[keep], axis=1)  # (q, memories kept)
         out[keep] = (w @ best) / total
         return out
@@ -191,7 +189,7 @@ class LateCache:
         self,
         key: tuple[Any, ...],
         version: str,
-        load: Callable[[], list[TokenRow]],
+        load: Callable[[], TokenBlock],
     ) -> _Block:
         with self._lock:
             block = self._blocks.get(key)

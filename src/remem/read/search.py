@@ -104,7 +104,7 @@ def _search(
             filters=filters,
         )
     if tokens is not None:
-        first = dict.fromkeys(m for hits in ranked.values() for m, _ in hits)
+        first = dict.fromkeys(m for hits in ranked.values() for m, _ in hits[:depth])
         ranked["late"] = late_search(
             store,
             query_ids,

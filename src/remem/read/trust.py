@@ -56,6 +56,13 @@ _FAVOURITE = re.compile(
     + ")"
 )
 _NAME = re.compile(r"\b(?P<s>[Mm]y) name is (?P<v>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)?)")
+# Every slot pattern needs one of these words: most memories fail this one search
+# and skip the eight patterns (the age slot's verb is "is", so its cue is "years old").
+_CUE = re.compile(
+    r"(?i:name is|favou?rite|years old|"
+    + "|".join(verbs for attr, verbs in _SLOT_VERBS if attr != "age")
+    + ")"
+)
 _NEGATION = re.compile(
     r"\b(?:not|never|no longer|no)\b|n't\b|\b(?:doesnt|dont|isnt|wasnt|arent|didnt|wont|cant)\b",
     re.I,
@@ -72,6 +79,8 @@ def claim_slot(record: MemoryRecord) -> tuple[tuple[str, str], str] | None:
     speaker name), so two speakers' "I live in ..." never collide.
     """
     text = record.content
+    if _CUE.search(text) is None:
+        return None
     match = _NAME.search(text)
     if match:
         return (_subject(record, match["s"]), "name"), _norm(match["v"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -56,13 +56,59 @@ class PackedTokens:
         return int(self.token_ids.shape[0])
 
 
-class TokenRow(NamedTuple):
-    """One memory's token vectors as :meth:`Store.token_vectors` returns them."""
+@dataclass(frozen=True, slots=True)
+class TokenBlock:
+    """Several memories' token vectors, concatenated in store order.
 
-    memory_id: str
-    session_id: str | None
-    tokens: PackedTokens
-    seq: int  # the store's insertion order
+    Memory ``i`` owns rows ``offsets[i] : offsets[i] + lengths[i]`` of
+    ``token_ids``, ``vectors`` and ``scales``; its float vectors are
+    ``vectors[row] * scales[row]`` (see :class:`PackedTokens`).
+    """
+
+    memory_ids: list[str]
+    session_ids: list[str | None]
+    seqs: npt.NDArray[np.int64]  # the store's insertion order
+    lengths: npt.NDArray[np.intp]
+    token_ids: npt.NDArray[np.uint32]
+    vectors: npt.NDArray[np.int8]  # (sum(lengths), dim)
+    scales: npt.NDArray[np.float32]
+
+    def __len__(self) -> int:
+        return len(self.memory_ids)
+
+    @property
+    def offsets(self) -> npt.NDArray[np.intp]:
+        """Where each memory's rows start."""
+        return np.concatenate(([0], np.cumsum(self.lengths)[:-1])).astype(np.intp)
+
+    def tokens(self, i: int) -> PackedTokens:
+        """Memory ``i``'s rows as one :class:`PackedTokens`."""
+        start = int(self.offsets[i])
+        rows = slice(start, start + int(self.lengths[i]))
+        return PackedTokens(self.token_ids[rows], self.vectors[rows], self.scales[rows])
+
+    @classmethod
+    def of(
+        cls,
+        memory_ids: list[str],
+        docs: Sequence[PackedTokens],
+        session_ids: list[str | None] | None = None,
+    ) -> TokenBlock:
+        """A block of ``docs`` (one per memory id), in the order given."""
+        dim = next((d.vectors.shape[1] for d in docs if d.vectors.ndim == 2), 0)
+        empty = PackedTokens(
+            np.zeros(0, np.uint32), np.zeros((0, dim), np.int8), np.zeros(0, np.float32)
+        )
+        parts = [empty, *docs]
+        return cls(
+            memory_ids,
+            session_ids if session_ids is not None else [None] * len(memory_ids),
+            np.arange(len(docs), dtype=np.int64),
+            np.array([len(d) for d in docs], dtype=np.intp),
+            np.concatenate([d.token_ids for d in parts]).astype(np.uint32),
+            np.concatenate([d.vectors.reshape(len(d), dim) for d in parts]).astype(np.int8),
+            np.concatenate([d.scales for d in parts]).astype(np.float32),
+        )
 
 
 class Store(Protocol):
@@ -177,9 +223,9 @@ class Store(Protocol):
         model_id: str,
         filters: ListFilter | None = None,
         memory_ids: Sequence[str] | None = None,
-    ) -> list[TokenRow]:
-        """:class:`TokenRow` s of ``model_id`` for memories in scope
-        passing ``filters`` (only ``memory_ids`` if given), in store order."""
+    ) -> TokenBlock:
+        """The token vectors of ``model_id`` for memories in scope passing
+        ``filters`` (only ``memory_ids`` if given), in store order, as one block."""
         ...
 
     def token_vector_state(

@@ -17,7 +17,7 @@ from remem.model import (
 )
 from remem.store.ann import AnnSettings, ann_path
 from remem.store.ann import sync as sync_ann
-from remem.store.base import ListFilter, PackedTokens, TokenRow
+from remem.store.base import ListFilter, PackedTokens, TokenBlock
 from remem.store.codec import rows_to_memories
 from remem.store.sqlwhere import filter_sql, scope_sql
 from remem.store.vectors import VectorIndex
@@ -266,7 +266,7 @@ class VectorTablesMixin:
         model_id: str,
         filters: ListFilter | None = None,
         memory_ids: Sequence[str] | None = None,
-    ) -> list[TokenRow]:
+    ) -> TokenBlock:
         where, params = scope_sql(scope, "m")
         fwhere, fparams = filter_sql(filters, "m")
         sql = (
@@ -281,23 +281,7 @@ class VectorTablesMixin:
             # "+col": look the few rows up by key, not by scanning the scope.
             sql = sql.replace(" AND m.", " AND +m.").replace("t.model_id = ?", "+t.model_id = ?")
             rows = sorted(self._rows_for_ids(sql, args, memory_ids), key=lambda r: r[7])
-        out = []
-        for row in rows:
-            dim, n, id_blob = row[1], row[2], row[3]
-            width = "<u2" if n and len(id_blob) == 2 * n else "<u4"
-            out.append(
-                TokenRow(
-                    row[0],
-                    row[6],
-                    PackedTokens(
-                        token_ids=np.frombuffer(id_blob, dtype=width).astype(np.uint32),
-                        vectors=np.frombuffer(row[4], dtype=np.int8).reshape(n, dim),
-                        scales=np.frombuffer(row[5], dtype="<f4"),
-                    ),
-                    row[7],
-                )
-            )
-        return out
+        return _token_block(rows)
 
     def token_vector_state(
         self, scope: Scope, *, model_id: str, filters: ListFilter | None = None
@@ -336,3 +320,29 @@ class VectorTablesMixin:
             [model_id, limit],
         )
         return rows_to_memories(rows)
+
+
+def _token_block(rows: Sequence[sqlite3.Row]) -> TokenBlock:
+    """A :class:`TokenBlock` of ``token_vectors`` rows (id, dim, tokens, token_ids,
+    vectors, scales, session_id, seq), each column's blobs joined and read once."""
+    lengths = np.fromiter((r[2] for r in rows), dtype=np.intp, count=len(rows))
+    dim = next((r[1] for r in rows if r[2]), 0)
+    id_bytes = b"".join(r[3] for r in rows)
+    if len(id_bytes) == 2 * int(lengths.sum()):  # every row in 16 bits, the usual case
+        token_ids = np.frombuffer(id_bytes, dtype="<u2").astype(np.uint32)
+    else:
+        token_ids = np.concatenate(
+            [np.zeros(0, np.uint32)]
+            + [np.frombuffer(r[3], dtype="<u2" if len(r[3]) == 2 * r[2] else "<u4") for r in rows]
+        ).astype(np.uint32)
+    return TokenBlock(
+        memory_ids=[r[0] for r in rows],
+        session_ids=[r[6] for r in rows],
+        seqs=np.fromiter((r[7] for r in rows), dtype=np.int64, count=len(rows)),
+        lengths=lengths,
+        token_ids=token_ids,
+        vectors=np.frombuffer(b"".join(r[4] for r in rows), dtype=np.int8).reshape(-1, dim or 1)
+        if dim
+        else np.zeros((0, 0), dtype=np.int8),
+        scales=np.frombuffer(b"".join(r[5] for r in rows), dtype="<f4").astype(np.float32),
+    )
