@@ -122,10 +122,12 @@ class _Block:
         if total <= 0:
             return out
         keep = np.flatnonzero(self.lengths)
-        sims = query.astype(np.float32) @ self.matrix.T  # (q, tokens) ...
-        sims *= self.scales  # ... dequantised here: q x tokens products, not tokens x dim
-        best = np.maximum.reduceat(sims, self.offsets[keep], axis=1)  # (q, memories kept)
-        out[keep] = (w @ best) / total
+        # (tokens, q), dequantised after the product: tokens x q multiplications, not
+        # tokens x dim. This orientation is about twice as fast in OpenBLAS and numpy.
+        sims = self.matrix @ query.astype(np.float32).T
+        sims *= self.scales[:, None]
+        best = np.maximum.reduceat(sims, self.offsets[keep], axis=0)  # (memories kept, q)
+        out[keep] = (best @ w) / total
         return out
 
 
