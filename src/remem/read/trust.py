@@ -56,13 +56,12 @@ _FAVOURITE = re.compile(
     + ")"
 )
 _NAME = re.compile(r"\b(?P<s>[Mm]y) name is (?P<v>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)?)")
-# Every slot pattern needs one of these words: most memories fail this one search
-# and skip the eight patterns (the age slot's verb is "is", so its cue is "years old").
-_CUE = re.compile(
-    r"(?i:name is|favou?rite|years old|"
-    + "|".join(verbs for attr, verbs in _SLOT_VERBS if attr != "age")
-    + ")"
-)
+# Every slot pattern contains one of these words (lower-cased): most memories
+# contain none and skip the eight patterns. Keep in step with _SLOT_VERBS.
+_CUES = (
+    "name is", "favorite", "favourite", "years old", "live", "moved", "relocated",
+    "based in", "resides", "work", "employed", "joined", "hired", "drive", "prefer",
+)  # fmt: skip
 _NEGATION = re.compile(
     r"\b(?:not|never|no longer|no)\b|n't\b|\b(?:doesnt|dont|isnt|wasnt|arent|didnt|wont|cant)\b",
     re.I,
@@ -79,7 +78,8 @@ def claim_slot(record: MemoryRecord) -> tuple[tuple[str, str], str] | None:
     speaker name), so two speakers' "I live in ..." never collide.
     """
     text = record.content
-    if _CUE.search(text) is None:
+    lowered = text.lower()
+    if not any(cue in lowered for cue in _CUES):
         return None
     match = _NAME.search(text)
     if match:
@@ -99,7 +99,8 @@ def claim_slot(record: MemoryRecord) -> tuple[tuple[str, str], str] | None:
 
 def _claim(text: str) -> tuple[int, set[str]]:
     """A text's negation parity and its claim words (see :func:`negates`)."""
-    return len(_NEGATION.findall(_plain(text))) % 2, _claim_tokens(text)
+    rest, negations = _NEGATION.subn(" ", _plain(text))
+    return negations % 2, _claim_tokens(rest)
 
 
 def _negate(a: tuple[int, set[str]], b: tuple[int, set[str]]) -> bool:
@@ -214,7 +215,7 @@ def _subject(record: MemoryRecord, subject: str) -> str:
 
 
 def _claim_tokens(text: str) -> set[str]:
-    text = _NEGATION.sub(" ", _plain(text))
+    """The claim words of a text whose negations are already removed."""
     tokens = set()
     for token in _norm(text).split():
         if token in _FILLER:
