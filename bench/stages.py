@@ -42,6 +42,7 @@ STAGES = {
     "late": (search_module, "late_search"),
     "fuse": (search_module, "fuse"),
     "records": (SQLiteStore, "get_memories"),
+    "hybrid": (SQLiteStore, "hybrid_candidates"),
     "rank": (search_module, "rank"),
 }
 

@@ -275,3 +275,65 @@ def test_token_block_round_trip_mixed_id_widths(tmp_path: Path) -> None:
         assert np.array_equal(got.scales, packed.scales)
     assert by_id.memory_ids == [records[0].id, records[2].id]  # store order, asked ids only
     assert by_id.tokens(0).token_ids.tolist() == [5, 65535]
+
+
+def test_hybrid_candidates_match_the_separate_calls(tmp_path: Path) -> None:
+    """The one-read first stage returns what bm25_search, vector_search and
+    token_vectors return separately: same scope, status and order."""
+    from remem.model import Scope
+    from remem.store.base import ListFilter
+
+    config = Config(embedder="hashing", home=tmp_path / "home", late_full_scan_max=1)
+    words = ["kitten", "grey", "cello", "marathon", "garden", "violin"]
+    with Memory(tmp_path / "h.db", config=config, embedder=WordTokenEmbedder(64)) as mem:
+        added = mem.add(
+            [{"content": f"{words[i % 6]} {words[(i * 5) % 6]} note {i}"} for i in range(40)],
+            namespace="n",
+        )
+        mem.add([{"content": f"grey kitten elsewhere {i}"} for i in range(5)], namespace="o")
+        gone = next(r for r in added if "kitten" in r.content)
+        mem.forget(gone.id, namespace="n")
+        store, model = mem.store, mem.embedder.model_id
+        scope = Scope(namespace="n")
+        terms = ["grey", "kitten"]
+        vector = mem.embedder.embed_query("grey kitten")
+        got = store.hybrid_candidates(
+            terms, vector, scope, model_id=model, bm25_limit=6, vector_limit=5, token_depth=3
+        )
+        assert got is not None
+        assert got.bm25 == store.bm25_search(terms, scope, limit=6)
+        assert got.vector == store.vector_search(vector, scope, model_id=model, limit=5)
+        deep = {m for m, _ in got.bm25[:3]} | {m for m, _ in got.vector[:3]}
+        separate = store.token_vectors(scope, model_id=model, memory_ids=list(deep))
+        assert got.tokens.memory_ids == separate.memory_ids and len(deep) == len(separate)
+        assert np.array_equal(got.tokens.vectors, separate.vectors)
+        assert got.tokens.session_ids == separate.session_ids
+        found = {m for m, _ in got.bm25 + got.vector} | set(got.tokens.memory_ids)
+        assert gone.id not in found
+        assert {r.namespace for r in store.get_memories(list(found), scope)} == {"n"}
+        assert len(store.get_memories(list(found), scope)) == len(found)
+        # Filters the in-process indexes cannot mask: the caller makes the separate calls.
+        assert (
+            store.hybrid_candidates(
+                terms,
+                vector,
+                scope,
+                model_id=model,
+                bm25_limit=6,
+                vector_limit=5,
+                token_depth=3,
+                filters=ListFilter(kinds=("semantic",)),
+            )
+            is None
+        )
+        hits = mem.search("grey kitten", namespace="n", limit=5)
+        assert hits and all("kitten" in h.memory.content or "grey" in h.memory.content
+                            for h in hits[:2])  # fmt: skip
+    fts = config.model_copy(update={"bm25_backend": "fts5"})
+    with Memory(tmp_path / "h.db", config=fts, embedder=WordTokenEmbedder(64)) as mem:
+        assert (
+            mem.store.hybrid_candidates(
+                terms, vector, scope, model_id=model, bm25_limit=6, vector_limit=5, token_depth=3
+            )
+            is None
+        )

@@ -232,18 +232,23 @@ def late_search(
     session_weight: float = 0.0,
     cache: LateCache | None = None,
     cache_bytes: int | None = None,
+    state: tuple[int, str] | None = None,
+    tokens: TokenBlock | None = None,
 ) -> list[tuple[str, float]]:
     """``(memory_id, MaxSim score)`` best first among memories in ``scope``.
 
     When the scope holds at most ``full_scan_max`` memories with token vectors all
     of them are scored (the idf then comes from the whole searched set), from a
     cached block; otherwise only ``candidates`` (a cheaper first stage's output)
-    are, read from the store. With context weights the scores are passed through
-    :func:`in_context` first.
+    are, read from the store, or given as ``tokens`` when the caller has read them.
+    ``state`` is :meth:`Store.token_vector_state` when the caller has asked it. With
+    context weights the scores are passed through :func:`in_context` first.
     """
     if len(query_ids) == 0:
         return []
-    count, version = store.token_vector_state(scope, model_id=model_id, filters=filters)
+    if state is None:
+        state = store.token_vector_state(scope, model_id=model_id, filters=filters)
+    count, version = state
     if count == 0:
         return []
     if count <= full_scan_max:
@@ -264,6 +269,8 @@ def late_search(
             version,
             lambda: store.token_vectors(scope, model_id=model_id, filters=filters),
         )
+    elif tokens is not None:
+        block = _Block.load(tokens)
     elif candidates:
         block = _Block.load(
             store.token_vectors(

@@ -87,22 +87,41 @@ def _search(
         query_vector = embedder.embed_query(query)
     # With a large scope MaxSim re-scores only what the cheap sources propose.
     depth = config.late_rerank_depth if tokens is not None else 0
-    ranked: dict[str, list[tuple[str, float]]] = {}
-    if "bm25" in wanted or depth:
-        ranked["bm25"] = store.bm25_search(
+    state = (
+        store.token_vector_state(scope, model_id=embedder.model_id, filters=filters)
+        if tokens is not None
+        else None
+    )
+    bm25_limit = max(config.bm25_candidates, depth)
+    vector_limit = max(config.vector_candidates, depth)
+    hybrid = None
+    if state is not None and state[0] > config.late_full_scan_max:
+        hybrid = store.hybrid_candidates(
             keyword_terms(query),
-            scope,
-            limit=max(config.bm25_candidates, depth),
-            filters=filters,
-        )
-    if "vector" in wanted or depth:
-        ranked["vector"] = store.vector_search(
             query_vector,
             scope,
             model_id=embedder.model_id,
-            limit=max(config.vector_candidates, depth),
+            bm25_limit=bm25_limit,
+            vector_limit=vector_limit,
+            token_depth=depth,
             filters=filters,
         )
+    ranked: dict[str, list[tuple[str, float]]] = {}
+    if hybrid is not None:
+        ranked = {"bm25": hybrid.bm25, "vector": hybrid.vector}
+    else:
+        if "bm25" in wanted or depth:
+            ranked["bm25"] = store.bm25_search(
+                keyword_terms(query), scope, limit=bm25_limit, filters=filters
+            )
+        if "vector" in wanted or depth:
+            ranked["vector"] = store.vector_search(
+                query_vector,
+                scope,
+                model_id=embedder.model_id,
+                limit=vector_limit,
+                filters=filters,
+            )
     if tokens is not None:
         first = dict.fromkeys(m for hits in ranked.values() for m, _ in hits[:depth])
         ranked["late"] = late_search(
@@ -119,6 +138,8 @@ def _search(
             neighbour_weight=config.context_neighbour_weight,
             session_weight=config.context_session_weight,
             cache_bytes=config.late_cache_mb * 2**20,
+            state=state,
+            tokens=None if hybrid is None else hybrid.tokens,
         )
     depths = {"bm25": config.bm25_candidates, "vector": config.vector_candidates}
     ranked = {

@@ -111,6 +111,15 @@ class TokenBlock:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class HybridCandidates:
+    """A large scope's first stage from one read (:meth:`Store.hybrid_candidates`)."""
+
+    bm25: list[tuple[str, float]]  # as bm25_search returns them
+    vector: list[tuple[str, float]]  # as vector_search returns them
+    tokens: TokenBlock  # of the top ``token_depth`` of each list, in store order
+
+
 class Store(Protocol):
     """A remem storage backend."""
 
@@ -226,6 +235,24 @@ class Store(Protocol):
     ) -> TokenBlock:
         """The token vectors of ``model_id`` for memories in scope passing
         ``filters`` (only ``memory_ids`` if given), in store order, as one block."""
+        ...
+
+    def hybrid_candidates(
+        self,
+        terms: Sequence[str],
+        vector: npt.NDArray[np.float32],
+        scope: Scope,
+        *,
+        model_id: str,
+        bm25_limit: int,
+        vector_limit: int,
+        token_depth: int,
+        filters: ListFilter | None = None,
+    ) -> HybridCandidates | None:
+        """What :meth:`bm25_search` and :meth:`vector_search` return, and the token
+        vectors of the top ``token_depth`` of each (as :meth:`token_vectors` reads
+        them), in fewer round trips. None when the backend cannot for these
+        arguments (e.g. filters beyond status): the caller then makes those calls."""
         ...
 
     def token_vector_state(

@@ -48,6 +48,7 @@ from remem.store.codec import (
 from remem.store.lexical import LexicalIndex
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
 from remem.store.sqlite_extra import WriteTablesMixin
+from remem.store.sqlite_hybrid import HybridMixin
 from remem.store.sqlite_vectors import VectorTablesMixin
 from remem.store.sqlwhere import filter_sql, scope_sql
 from remem.store.vectors import VectorIndex
@@ -117,7 +118,7 @@ def _enable_wal(db: sqlite3.Connection, timeout: float = 30.0) -> None:
         time.sleep(0.01)
 
 
-class SQLiteStore(VectorTablesMixin, WriteTablesMixin):
+class SQLiteStore(VectorTablesMixin, WriteTablesMixin, HybridMixin):
     """A remem store in one SQLite file."""
 
     def __init__(

@@ -183,7 +183,7 @@ class VectorTablesMixin:
             rows += self._query(f"{sql} AND m.id IN ({marks})", [*args, *missing])
         return rows
 
-    def _learn_seqs(self, pairs: Sequence[sqlite3.Row]) -> None:
+    def _learn_seqs(self, pairs: Sequence[Sequence[Any]]) -> None:
         """Remember ``(seq, id)`` pairs a query has just read (see :meth:`_rows_for_ids`)."""
         if len(self._seq_of) > 200_000:
             self._seq_of.clear()
@@ -281,7 +281,7 @@ class VectorTablesMixin:
             # "+col": look the few rows up by key, not by scanning the scope.
             sql = sql.replace(" AND m.", " AND +m.").replace("t.model_id = ?", "+t.model_id = ?")
             rows = sorted(self._rows_for_ids(sql, args, memory_ids), key=lambda r: r[7])
-        return _token_block(rows)
+        return token_block(rows)
 
     def token_vector_state(
         self, scope: Scope, *, model_id: str, filters: ListFilter | None = None
@@ -322,7 +322,7 @@ class VectorTablesMixin:
         return rows_to_memories(rows)
 
 
-def _token_block(rows: Sequence[sqlite3.Row]) -> TokenBlock:
+def token_block(rows: Sequence[sqlite3.Row]) -> TokenBlock:
     """A :class:`TokenBlock` of ``token_vectors`` rows (id, dim, tokens, token_ids,
     vectors, scales, session_id, seq), each column's blobs joined and read once."""
     lengths = np.fromiter((r[2] for r in rows), dtype=np.intp, count=len(rows))
