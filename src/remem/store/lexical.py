@@ -93,6 +93,7 @@ class LexicalIndex:
         self._arrays: (
             tuple[npt.NDArray[np.float32], npt.NDArray[np.int32], npt.NDArray[np.bool_]] | None
         ) = None
+        self._impacts: dict[str, tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]] = {}
         self.max_seq = 0
 
     def __len__(self) -> int:
@@ -149,16 +150,35 @@ class LexicalIndex:
         self,
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int32], npt.NDArray[np.bool_]]:
         """Per row: BM25's length normaliser ``k1 * (1 - b + b * len / avg)``, scope
-        codes and the active flag, rebuilt after rows are added or statuses reset."""
+        codes (one array per scope column) and the active flag, rebuilt after rows
+        are added or statuses reset."""
         if self._arrays is None:
             lengths = np.asarray(self._lengths, dtype=np.float32)
             avg = (float(lengths.mean()) if lengths.size else 0.0) or 1.0
             self._arrays = (
                 self.k1 * (1 - self.b + self.b * lengths / avg),
-                np.asarray(self._scope, dtype=np.int32).reshape(-1, 3),
+                np.asarray(self._scope, dtype=np.int32).reshape(-1, 3).T.copy(),  # by column
                 np.asarray(self._active, dtype=bool),
             )
+            self._impacts.clear()  # they depend on the length normaliser
         return self._arrays
+
+    def _term(
+        self, stem: str, norm: npt.NDArray[np.float32]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]] | None:
+        """A term's rows and their BM25 weight before idf, ``tf (k1 + 1) / (tf + norm)``,
+        computed once per term until rows are added (the normaliser then moves)."""
+        cached = self._impacts.get(stem)
+        if cached is None:
+            postings = self._postings.get(stem)
+            if postings is None:
+                return None
+            rows, tfs = postings.arrays()
+            cached = rows, (tfs * (self.k1 + 1) / (tfs + norm[rows])).astype(np.float32)
+            if len(self._impacts) > 100_000:
+                self._impacts.clear()
+            self._impacts[stem] = cached
+        return cached
 
     def search(
         self,
@@ -175,25 +195,25 @@ class LexicalIndex:
         stems = list(dict.fromkeys(s for t in query_terms for s in self.analyzer.terms(t)))
         norm, scope_codes, active = self._state()
         scores = np.zeros(n, dtype=np.float32)
-        matched = np.zeros(n, dtype=bool)
         for stem in stems:
-            postings = self._postings.get(stem)
-            if postings is None:
+            term = self._term(stem, norm)
+            if term is None:
                 continue
-            rows, tfs = postings.arrays()
-            df = rows.size
+            rows, impacts = term
             # Lucene's non-negative idf: a term in most memories still counts a little.
-            idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
-            scores[rows] += idf * tfs * (self.k1 + 1) / (tfs + norm[rows])
-            matched[rows] = True
-        mask = matched & active if only_active else matched
+            idf = math.log(1 + (n - rows.size + 0.5) / (rows.size + 0.5))
+            scores[rows] += idf * impacts
+        # Every contribution is positive: the rows holding a query term are the non-zero ones.
+        mask = scores > 0
+        if only_active:
+            mask &= active
         for column, want in enumerate((scope.user_id, scope.agent_id, scope.namespace)):
             if want is None:
                 continue
             code = self._codes.get(want)
             if code is None:
                 return []
-            mask &= scope_codes[:, column] == code
+            mask &= scope_codes[column] == code
         candidates = np.flatnonzero(mask)
         if candidates.size == 0:
             return []

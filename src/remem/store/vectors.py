@@ -54,7 +54,8 @@ class VectorIndex:
         self._cap = 0
         self._matrix: npt.NDArray[np.float32] = np.zeros((0, dim), dtype=np.float32)
         self._seqs: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
-        self._scope: npt.NDArray[np.int32] = np.zeros((0, 3), dtype=np.int32)
+        # scope codes by column (user, agent, namespace): contiguous for the masks
+        self._scope: npt.NDArray[np.int32] = np.zeros((3, 0), dtype=np.int32)
         self._active: npt.NDArray[np.bool_] = np.zeros(0, dtype=bool)
         self._pos: dict[int, int] = {}
         self.max_seq = 0
@@ -73,8 +74,8 @@ class VectorIndex:
         matrix[: self._size] = self._matrix[: self._size]
         seqs = np.zeros(cap, dtype=np.int64)
         seqs[: self._size] = self._seqs[: self._size]
-        scope = np.full((cap, 3), _UNSET, dtype=np.int32)
-        scope[: self._size] = self._scope[: self._size]
+        scope = np.full((3, cap), _UNSET, dtype=np.int32)
+        scope[:, : self._size] = self._scope[:, : self._size]
         active = np.zeros(cap, dtype=bool)
         active[: self._size] = self._active[: self._size]
         self._matrix, self._seqs, self._scope, self._active = matrix, seqs, scope, active
@@ -98,7 +99,7 @@ class VectorIndex:
                 self._pos[seq] = i
             self._matrix[i] = np.frombuffer(blob, dtype=np.float32)
             self._seqs[i] = seq
-            self._scope[i] = (
+            self._scope[:, i] = (
                 self._codes.code(user_id),
                 self._codes.code(agent_id),
                 self._codes.code(namespace),
@@ -170,7 +171,7 @@ class VectorIndex:
             code = self._codes.lookup(want)
             if code is None:
                 return None
-            mask &= self._scope[: self._size, column] == code
+            mask &= self._scope[column, : self._size] == code
         return mask
 
     def _ann_search(
