@@ -58,6 +58,9 @@ class VectorIndex:
         self._scope: npt.NDArray[np.int32] = np.zeros((3, 0), dtype=np.int32)
         self._active: npt.NDArray[np.bool_] = np.zeros(0, dtype=bool)
         self._pos: dict[int, int] = {}
+        # position by seq (-1: none), for mapping the graph's answers without a binary
+        # search over every seq (cache misses dominate that at 100k+ rows)
+        self._seq_pos: npt.NDArray[np.int32] = np.full(0, -1, dtype=np.int32)
         self.max_seq = 0
         self.ann: AnnIndex | None = None  # set by remem.store.ann.sync above its threshold
         # how the last search was answered: "exact", "ann", or "ann-fallback" (exact)
@@ -106,6 +109,12 @@ class VectorIndex:
             )
             self._active[i] = active
             self.max_seq = max(self.max_seq, seq)
+        if self.max_seq >= self._seq_pos.size:
+            grown = np.full(max(self.max_seq + 1, 2 * self._seq_pos.size), -1, dtype=np.int32)
+            grown[: self._seq_pos.size] = self._seq_pos
+            self._seq_pos = grown
+        placed = np.fromiter((r[0] for r in batch), dtype=np.int64, count=len(batch))
+        self._seq_pos[placed] = [self._pos[int(seq)] for seq in placed]
 
     def rows(self, start: int, stop: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         """Seqs and vectors of positions ``start:stop`` (views, not copies)."""
@@ -202,10 +211,9 @@ class VectorIndex:
         if count > in_scope // 4:
             return None
         seqs = self.ann.search(query, count)
-        # Rows are appended in seq order, so a binary search maps seqs to positions.
-        known = self._seqs[: self._size]
-        pos = np.searchsorted(known, seqs).clip(0, self._size - 1)
-        pos = pos[known[pos] == seqs]
+        seqs = seqs[(seqs >= 0) & (seqs < self._seq_pos.size)]
+        pos = self._seq_pos[seqs]
+        pos = pos[pos >= 0]  # a seq the graph holds but this index does not: skip it
         pos = pos[mask[pos]]
         if pos.size < limit:
             return None
