@@ -73,3 +73,14 @@ def test_index_follows_other_writers_forget_and_erase(tmp_path: Path) -> None:
         writer.add("the boiler needs a new valve", user_id="u")
         writer.erase(user_id="u")
         assert _ids(reader, "boiler", user_id="u") == []
+
+
+def test_numbers_are_terms_as_written() -> None:
+    """Numbers skip the stemmer; Porter would leave them unchanged anyway."""
+    import snowballstemmer
+
+    from remem.store.lexical import Analyzer
+
+    porter = snowballstemmer.stemmer("porter")
+    words = "note 4711 in 2023 was 12 items 0042 and ² running"
+    assert Analyzer().terms(words) == [porter.stemWord(w) for w in words.casefold().split()]

@@ -43,6 +43,11 @@ class Analyzer:
         for word in _WORD.findall(text.casefold()):
             stem = self._cache.get(word)
             if stem is None:
+                # Porter leaves numbers as they are, and they are often unique
+                # ("note 4711", years, ids): skip the stemmer (and the memo) for them.
+                if word.isdigit():
+                    out.append(word)
+                    continue
                 stem = self._stemmer.stemWord(word)
                 if len(self._cache) < 500_000:
                     self._cache[word] = stem
