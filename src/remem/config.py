@@ -79,6 +79,7 @@ class Config(BaseModel):
     fusion: Literal["auto", "zscore", "rrf"] = "auto"
     # "memory": BM25 from an in-process index (fast on big stores); "fts5": SQLite scores it
     bm25_backend: Literal["memory", "fts5"] = "memory"
+    bm25_persist: bool = True  # save the in-process BM25 index beside the database (<db>.bm25)
     bm25_weight: float = Field(1.0, ge=0)
     vector_weight: float = Field(1.0, ge=0)
     ann_threshold: int = Field(

@@ -75,6 +75,7 @@ class Memory(WriteMixin, AdminMixin):
                 Path(path) if path is not None else self.config.database,
                 ann=ann_settings(self.config),
                 lexical=self.config.bm25_backend == "memory",
+                lexical_persist=self.config.bm25_persist,
                 mmap_bytes=self.config.sqlite_mmap_mb * 2**20,
             )
         self.store: Store = store

@@ -19,6 +19,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -100,9 +101,32 @@ class LexicalIndex:
         ) = None
         self._impacts: dict[str, tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]] = {}
         self.max_seq = 0
+        self.unsaved = 0  # rows appended since the index was saved or restored
+        self.loaded = False  # restored from a saved copy rather than built here
 
     def __len__(self) -> int:
         return len(self._seqs)
+
+    @property
+    def seqs(self) -> list[int]:
+        """The seq of each row, in row order."""
+        return self._seqs
+
+    def export(self) -> dict[str, Any]:
+        """Rows and postings as arrays (and the scope values by code), for saving."""
+        terms = list(self._postings)
+        parts = [self._postings[t].arrays() for t in terms]
+        sizes = np.array([rows.size for rows, _ in parts], dtype=np.int64)
+        return {
+            "codes": sorted(self._codes, key=self._codes.__getitem__),
+            "seqs": np.asarray(self._seqs, dtype=np.int64),
+            "lengths": np.asarray(self._lengths, dtype=np.int32),
+            "scope": np.asarray(self._scope, dtype=np.int32).reshape(-1, 3),
+            "terms": np.frombuffer("\n".join(terms).encode(), dtype=np.uint8),
+            "offsets": np.concatenate(([0], np.cumsum(sizes))).astype(np.int64),
+            "rows": np.concatenate([_EMPTY_ROWS, *(rows for rows, _ in parts)]),
+            "tfs": np.concatenate([_EMPTY_TFS, *(tfs for _, tfs in parts)]),
+        }
 
     def _code(self, value: str | None) -> int:
         return _UNSET if value is None else self._codes.setdefault(value, len(self._codes))
@@ -137,6 +161,7 @@ class LexicalIndex:
                 postings.pending_rows.append(row)
                 postings.pending_tfs.append(tf)
             self.max_seq = max(self.max_seq, seq)
+            self.unsaved += 1
             self._arrays = None
         if len(self._seqs) - before >= _BULK:
             for postings in self._postings.values():
@@ -227,3 +252,27 @@ class LexicalIndex:
         top = np.argpartition(-local, k - 1)[:k]
         top = top[np.lexsort((candidates[top], -local[top]))]
         return [(self._seqs[int(candidates[t])], float(local[t])) for t in top]
+
+
+def restore_index(state: dict[str, Any], *, codes: list[str], max_seq: int) -> LexicalIndex:
+    """A :class:`LexicalIndex` from :meth:`LexicalIndex.export`'s arrays, every row
+    active (the caller resets the active flags from the store)."""
+    index = LexicalIndex()
+    seqs = [int(x) for x in state["seqs"]]
+    index._seqs = seqs
+    index._lengths = state["lengths"].tolist()
+    index._scope = [tuple(row) for row in state["scope"].tolist()]
+    index._active = [True] * len(seqs)
+    index._codes = {value: code for code, value in enumerate(codes)}
+    index._pos = {seq: row for row, seq in enumerate(seqs)}
+    text = bytes(state["terms"]).decode()
+    terms = text.split("\n") if text else []
+    offsets, rows, tfs = state["offsets"], state["rows"], state["tfs"]
+    if len(offsets) != len(terms) + 1 or len(seqs) != len(index._lengths):
+        raise ValueError("inconsistent lexical index file")
+    for i, term in enumerate(terms):
+        lo, hi = int(offsets[i]), int(offsets[i + 1])
+        index._postings[term] = _Postings(frozen_rows=rows[lo:hi], frozen_tfs=tfs[lo:hi])
+    index.max_seq = max_seq
+    index.loaded = True
+    return index

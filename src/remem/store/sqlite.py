@@ -46,9 +46,11 @@ from remem.store.codec import (
     ts,
 )
 from remem.store.lexical import LexicalIndex
+from remem.store.lexical_file import lexical_path
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
 from remem.store.sqlite_extra import WriteTablesMixin
 from remem.store.sqlite_hybrid import HybridMixin
+from remem.store.sqlite_lexical import LexicalMixin
 from remem.store.sqlite_vectors import VectorTablesMixin
 from remem.store.sqlwhere import filter_sql, scope_sql
 from remem.store.vectors import VectorIndex
@@ -118,7 +120,7 @@ def _enable_wal(db: sqlite3.Connection, timeout: float = 30.0) -> None:
         time.sleep(0.01)
 
 
-class SQLiteStore(VectorTablesMixin, WriteTablesMixin, HybridMixin):
+class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin):
     """A remem store in one SQLite file."""
 
     def __init__(
@@ -127,6 +129,7 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, HybridMixin):
         *,
         ann: AnnSettings | None = None,
         lexical: bool = True,
+        lexical_persist: bool = True,
         mmap_bytes: int = 0,
     ) -> None:
         self.path = str(path)
@@ -142,6 +145,7 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, HybridMixin):
         self.lexical = lexical  # BM25 from the in-process index; False: FTS5 scores it
         self._lexical: LexicalIndex | None = None
         self._lexical_epochs: tuple[str, str] = ("", "")
+        self.lexical_persist = lexical_persist  # save the BM25 index beside the file
         self._indexes: dict[str, VectorIndex] = {}
         self._epochs: dict[str, tuple[str, str]] = {}
         try:
@@ -289,7 +293,9 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, HybridMixin):
         row = memory_to_row(record)
         with self.transaction():
             old = self._db.execute(
-                "SELECT status, content_hash FROM memories WHERE id = ?", (record.id,)
+                "SELECT status, content_hash, tags, entities, user_id, agent_id, namespace "
+                "FROM memories WHERE id = ?",
+                (record.id,),
             ).fetchone()
             if old is None:
                 raise ValidationError(f"no memory {record.id}")
@@ -298,6 +304,10 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, HybridMixin):
             self._db.execute(_UPDATE_MEMORY, {c: row[c] for c in (*_MUTABLE, "id")})
             if old["status"] != row["status"]:
                 self._bump("status_epoch")
+            if any(
+                old[c] != row[c] for c in ("tags", "entities", "user_id", "agent_id", "namespace")
+            ):
+                self._bump("text_epoch")  # the BM25 index analysed the old text and scope
             if event is not None:
                 self.add_events([event])
 
@@ -388,6 +398,7 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, HybridMixin):
             )
             self._bump("vector_epoch")
         remove_ann_files(self.path)  # the graphs hold vectors of erased memories
+        lexical_path(self.path).unlink(missing_ok=True)  # and this one their words
         with self._lock:
             # Merge FTS segments so erased terms are gone from the index pages too,
             # and fold the WAL back so old pages do not linger beside the file.
@@ -438,70 +449,6 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, HybridMixin):
         return {str(r[0]): r[1] for r in rows}
 
     # -- search -------------------------------------------------------------------
-    def bm25_search(
-        self,
-        terms: Sequence[str],
-        scope: Scope,
-        *,
-        limit: int,
-        filters: ListFilter | None = None,
-    ) -> list[tuple[str, float]]:
-        quoted = [f'"{t.replace(chr(34), "")}"' for t in terms if t.strip()]
-        if not quoted:
-            return []
-        if self.lexical:
-            return self._lexical_search(terms, scope, limit=limit, filters=filters)
-        where, params = scope_sql(scope, "m")
-        fwhere, fparams = filter_sql(filters, "m")
-        rows = self._query(
-            "SELECT m.id, bm25(memories_fts, 1.0, 0.5, 0.5) AS s FROM memories_fts "
-            "JOIN memories m ON m.seq = memories_fts.rowid "
-            f"WHERE memories_fts MATCH ?{where}{fwhere} ORDER BY s LIMIT ?",
-            [" OR ".join(quoted), *params, *fparams, limit],
-        )
-        return [(r[0], -float(r[1])) for r in rows]
-
-    def _lexical_index(self) -> LexicalIndex:
-        """The in-process BM25 index, brought up to date with the file (see lexical.py)."""
-        with self._lock:
-            status_epoch, vector_epoch = self._cache_epochs()
-            if self._lexical is None or self._lexical_epochs[1] != vector_epoch:
-                self._lexical = LexicalIndex()
-                self._lexical_epochs = ("", vector_epoch)
-            index = self._lexical
-            index.append(
-                (r[0], r[1], r[2], r[3], bool(r[4]), r[5])
-                for r in self._db.execute(
-                    "SELECT seq, user_id, agent_id, namespace, status = 'active', "
-                    "content || ' ' || tags || ' ' || entities FROM memories "
-                    "WHERE seq > ? ORDER BY seq",
-                    (index.max_seq,),
-                )
-            )
-            if self._lexical_epochs[0] != status_epoch:
-                index.reset_inactive(
-                    r[0]
-                    for r in self._db.execute("SELECT seq FROM memories WHERE status != 'active'")
-                )
-            self._lexical_epochs = (status_epoch, vector_epoch)
-            return index
-
-    def _lexical_search(
-        self,
-        terms: Sequence[str],
-        scope: Scope,
-        *,
-        limit: int,
-        filters: ListFilter | None,
-    ) -> list[tuple[str, float]]:
-        index = self._lexical_index()
-        return self._verified_top(
-            lambda want, only_active: index.search(terms, scope, want, only_active=only_active),
-            scope,
-            filters,
-            limit,
-        )
-
     # -- misc ---------------------------------------------------------------------
     def stats(self, scope: Scope | None = None) -> dict[str, Any]:
         where, params = scope_sql(scope) if scope else ("", [])

@@ -46,19 +46,25 @@ class VectorTablesMixin:
     def transaction(self) -> AbstractContextManager[None]:
         raise NotImplementedError  # provided by SQLiteStore
 
-    def _cache_epochs(self) -> tuple[str, str]:
-        """``(status_epoch, vector_epoch)``: what the in-process indexes check before use
-        (any process bumps them on a status change, an erase or a re-embed)."""
+    def _cache_epochs(self) -> tuple[str, str, str]:
+        """``(status_epoch, vector_epoch, text_epoch)``: what the in-process indexes check
+        before use (any process bumps them on a status change, on an erase or a
+        re-embed, and on a change of a memory's indexed tags or entities)."""
         epochs = dict(
             self._db.execute(
-                "SELECT key, value FROM meta WHERE key IN ('status_epoch', 'vector_epoch')"
+                "SELECT key, value FROM meta "
+                "WHERE key IN ('status_epoch', 'vector_epoch', 'text_epoch')"
             ).fetchall()
         )
-        return epochs.get("status_epoch", "0"), epochs.get("vector_epoch", "0")
+        return (
+            epochs.get("status_epoch", "0"),
+            epochs.get("vector_epoch", "0"),
+            epochs.get("text_epoch", "0"),
+        )
 
     def _index(self, model_id: str) -> VectorIndex | None:
         with self._lock:
-            status_epoch, vector_epoch = self._cache_epochs()
+            status_epoch, vector_epoch, _ = self._cache_epochs()
             index = self._indexes.get(model_id)
             seen = self._epochs.get(model_id)
             if index is None or seen is None or seen[1] != vector_epoch:
