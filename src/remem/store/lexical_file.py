@@ -30,7 +30,14 @@ from remem.store.lexical import LexicalIndex, restore_index
 
 FORMAT = 1
 MIN_ROWS = 5_000  # smaller stores build their index in well under 0.2 s: no file
-RESAVE_ROWS = 5_000  # rows added since the last save that make it worth saving again
+RESAVE_ROWS = 5_000  # rows added since the last save that make it worth saving again ...
+
+
+def resave_after(rows: int) -> int:
+    """... or a tenth of the index, whichever is more: a save of a large index
+    takes the search that makes it a while (about 0.3 s at 100k memories)."""
+    return max(RESAVE_ROWS, rows // 10)
+
 
 # (seq, user_id, agent_id, namespace, text) rows of the database for the given seqs
 SampleReader = Callable[[Sequence[int]], list[tuple[int, Any, Any, Any, str]]]

@@ -103,7 +103,10 @@ class LexicalMixin:
                 and self._depth == 0  # rows of an open write may yet be rolled back
                 and len(index) >= lexical_file.MIN_ROWS
                 and index.unsaved
-                and (index.unsaved == len(index) or index.unsaved >= lexical_file.RESAVE_ROWS)
+                and (
+                    index.unsaved == len(index)
+                    or index.unsaved >= lexical_file.resave_after(len(index))
+                )
             ):
                 lexical_file.save(
                     index, lexical_path(self.path), epoch=epoch, read_sample=self._lexical_sample
