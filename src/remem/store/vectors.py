@@ -93,28 +93,32 @@ class VectorIndex:
         if not batch:
             return
         self._grow(self._size + len(batch))
-        for seq, user_id, agent_id, namespace, active, blob in batch:
-            if seq in self._pos:  # re-embedded row: replace in place
-                i = self._pos[seq]
-            else:
-                i = self._size
+        # Positions first (a re-embedded row keeps its own), then every column in
+        # one vectorised assignment: at 1M rows a per-row copy took seconds.
+        where = np.empty(len(batch), dtype=np.int64)
+        for k, row in enumerate(batch):
+            seq = row[0]
+            i = self._pos.get(seq)
+            if i is None:
+                i = self._pos[seq] = self._size
                 self._size += 1
-                self._pos[seq] = i
-            self._matrix[i] = np.frombuffer(blob, dtype=np.float32)
-            self._seqs[i] = seq
-            self._scope[:, i] = (
-                self._codes.code(user_id),
-                self._codes.code(agent_id),
-                self._codes.code(namespace),
-            )
-            self._active[i] = active
-            self.max_seq = max(self.max_seq, seq)
+            where[k] = i
+        code = self._codes.code
+        self._matrix[where] = np.frombuffer(b"".join(r[5] for r in batch), np.float32).reshape(
+            len(batch), self.dim
+        )
+        seqs = np.fromiter((r[0] for r in batch), dtype=np.int64, count=len(batch))
+        self._seqs[where] = seqs
+        self._scope[:, where] = np.array(
+            [(code(r[1]), code(r[2]), code(r[3])) for r in batch], dtype=np.int32
+        ).T
+        self._active[where] = np.fromiter((bool(r[4]) for r in batch), dtype=bool, count=len(batch))
+        self.max_seq = max(self.max_seq, int(seqs.max()))
         if self.max_seq >= self._seq_pos.size:
             grown = np.full(max(self.max_seq + 1, 2 * self._seq_pos.size), -1, dtype=np.int32)
             grown[: self._seq_pos.size] = self._seq_pos
             self._seq_pos = grown
-        placed = np.fromiter((r[0] for r in batch), dtype=np.int64, count=len(batch))
-        self._seq_pos[placed] = [self._pos[int(seq)] for seq in placed]
+        self._seq_pos[seqs] = where
 
     def rows(self, start: int, stop: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         """Seqs and vectors of positions ``start:stop`` (views, not copies)."""
