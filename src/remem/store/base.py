@@ -67,7 +67,6 @@ class TokenBlock:
 
     memory_ids: list[str]
     session_ids: list[str | None]
-    seqs: npt.NDArray[np.int64]  # the store's insertion order
     lengths: npt.NDArray[np.intp]
     token_ids: npt.NDArray[np.uint32]
     vectors: npt.NDArray[np.int8]  # (sum(lengths), dim)
@@ -103,7 +102,6 @@ class TokenBlock:
         return cls(
             memory_ids,
             session_ids if session_ids is not None else [None] * len(memory_ids),
-            np.arange(len(docs), dtype=np.int64),
             np.array([len(d) for d in docs], dtype=np.intp),
             np.concatenate([d.token_ids for d in parts]).astype(np.uint32),
             np.concatenate([d.vectors.reshape(len(d), dim) for d in parts]).astype(np.int8),

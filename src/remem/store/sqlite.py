@@ -448,7 +448,6 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
         )
         return {str(r[0]): r[1] for r in rows}
 
-    # -- search -------------------------------------------------------------------
     # -- misc ---------------------------------------------------------------------
     def stats(self, scope: Scope | None = None) -> dict[str, Any]:
         where, params = scope_sql(scope) if scope else ("", [])

@@ -94,8 +94,8 @@ class HybridMixin:
                 "ORDER BY m.seq",
                 [model_id, *deep, *seqs, *params, *fparams],
             )
-        self._learn_seqs([(r[7], r[0]) for r in rows])
         ids = {r[7]: r[0] for r in rows}
+        self._learn_seqs(list(ids.items()))
         bm25_hits = [(ids[seq], score) for seq, score in bm25 if seq in ids]
         vec_hits = [(ids[seq], score) for seq, score in vec if seq in ids]
         if (len(bm25_hits) < bm25_limit and len(bm25) == words) or (

@@ -344,7 +344,6 @@ def token_block(rows: Sequence[sqlite3.Row]) -> TokenBlock:
     return TokenBlock(
         memory_ids=[r[0] for r in rows],
         session_ids=[r[6] for r in rows],
-        seqs=np.fromiter((r[7] for r in rows), dtype=np.int64, count=len(rows)),
         lengths=lengths,
         token_ids=token_ids,
         vectors=np.frombuffer(b"".join(r[4] for r in rows), dtype=np.int8).reshape(-1, dim or 1)
