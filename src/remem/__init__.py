@@ -9,34 +9,76 @@ explainable (every hit says why), and safe (nothing is silently overwritten).
     >>> [h.memory.content for h in mem.search("theme", user_id="aaron")]  # doctest: +SKIP
 """
 
-from remem.config import Config
-from remem.errors import (
-    EmbeddingMismatchError,
-    NotARememStoreError,
-    NotAvailableError,
-    NotFoundError,
-    ProviderError,
-    RememError,
-    SchemaTooNewError,
-    StoreError,
-    UserError,
-    ValidationError,
-)
-from remem.memory import Memory
-from remem.model import (
-    AuditEvent,
-    Checkpoint,
-    EraseReport,
-    Kind,
-    MemoryRecord,
-    Page,
-    Resource,
-    Scope,
-    SearchHit,
-    Status,
-    Tier,
-)
-from remem.store.base import ListFilter
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from remem.config import Config
+    from remem.errors import (
+        EmbeddingMismatchError,
+        NotARememStoreError,
+        NotAvailableError,
+        NotFoundError,
+        ProviderError,
+        RememError,
+        SchemaTooNewError,
+        StoreError,
+        UserError,
+        ValidationError,
+    )
+    from remem.memory import Memory
+    from remem.model import (
+        AuditEvent,
+        Checkpoint,
+        EraseReport,
+        Kind,
+        MemoryRecord,
+        Page,
+        Resource,
+        Scope,
+        SearchHit,
+        Status,
+        Tier,
+    )
+    from remem.store.base import ListFilter
+
+# Names are imported on first use (PEP 562), so ``import remem`` and the CLI's
+# ``--help`` / ``--version`` do not pay for numpy, pydantic and the engine.
+_LAZY = {
+    "Config": "remem.config",
+    "Memory": "remem.memory",
+    "ListFilter": "remem.store.base",
+    **dict.fromkeys(
+        (
+            "EmbeddingMismatchError NotARememStoreError NotAvailableError NotFoundError "
+            "ProviderError RememError SchemaTooNewError StoreError UserError ValidationError"
+        ).split(),
+        "remem.errors",
+    ),
+    **dict.fromkeys(
+        (
+            "AuditEvent Checkpoint EraseReport Kind MemoryRecord Page Resource Scope "
+            "SearchHit Status Tier"
+        ).split(),
+        "remem.model",
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'remem' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __version__ = "0.1.0"
 

@@ -1,0 +1,51 @@
+"""Benchmarks on your own data: ``remem bench ...``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from remem.cli.common import JsonOpt, app, err, fail, load_config, print_json, remem_errors
+
+bench_app = typer.Typer(help="Benchmarks on your own data.", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
+
+
+@bench_app.command("locomo")
+def bench_locomo(
+    path: Annotated[Path, typer.Argument(help="LoCoMo-format JSON file.")],
+    out_dir: Annotated[
+        Path | None, typer.Option("--out", help="Write JSON, markdown and PNG here.")
+    ] = None,
+    limit_conversations: Annotated[
+        int | None, typer.Option(help="Only the first N conversations.")
+    ] = None,
+    include_facts: Annotated[
+        bool, typer.Option(help="Also store the write path's facts, linked to their turns.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Turn-level evidence recall of remem's search vs BM25-only and dense-only baselines.
+
+    Example: remem bench locomo locomo10.json --out bench/results
+    """
+    from remem.eval.report import markdown_table
+    from remem.eval.runner import run_locomo
+
+    if not path.is_file():
+        fail(f"no such file: {path}")
+    with remem_errors():
+        results = run_locomo(
+            path,
+            config=load_config(),
+            out_dir=out_dir,
+            include_facts=include_facts,
+            limit_conversations=limit_conversations,
+            progress=lambda msg: err.print(msg, highlight=False),
+        )
+    if as_json:
+        print_json(results)
+    else:
+        typer.echo(markdown_table(results))

@@ -1,0 +1,157 @@
+"""What every ``remem`` command shares: options, output, the engine, errors.
+
+Heavy modules (the engine, numpy, the model) are imported inside the commands
+that need them, so ``remem --help`` and ``remem --version`` stay fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, is_dataclass
+from datetime import datetime
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from remem.config import Config
+    from remem.memory import Memory
+    from remem.model import MemoryRecord
+
+app = typer.Typer(
+    help="remem: adaptive long-term memory for AI agents (offline, one SQLite file).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+DbOpt = Annotated[
+    Path | None, typer.Option("--db", help="Store file (default: $REMEM_HOME/remem.db).")
+]
+UserOpt = Annotated[str | None, typer.Option("--user", "-u", help="Scope: user id.")]
+AgentOpt = Annotated[str | None, typer.Option("--agent", "-a", help="Scope: agent id.")]
+NsOpt = Annotated[str | None, typer.Option("--namespace", "-n", help="Scope: namespace.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+EXIT_FAILURE = 1  # a runtime failure (the store, a provider)
+EXIT_USAGE = 2  # a misuse: bad input, unknown id, missing scope
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` as plain JSON types (dataclasses, enums, datetimes and paths included)."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {k: jsonable(v) for k, v in asdict(value).items()}
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Path):
+        return str(value)
+    return value
+
+
+def print_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(jsonable(value), ensure_ascii=False, indent=2) + "\n")
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    """Print one ``error:`` line on stderr and exit with ``code``."""
+    from rich.markup import escape
+
+    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def remem_errors() -> Iterator[None]:
+    """Translate a :class:`~remem.errors.RememError` into one line and its exit code."""
+    from remem.errors import RememError, UserError
+
+    try:
+        yield
+    except RememError as exc:
+        fail(str(exc), EXIT_USAGE if isinstance(exc, UserError) else EXIT_FAILURE)
+
+
+def load_config(db: Path | None = None) -> Config:
+    from remem.config import Config
+
+    config = Config.load()
+    if db is not None:
+        config.db_path = db
+    return config
+
+
+@contextmanager
+def engine(db: Path | None) -> Iterator[Memory]:
+    """Open the store; translate remem errors into a one-line message and exit code."""
+    from remem.memory import Memory
+
+    with remem_errors(), Memory(config=load_config(db)) as mem:
+        yield mem
+
+
+def progress_bar(label: str) -> Progress:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,  # no bar (or stray newline) when piped or scripted
+    )
+
+
+def short(record: MemoryRecord) -> dict[str, Any]:
+    """The fields of a memory a listing shows."""
+    return {
+        "id": record.id,
+        "content": record.content,
+        "kind": record.kind.value,
+        "category": record.category,
+        "status": record.status.value,
+        "importance": record.importance,
+        "created_at": record.created_at.isoformat(),
+    }
+
+
+def memory_table(records: list[MemoryRecord], title: str | None = None) -> Table:
+    from rich.table import Table
+
+    table = Table(title=title, show_lines=False)
+    for col in ("id", "content", "kind", "category", "status", "created"):
+        table.add_column(col, overflow="fold")
+    for r in records:
+        table.add_row(
+            r.id[:12],
+            r.content,
+            r.kind.value,
+            r.category or "",
+            r.status.value,
+            r.created_at.strftime("%Y-%m-%d %H:%M"),
+        )
+    return table

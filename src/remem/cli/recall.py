@@ -1,0 +1,78 @@
+"""Recall for agents: retrieve (the context block to inject)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from remem.cli.common import AgentOpt, DbOpt, JsonOpt, NsOpt, UserOpt, app, engine, fail, print_json
+
+OPENING_MESSAGES = 10  # how much of a transcript `retrieve --transcript` reads
+
+
+@app.command()
+def retrieve(
+    query: Annotated[str | None, typer.Argument(help="What the agent is about to do.")] = None,
+    user: UserOpt = None,
+    agent: AgentOpt = None,
+    namespace: NsOpt = None,
+    transcript: Annotated[
+        Path | None,
+        typer.Option(help="Build the query from a transcript's opening messages instead."),
+    ] = None,
+    max_tokens: Annotated[int | None, typer.Option(help="Hard token budget.")] = None,
+    max_items: Annotated[int | None, typer.Option(help="At most this many memories.")] = None,
+    as_agent: Annotated[str | None, typer.Option(help="Asking agent (visibility).")] = None,
+    as_role: Annotated[str | None, typer.Option(help="Asking role (visibility).")] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Do not record the injection.")
+    ] = False,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print the context block to inject: ranked, trust-tagged, within a token budget.
+
+    Example: remem retrieve "plan the team dinner" --user maya --max-tokens 300
+    """
+    from remem.write.transcript import parse_transcript
+
+    if (query is None) == (transcript is None):
+        fail("give a QUERY or --transcript FILE (one of them)")
+    with engine(db) as mem:
+        asked: str | list[dict[str, str]]
+        if transcript is not None:
+            opening = []
+            for message in parse_transcript(transcript):
+                opening.append({"role": message.role, "content": message.text})
+                if len(opening) >= OPENING_MESSAGES:
+                    break
+            asked = opening
+        else:
+            asked = query or ""
+        block = mem.context(
+            asked,
+            user_id=user,
+            agent_id=agent,
+            namespace=namespace,
+            max_tokens=max_tokens,
+            max_items=max_items,
+            asker_agent_id=as_agent,
+            asker_role=as_role,
+            record=not dry_run,
+        )
+    if as_json:
+        print_json(
+            {
+                "text": block.text,
+                "tokens": block.tokens,
+                "tokenizer": block.tokenizer,
+                "max_tokens": block.max_tokens,
+                "query": block.query,
+                "omitted": block.omitted,
+                "items": block.items,
+            }
+        )
+    else:
+        typer.echo(block.text)
