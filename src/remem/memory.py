@@ -30,11 +30,12 @@ from remem.model import (
     SearchHit,
     Status,
     Tier,
+    Trust,
     utcnow,
 )
 from remem.providers.base import Embedder
 from remem.providers.registry import get_embedder
-from remem.read.inject import ContextBlock, build_context, rewrite_query
+from remem.read.inject import ContextBlock, build_context, is_untrusted, rewrite_query
 from remem.read.rank import Asker
 from remem.read.rewrite import combine, llm_rewrite
 from remem.read.search import check_embedding_space
@@ -46,6 +47,7 @@ from remem.store.base import ListFilter, Store
 from remem.store.sqlite import SQLiteStore
 from remem.write.classify import extract_entities, extract_relations
 from remem.write.embed import embed_for_store
+from remem.write.injection import raw_trust
 from remem.write.secrets import redact
 from remem.write.validate import clean_content, require_scope, scope_of
 
@@ -115,6 +117,7 @@ class Memory(WriteMixin, AdminMixin):
         valid_from: datetime | None = None,
         metadata: Mapping[str, Any] | None = None,
         infer: bool = False,
+        trusted: bool | None = None,
     ) -> list[MemoryRecord]:
         """Store ``content`` (text, or a list of ``{"role", "content"}`` messages).
 
@@ -125,18 +128,38 @@ class Memory(WriteMixin, AdminMixin):
         verbatim, linked to the resource it came from. ``valid_from`` is when it
         happened or was said; a message's own ``timestamp`` wins over it.
         Nothing is written if any item is invalid.
+
+        Trust: ``trusted=None`` (default) decides by role — ``tool`` / ``function``
+        (and other tool-like roles) are untrusted, the rest trusted;
+        ``metadata={"untrusted": True}`` or a message's ``"untrusted": True`` can only
+        lower that. ``trusted=True`` / ``False`` is the caller's word and wins. A text
+        with an instruction aimed at the agent (:mod:`remem.write.injection`) is, in
+        raw mode, stored verbatim but untrusted, with ``data["injection"]`` naming the
+        phrase, so it never reaches a context block; in infer mode every fact from
+        it is rejected (gate reason ``injection``).
         """
         scope = scope_of(user_id, agent_id, namespace)
         kind, tier = Kind(kind), Tier(tier)
         if importance is not None and not 0.0 <= importance <= 1.0:
             raise ValidationError("importance must be between 0 and 1")
+        if trusted is True and metadata and metadata.get("untrusted") is True:
+            raise ValidationError(
+                'trusted=True contradicts metadata={"untrusted": True}; pass one of them'
+            )
         items = _normalise_items(content, role=role, valid_from=valid_from)
         if infer:
-            return self._infer(items, scope=scope, session_id=session_id, metadata=metadata)
+            return self._infer(
+                items, scope=scope, session_id=session_id, metadata=metadata, trusted=trusted
+            )
         # Secrets are never stored, not even verbatim: credentials become [REDACTED:kind].
         texts = [
             redact(clean_content(text, max_bytes=self.config.max_content_bytes))
             for text, *_ in items
+        ]
+        claimed = bool(metadata and metadata.get("untrusted") is True)
+        flags = [
+            raw_trust(text, item_role, trusted=trusted, lower=claimed or lower)
+            for text, (_, item_role, _, _, lower) in zip(texts, items, strict=True)
         ]
         check_embedding_space(self.store, self.embedder)
         vectors, tokens = embed_for_store(
@@ -144,7 +167,13 @@ class Memory(WriteMixin, AdminMixin):
         )
         now = utcnow()
         resources, records, events = [], [], []
-        for text, (_, item_role, when, name) in zip(texts, items, strict=True):
+        for text, (_, item_role, when, name, _), (untrusted, injection) in zip(
+            texts, items, flags, strict=True
+        ):
+            marks = {
+                **({"untrusted": True} if untrusted else {}),
+                **({"injection": injection} if injection else {}),
+            }
             resource = Resource(
                 content=text,
                 kind="message" if item_role else "text",
@@ -155,7 +184,7 @@ class Memory(WriteMixin, AdminMixin):
                 role=item_role,
                 occurred_at=when,
                 created_at=now,
-                metadata={**(metadata or {}), **({"name": name} if name else {})},
+                metadata={**(metadata or {}), **({"name": name} if name else {}), **marks},
             )
             record = MemoryRecord(
                 content=text,
@@ -171,9 +200,13 @@ class Memory(WriteMixin, AdminMixin):
                 valid_from=when,
                 created_at=now,
                 updated_at=now,
+                source_trust=Trust.UNTRUSTED if untrusted else Trust.TRUSTED,
                 source_resource_id=resource.id,
                 extractor_version=RAW_EXTRACTOR,
-                data={"metadata": dict(metadata)} if metadata else {},
+                data={
+                    **({"metadata": dict(metadata)} if metadata else {}),
+                    **({"injection": injection} if injection else {}),
+                },
             )
             resources.append(resource)
             records.append(record)
@@ -182,7 +215,7 @@ class Memory(WriteMixin, AdminMixin):
                     event="created",
                     memory_id=record.id,
                     at=now,
-                    detail={"resource": resource.id, "extractor": RAW_EXTRACTOR},
+                    detail={"resource": resource.id, "extractor": RAW_EXTRACTOR, **marks},
                 )
             )
         with self.store.transaction():
@@ -196,7 +229,7 @@ class Memory(WriteMixin, AdminMixin):
                     [r.id for r in records], tokens, model_id=self.embedder.model_id
                 )
             if self.config.raw_link_entities:
-                for record, (*_, name) in zip(records, items, strict=True):
+                for record, (*_, name, _) in zip(records, items, strict=True):
                     self._link_raw(record, scope, speaker=name)
         return records
 
@@ -459,6 +492,7 @@ class Memory(WriteMixin, AdminMixin):
         asker_agent_id: str | None = None,
         asker_role: str | None = None,
         record: bool = True,
+        include_untrusted: bool = False,
     ) -> ContextBlock:
         """The block of memories to inject for ``query`` (text, or the conversation's
         ``{"role", "content"}`` messages, rewritten into a query from the last few —
@@ -469,7 +503,12 @@ class Memory(WriteMixin, AdminMixin):
         with the bundled MiniLM WordPiece tokenizer, header included) and
         ``max_items`` (defaults: ``config.context_max_tokens`` / ``_items``). With
         ``record``, each injected memory gets ``surface_count + 1`` and an
-        ``injected`` audit event; injection is not a reference."""
+        ``injected`` audit event; injection is not a reference.
+
+        Untrusted memories (tool output, web pages, what the caller marked untrusted)
+        and memories flagged as prompt injection are never in the block unless
+        ``include_untrusted=True``; then each such line is tagged ``[untrusted]``
+        (and ``[injection]``). ``block.withheld`` counts those left out."""
         if isinstance(query, str):
             text = query
         elif isinstance(query, list | tuple):
@@ -488,17 +527,35 @@ class Memory(WriteMixin, AdminMixin):
         items = self.config.context_max_items if max_items is None else max_items
         if tokens < 1 or not 1 <= items <= 500:
             raise ValidationError("max_tokens must be >= 1 and max_items between 1 and 500")
-        hits = self.search(
-            text,
-            user_id=user_id,
-            agent_id=agent_id,
-            namespace=namespace,
-            limit=min(1000, items * 3),  # spare candidates for when the longest do not fit
-            asker_agent_id=asker_agent_id,
-            asker_role=asker_role,
-        )
+
+        def candidates(limit: int) -> builtins.list[SearchHit]:
+            return self.search(
+                text,
+                user_id=user_id,
+                agent_id=agent_id,
+                namespace=namespace,
+                limit=limit,
+                asker_agent_id=asker_agent_id,
+                asker_role=asker_role,
+            )
+
+        limit = min(1000, items * 3)  # spare candidates for when the longest do not fit
+        hits = candidates(limit)
+        if not include_untrusted and len(hits) == limit and limit < 1000:
+            # Untrusted hits are left out below: when they crowd the first page, look
+            # further so the block still fills with trusted memories.
+            kept = sum(1 for h in hits if not is_untrusted(h))
+            if kept < limit:
+                hits = candidates(min(1000, limit + (limit - kept) * 4))
         now = utcnow()
-        block = build_context(hits, max_tokens=tokens, max_items=items, query=text, now=now)
+        block = build_context(
+            hits,
+            max_tokens=tokens,
+            max_items=items,
+            query=text,
+            now=now,
+            include_untrusted=include_untrusted,
+        )
         if record and block.items:
             self.store.mark_surfaced(
                 [item.memory_id for item in block.items],
@@ -568,10 +625,13 @@ def _normalise_items(
     *,
     role: str | None,
     valid_from: datetime | None,
-) -> builtins.list[tuple[str | bytes, str | None, datetime | None, str | None]]:
-    """``(text, role, when, speaker name)`` for each item to store."""
+) -> builtins.list[tuple[str | bytes, str | None, datetime | None, str | None, bool]]:
+    """``(text, role, when, speaker name, claims untrusted)`` for each item to store.
+
+    A message's own ``"untrusted": True`` is kept (it may lower trust); nothing in a
+    message can raise it."""
     if isinstance(content, str | bytes | bytearray):
-        return [(content, role, valid_from, None)]
+        return [(content, role, valid_from, None, False)]
     if not isinstance(content, Iterable):
         raise ValidationError("content must be text or a list of messages")
     items = []
@@ -584,7 +644,15 @@ def _normalise_items(
                 when = datetime.fromisoformat(when)
             except ValueError as exc:
                 raise ValidationError(f"message {i}: bad timestamp {when!r}") from exc
-        items.append((message["content"], message.get("role", role), when, message.get("name")))
+        items.append(
+            (
+                message["content"],
+                message.get("role", role),
+                when,
+                message.get("name"),
+                message.get("untrusted") is True,
+            )
+        )
     if not items:
         raise ValidationError("no messages to add")
     return items

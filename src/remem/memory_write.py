@@ -10,7 +10,7 @@ from typing import Any
 
 from remem.config import Config
 from remem.errors import UserError, ValidationError
-from remem.model import MemoryRecord, Scope, Summary
+from remem.model import MemoryRecord, Scope, Summary, Trust
 from remem.providers.base import LLM, Embedder
 from remem.providers.registry import get_llm
 from remem.store.base import Store
@@ -21,7 +21,13 @@ from remem.write.extract.base import ExtractContext, Extractor
 from remem.write.extract.llm import LLMExtractor
 from remem.write.extract.rules import RulesExtractor
 from remem.write.pipeline import FactDecision, IngestReport, ingest
-from remem.write.transcript import Message, parse_timestamp, role_for
+from remem.write.transcript import (
+    Message,
+    parse_timestamp,
+    role_for,
+    untrusted_for,
+    with_trust,
+)
 from remem.write.validate import clean_content, require_scope, scope_of
 
 Progress = Callable[[int, int], None]
@@ -73,8 +79,12 @@ class WriteMixin:
         extractor: str | None = None,
         force: bool = False,
         dry_run: bool = False,
+        trusted: bool | None = None,
     ) -> IngestReport:
-        """Extract facts from parsed messages and store what passes the gate."""
+        """Extract facts from parsed messages and store what passes the gate.
+
+        ``trusted``: ``None`` keeps each message's own ``untrusted`` (set from its
+        role by the parsers); ``True`` / ``False`` marks every message."""
         require_scope(scope)
         if not messages:
             raise ValidationError("no messages to extract from")
@@ -85,7 +95,7 @@ class WriteMixin:
             self.store,
             self.embedder,
             self.config,
-            messages,
+            with_trust(messages, trusted),
             scope=scope,
             extractor=chosen,
             session_id=session_id,
@@ -107,9 +117,15 @@ class WriteMixin:
         dry_run: bool = False,
         force: bool = False,
         progress: Progress | None = None,
+        trusted: bool | None = None,
     ) -> IngestReport:
         """Turn a transcript file (or text) into facts: plain "Name: text" chats,
-        JSON/JSONL message lists, Claude Code sessions, LoCoMo conversations."""
+        JSON/JSONL message lists, Claude Code sessions, LoCoMo conversations.
+
+        Trust: ``None`` (default) decides by role and structure — tool / function
+        messages and tool_use / tool_result blocks are untrusted, and nothing a line
+        says about itself (``"untrusted": false``, ``"trusted": true``) raises trust;
+        ``True`` / ``False`` is the caller's word for every message."""
         scope = scope_of(user_id, agent_id, namespace)
         chosen, llm = self._extractor(extractor)
         return extract_transcript(
@@ -125,6 +141,7 @@ class WriteMixin:
             force=force,
             llm=llm,
             progress=progress,
+            trusted=trusted,
         )
 
     def remember(
@@ -138,17 +155,31 @@ class WriteMixin:
         speaker: str | None = None,
         category: str | None = None,
         force: bool = False,
+        trusted: bool | None = None,
     ) -> list[FactDecision]:
         """The hot path: write what ``content`` states now, through the gate, dedup and
         supersede. The rules extractor makes the facts atomic ("Remember that I ..."
-        becomes "<speaker> ..."); if it finds none, the text is gated as one fact."""
+        becomes "<speaker> ..."); if it finds none, the text is gated as one fact.
+
+        ``content`` is the caller's own statement: trusted unless ``trusted=False``
+        (pass that for text that came from a tool, a web page or another agent)."""
+        untrusted = trusted is False
         scope = scope_of(user_id, agent_id, namespace)
         text = clean_content(content, max_bytes=self.config.max_content_bytes)
-        message = Message(speaker=speaker or scope.user_id or "user", role="user", text=text)
+        message = Message(
+            speaker=speaker or scope.user_id or "user",
+            role="user",
+            text=text,
+            untrusted=untrusted,
+        )
         context = ExtractContext(config=self.config)
         facts = RulesExtractor().extract([message], context=context) or [
             build_candidate(
-                text, config=self.config, speaker=speaker, extractor_version=_Given.version
+                text,
+                config=self.config,
+                speaker=None if untrusted else speaker,
+                trust=Trust.UNTRUSTED if untrusted else Trust.TRUSTED,
+                extractor_version=_Given.version,
             )
         ]
         if category is not None and category in self.config.categories:
@@ -186,25 +217,29 @@ class WriteMixin:
 
     def _infer(
         self,
-        items: Sequence[tuple[str | bytes, str | None, datetime | None, str | None]],
+        items: Sequence[tuple[str | bytes, str | None, datetime | None, str | None, bool]],
         *,
         scope: Scope,
         session_id: str | None,
         metadata: Mapping[str, Any] | None,
+        trusted: bool | None,
     ) -> list[MemoryRecord]:
         messages = []
-        for text, role, when, name in items:
+        for text, role, when, name, claimed in items:
             clean = clean_content(text, max_bytes=self.config.max_content_bytes)
             speaker = name or (scope.user_id if role in (None, "user") else role) or "user"
+            message_role = role_for(role) if role else role_for(speaker)
             messages.append(
                 Message(
                     speaker=speaker,
-                    role=role
-                    if role in ("user", "assistant", "tool", "system")
-                    else role_for(speaker),  # type: ignore[arg-type]
+                    role=message_role,
                     text=clean,
                     timestamp=when if isinstance(when, datetime) else parse_timestamp(when),
-                    untrusted=bool(metadata and metadata.get("untrusted")),
+                    untrusted=untrusted_for(
+                        message_role,
+                        trusted=trusted,
+                        lower=claimed or bool(metadata and metadata.get("untrusted") is True),
+                    ),
                 )
             )
         report = self.ingest_messages(messages, scope=scope, session_id=session_id)

@@ -43,6 +43,14 @@ UserOpt = Annotated[str | None, typer.Option("--user", "-u", help="Scope: user i
 AgentOpt = Annotated[str | None, typer.Option("--agent", "-a", help="Scope: agent id.")]
 NsOpt = Annotated[str | None, typer.Option("--namespace", "-n", help="Scope: namespace.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+UntrustedOpt = Annotated[
+    bool,
+    typer.Option(
+        "--untrusted",
+        help="The content came from a tool, web page or other agent: never followed, "
+        "never injected into context unless asked for.",
+    ),
+]
 
 EXIT_FAILURE = 1  # a runtime failure (the store, a provider)
 EXIT_USAGE = 2  # a misuse: bad input, unknown id, missing scope

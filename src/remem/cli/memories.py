@@ -13,6 +13,7 @@ from remem.cli.common import (
     DbOpt,
     JsonOpt,
     NsOpt,
+    UntrustedOpt,
     UserOpt,
     app,
     engine,
@@ -36,10 +37,14 @@ def add(
     category: Annotated[str | None, typer.Option(help="Category.")] = None,
     importance: Annotated[float | None, typer.Option(help="Base importance 0..1.")] = None,
     tier: Annotated[Tier, typer.Option(help="Retention tier.")] = Tier.STANDARD,
+    untrusted: UntrustedOpt = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Store one memory as it is.
+
+    Text that gives the agent instructions ("ignore previous instructions") is
+    stored untrusted and flagged, and never reaches a context block.
 
     Example: remem add "Aaron prefers dark mode" --user aaron
     """
@@ -55,6 +60,7 @@ def add(
             category=category,
             importance=importance,
             tier=tier,
+            trusted=False if untrusted else None,
         )
     if as_json:
         print_json([short(r) for r in records])

@@ -29,10 +29,20 @@ def retrieve(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Do not record the injection.")
     ] = False,
+    include_untrusted: Annotated[
+        bool,
+        typer.Option(
+            "--include-untrusted",
+            help="Also inject untrusted and injection-flagged memories, tagged.",
+        ),
+    ] = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Print the context block to inject: ranked, trust-tagged, within a token budget.
+
+    Untrusted memories (tool output, web pages) and ones flagged as prompt injection
+    are left out unless --include-untrusted; then their lines say [untrusted].
 
     Example: remem retrieve "plan the team dinner" --user maya --max-tokens 300
     """
@@ -61,6 +71,7 @@ def retrieve(
             asker_agent_id=as_agent,
             asker_role=as_role,
             record=not dry_run,
+            include_untrusted=include_untrusted,
         )
     if as_json:
         print_json(
@@ -71,6 +82,7 @@ def retrieve(
                 "max_tokens": block.max_tokens,
                 "query": block.query,
                 "omitted": block.omitted,
+                "withheld": block.withheld,
                 "items": block.items,
             }
         )

@@ -16,6 +16,7 @@ from remem.cli.common import (
     DbOpt,
     JsonOpt,
     NsOpt,
+    UntrustedOpt,
     UserOpt,
     app,
     engine,
@@ -85,7 +86,10 @@ def extract(
         bool,
         typer.Option("--dry-run", help="Show each candidate and its gate decision; write nothing."),
     ] = False,
-    force: Annotated[bool, typer.Option(help="Store past every check but secrets.")] = False,
+    force: Annotated[
+        bool, typer.Option(help="Store past every check but secrets and injections.")
+    ] = False,
+    untrusted: UntrustedOpt = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -112,6 +116,7 @@ def extract(
             dry_run=dry_run,
             force=force,
             progress=lambda d, t: bar.update(task, completed=d, total=t),
+            trusted=False if untrusted else None,
         )
     if as_json:
         print_json(
@@ -135,7 +140,10 @@ def remember(
     speaker: Annotated[str | None, typer.Option(help="Who says it (resolves I/my).")] = None,
     session: Annotated[str | None, typer.Option(help="Session id.")] = None,
     category: Annotated[str | None, typer.Option(help="Category.")] = None,
-    force: Annotated[bool, typer.Option(help="Store past every check but secrets.")] = False,
+    force: Annotated[
+        bool, typer.Option(help="Store past every check but secrets and injections.")
+    ] = False,
+    untrusted: UntrustedOpt = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -153,6 +161,7 @@ def remember(
             speaker=speaker,
             category=category,
             force=force,
+            trusted=False if untrusted else None,
         )
     from remem.write.pipeline import IngestReport
 

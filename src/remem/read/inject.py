@@ -7,6 +7,13 @@ The block is a header line, then one line per memory::
     ~ Aaron prefers dark mode (confidence: 0.9; age: 3d; preference)
     ~ Aaron lives in Boston (confidence: 0.8; age: 200d) [conflict] [stale]
 
+Untrusted memories (tool output, web pages, anything the caller marked
+untrusted) and memories flagged as prompt injection are left out unless the
+caller opts in (``include_untrusted``); then each such line carries its
+``[untrusted]`` (and ``[injection]``) tag. ``ContextBlock.withheld`` counts what
+was left out this way. Invisible characters (zero-width, bidi controls) never
+reach the block.
+
 The budget is counted with a real tokenizer, the bundled MiniLM WordPiece one
 (:mod:`remem.read.tokens`), header included. When not everything fits, the
 block takes the highest-scoring subset that does: greedy by score, skipping an
@@ -28,9 +35,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from remem.errors import ValidationError
-from remem.model import SearchHit, utcnow
+from remem.model import SearchHit, Trust, utcnow
 from remem.read.query import STOPWORDS, keyword_terms
 from remem.read.tokens import TokenCounter, default_counter
+from remem.textnorm import strip_invisible
 
 HEADER = "Known context from previous sessions"
 
@@ -51,7 +59,9 @@ class ContextBlock:
     """The text to inject and what is in it.
 
     ``tokens`` is the count of ``text`` with ``tokenizer``, never above
-    ``max_tokens``; ``omitted`` counts the candidates left out (budget or item cap).
+    ``max_tokens``; ``omitted`` counts the candidates left out (budget or item cap);
+    ``withheld`` the untrusted or injection-flagged ones left out because the caller
+    did not opt in.
     """
 
     text: str
@@ -62,6 +72,7 @@ class ContextBlock:
     query: str
     omitted: int = 0
     header: str = field(default=HEADER)
+    withheld: int = 0
 
     def __bool__(self) -> bool:
         return bool(self.items)
@@ -70,12 +81,30 @@ class ContextBlock:
 def format_line(hit: SearchHit, *, now: datetime) -> str:
     """``~ fact (confidence: 0.9; age: 3d; category) [tag] ...`` on one line."""
     record = hit.memory
-    content = " ".join(record.content.split())
+    content = " ".join(strip_invisible(record.content).split())
     parts = [f"confidence: {round(record.confidence, 2):g}", f"age: {_age(record, now)}"]
     if record.category:
         parts.append(record.category)
-    tags = "".join(f" [{t}]" for t in hit.explain.get("tags", ()))
+    tags = "".join(f" [{t}]" for t in line_tags(hit))
     return f"~ {content} ({'; '.join(parts)}){tags}"
+
+
+def is_untrusted(hit: SearchHit) -> bool:
+    """Whether a hit may only be injected on the caller's opt-in: an untrusted
+    source, or a memory flagged as prompt injection (whatever its trust says)."""
+    record = hit.memory
+    return record.source_trust is Trust.UNTRUSTED or bool(record.data.get("injection"))
+
+
+def line_tags(hit: SearchHit) -> tuple[str, ...]:
+    """The hit's trust tags, with ``untrusted`` / ``injection`` added when the trust
+    pass did not set them (a line never hides where it came from)."""
+    tags = list(hit.explain.get("tags", ()))
+    if hit.memory.source_trust is Trust.UNTRUSTED and "untrusted" not in tags:
+        tags.append("untrusted")
+    if hit.memory.data.get("injection") and "injection" not in tags:
+        tags.append("injection")
+    return tuple(tags)
 
 
 def build_context(
@@ -86,13 +115,17 @@ def build_context(
     query: str = "",
     counter: TokenCounter | None = None,
     now: datetime | None = None,
+    include_untrusted: bool = False,
 ) -> ContextBlock:
-    """The block for ``hits`` (ranked, tagged) within ``max_tokens`` and ``max_items``."""
+    """The block for ``hits`` (ranked, tagged) within ``max_tokens`` and ``max_items``;
+    untrusted and injection-flagged hits only with ``include_untrusted``."""
     if max_tokens < 1 or max_items < 1:
         raise ValidationError("max_tokens and max_items must be at least 1")
     counter = counter or default_counter()
     now = now or utcnow()
-    ordered = sorted(hits, key=lambda h: -h.score)  # stable: equal scores keep their order
+    allowed = [h for h in hits if include_untrusted or not is_untrusted(h)]
+    withheld = len(hits) - len(allowed)
+    ordered = sorted(allowed, key=lambda h: -h.score)  # stable: equal scores keep their order
     header_tokens = counter.count(HEADER)
     chosen: list[ContextItem] = []
     used = header_tokens
@@ -111,7 +144,7 @@ def build_context(
                     score=hit.score,
                     line=line,
                     tokens=cost,
-                    tags=tuple(hit.explain.get("tags", ())),
+                    tags=line_tags(hit),
                 )
             )
     text, tokens = _render(chosen, counter)
@@ -126,7 +159,8 @@ def build_context(
         tokenizer=counter.name,
         max_tokens=max_tokens,
         query=query,
-        omitted=len(hits) - len(chosen),
+        omitted=len(allowed) - len(chosen),
+        withheld=withheld,
     )
 
 

@@ -11,6 +11,8 @@ Tags (in this order, each at most once per memory):
 - ``stale``: not confirmed — neither updated nor referenced — for
   ``config.stale_days`` days. Permanent memories do not go stale.
 - ``untrusted``: the memory came from an untrusted source.
+- ``injection``: the memory holds an instruction aimed at the agent (flagged by
+  the write path, ``data["injection"]``); such a memory is always untrusted too.
 
 The conflict heuristic is offline and deliberately small (a few slot patterns
 and a negation check); the read path does not import ``remem.write``, which
@@ -28,7 +30,7 @@ from datetime import UTC, datetime
 from remem.config import Config
 from remem.model import MemoryRecord, SearchHit, Tier, Trust, utcnow
 
-TAG_ORDER = ("conflict", "uncertain", "stale", "untrusted")
+TAG_ORDER = ("conflict", "uncertain", "stale", "untrusted", "injection")
 MAX_PAIRWISE = 200  # negation checks are pairwise; past this many only slots are compared
 
 _FIRST_PERSON = {"i", "my", "me", "the user", "user"}
@@ -158,6 +160,8 @@ def tags_for(
         tags.append("stale")
     if record.source_trust is Trust.UNTRUSTED:
         tags.append("untrusted")
+    if record.data.get("injection"):
+        tags.append("injection")
     return tags
 
 

@@ -18,7 +18,7 @@ from remem.providers.base import Embedder
 from remem.store.base import Store
 from remem.write.extract.base import Extractor
 from remem.write.pipeline import IngestReport, ingest
-from remem.write.transcript import Message, parse_transcript
+from remem.write.transcript import Message, parse_transcript, with_trust
 
 Progress = Callable[[int, int], None]
 
@@ -60,8 +60,13 @@ def extract_transcript(
     chunk_size: int = 200,
     llm: object | None = None,
     progress: Progress | None = None,
+    trusted: bool | None = None,
 ) -> IngestReport:
-    """Validate the whole transcript, then extract and store it chunk by chunk."""
+    """Validate the whole transcript, then extract and store it chunk by chunk.
+
+    ``trusted`` is the caller's word on every message (see
+    :func:`remem.write.transcript.with_trust`); ``None`` leaves trust to each
+    message's role and the transcript's structure."""
     if chunk_size < 1:
         raise ValidationError("chunk_size must be at least 1")
     total = sum(1 for _ in parse_transcript(source, format=format))  # validates everything
@@ -74,7 +79,7 @@ def extract_transcript(
                 store,
                 embedder,
                 config,
-                chunk,
+                with_trust(chunk, trusted),
                 scope=scope,
                 extractor=extractor,
                 session_id=session_id or chunk[0].session,

@@ -3,8 +3,13 @@
 Checks, in order (the first that fails decides):
 
 1. ``secret``      credentials in the content — never overridable, not even by ``force``
-2. ``injection``   instructions aimed at the agent (in untrusted content: any
-                   pattern; in trusted content: only explicit overrides)
+2. ``injection``   instructions aimed at the agent (:mod:`remem.write.injection`:
+                   strong patterns always, weak ones in untrusted content) — never
+                   overridable either
+
+Every check reads the text normalised by :func:`remem.textnorm.normalise`
+(NFKC, invisible characters removed, comments unwrapped, entities decoded), so
+obfuscation hides nothing; the injection check also reads harder-folded views.
 3. ``too_short``   fewer than ``config.gate_min_words`` words, unless it is a
                    complete short statement ("Aaron prefers dark mode")
 4. ``duplicate``   ``nearest_cosine`` above ``config.gate_duplicate_cosine``:
@@ -17,7 +22,7 @@ Checks, in order (the first that fails decides):
                    nothing checkable in it (no number, name, or two content
                    words beyond small talk)
 
-``force=True`` accepts anything but secrets and says what it overrode.
+``force=True`` accepts anything but secrets and injections and says what it overrode.
 """
 
 from __future__ import annotations
@@ -26,9 +31,21 @@ import re
 from dataclasses import dataclass
 
 from remem.config import Config
+from remem.textnorm import normalise
 from remem.write.candidate import CandidateFact
 from remem.write.classify import extract_entities, is_informative, words
+from remem.write.injection import find_injection
 from remem.write.secrets import find_secrets
+
+__all__ = [
+    "ACCEPTED",
+    "FORCED",
+    "REASONS",
+    "GateDecision",
+    "find_injection",
+    "gate",
+    "opinion_score",
+]
 
 ACCEPTED = "accepted"
 FORCED = "forced"
@@ -49,19 +66,6 @@ class GateDecision:
     score: float | None = None
 
 
-_INJECTION_STRONG = re.compile(
-    r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:the\s+|your\s+|my\s+)?"
-    r"(?:previous|prior|above|earlier|preceding|system)\s*(?:instructions?|prompts?|rules?|"
-    r"messages?|context)?\b|\bdisregard the above\b|\bnew (?:system )?instructions?\s*:",
-    re.IGNORECASE,
-)
-_INJECTION_UNTRUSTED = re.compile(
-    r"(?im)^\s*(?:system|assistant|developer|user)\s*:|<\s*/?\s*(?:tool|system|assistant|"
-    r"instructions?|im_start|im_end)\b[^>]*>|\byou are now\b|\bact as (?:an?|the)\b|"
-    r"\bpretend (?:to be|you are)\b|\bdo not tell the user\b|\bexfiltrat\w*|\bjailbreak\b|"
-    r"\breveal (?:your|the) (?:system )?prompt\b|\b(?:always|from now on)\s+(?:respond|reply|"
-    r"answer|say)\b|\bsend (?:the|all|your) (?:\w+ )?(?:to|via) (?:https?://|\S+@)"
-)
 _COMPLETE_SHORT = re.compile(
     r"^\s*\S+(?:\s+\S+)?\s+(?:prefers|likes|loves|hates|avoids|enjoys|owns|uses|drives|"
     r"lives|works|is allergic|is|has|needs|wants)\b\s+\S+",
@@ -143,21 +147,9 @@ def opinion_score(text: str, *, speaker: str | None = None) -> float:
     return round(max(0.0, min(1.0, score)), 3)
 
 
-def find_injection(text: str, *, untrusted: bool) -> str | None:
-    """The injection phrase in ``text``, if any (weaker patterns only count when untrusted)."""
-    match = _INJECTION_STRONG.search(text)
-    if match is None and untrusted:
-        match = _INJECTION_UNTRUSTED.search(text)
-    return match.group(0).strip() if match else None
-
-
 def _checks(
-    fact: CandidateFact, config: Config, nearest_cosine: float | None
+    fact: CandidateFact, text: str, config: Config, nearest_cosine: float | None
 ) -> GateDecision | None:
-    text = fact.content
-    phrase = find_injection(text, untrusted=fact.untrusted)
-    if phrase:
-        return GateDecision(False, "injection", f"instruction-like text: {phrase!r}")
     count = len(words(text))
     if count < config.gate_min_words and not _COMPLETE_SHORT.search(text):
         return GateDecision(False, "too_short", f"{count} words < {config.gate_min_words}")
@@ -200,13 +192,19 @@ def gate(
     """Whether ``fact`` may be stored, and why not.
 
     ``nearest_cosine`` is the similarity of the closest stored memory, when the
-    caller has looked it up. ``force`` overrides every check but ``secret``.
+    caller has looked it up. ``force`` overrides every check but ``secret`` and
+    ``injection``. Every check reads the normalised text (:func:`remem.textnorm.normalise`).
     """
-    secrets = find_secrets(fact.content)
+    text = normalise(fact.content)
+    secrets = find_secrets(fact.content) or find_secrets(text)
     if secrets:
         kinds = ", ".join(sorted({s.kind for s in secrets}))
         return GateDecision(False, "secret", f"contains credentials: {kinds}")
-    rejection = _checks(fact, config, nearest_cosine)
+    # An instruction aimed at the agent is never a fact, so ``force`` cannot store it.
+    phrase = find_injection(fact.content, untrusted=fact.untrusted)
+    if phrase:
+        return GateDecision(False, "injection", f"instruction-like text: {phrase!r}")
+    rejection = _checks(fact, text, config, nearest_cosine)
     if rejection is None:
         return GateDecision(True, ACCEPTED, "passed all checks", nearest_cosine)
     if force:

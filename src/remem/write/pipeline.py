@@ -16,13 +16,14 @@ from datetime import datetime
 import numpy as np
 
 from remem.config import Config
-from remem.model import AuditEvent, MemoryRecord, Resource, Scope, Status, utcnow
+from remem.model import AuditEvent, MemoryRecord, Resource, Scope, Status, Trust, utcnow
 from remem.providers.base import Embedder
 from remem.store.base import ListFilter, PackedTokens, Store
 from remem.write.candidate import CandidateFact
 from remem.write.embed import embed_for_store
 from remem.write.extract.base import ExtractContext, Extractor
 from remem.write.gate import GateDecision, gate
+from remem.write.injection import MAX_PHRASE, flag_messages, injection_of
 from remem.write.secrets import redact
 from remem.write.summaries import refresh_summaries
 from remem.write.supersede import contradicts, is_update
@@ -82,6 +83,7 @@ def _resources(
                 "speaker": m.speaker,
                 **({"ref": m.ref} if m.ref else {}),
                 **({"untrusted": True} if m.untrusted else {}),
+                **({"injection": m.injection} if m.injection else {}),
             },
         )
         for m in messages
@@ -313,6 +315,38 @@ def decide(
     )
 
 
+def _reject_injections(
+    session: _Session,
+    messages: Sequence[Message],
+    resources: Sequence[Resource],
+    decided: Sequence[FactDecision],
+) -> list[FactDecision]:
+    """A rejection for each flagged message that no fact came from, so every flagged
+    message is audited (``rejected``, reason ``injection``) and shows in the report."""
+    covered = {min(max(d.fact.message_index, 0), len(messages) - 1) for d in decided}
+    out = []
+    for index, message in enumerate(messages):
+        if not message.injection or index in covered:
+            continue
+        detail = f"message flagged: {message.injection!r}"
+        stand_in = CandidateFact(
+            content=" ".join(message.text.split())[: MAX_PHRASE * 2],
+            source_trust=Trust.UNTRUSTED if message.untrusted else Trust.TRUSTED,
+            message_index=index,
+            ref=message.ref,
+            session=message.session,
+        )
+        session.audit(
+            "rejected",
+            None,
+            reason="injection",
+            detail=detail,
+            resource=resources[index].id if index < len(resources) else None,
+        )
+        out.append(FactDecision(stand_in, "rejected", "injection", detail))
+    return out
+
+
 def ingest(
     store: Store,
     embedder: Embedder,
@@ -328,7 +362,9 @@ def ingest(
     llm: object | None = None,
 ) -> IngestReport:
     """Extract facts from ``messages`` and store what passes the gate (see module doc)."""
-    clean = redacted(messages)
+    # A message holding an instruction aimed at the agent is flagged whole: the
+    # extractor does not follow it and every fact from it is rejected below.
+    clean = flag_messages(redacted(messages))
     resources = _resources(clean, scope, session_id=session_id)
     context = ExtractContext(config=config, user_name=user_name)
     extraction = extractor.extract(clean, context=context)
@@ -364,6 +400,19 @@ def ingest(
             index = min(max(fact.message_index, 0), len(resources) - 1) if resources else 0
             resource = resources[index] if resources else None
             when = clean[index].timestamp if clean else None
+            flagged = injection_of(fact.content, fact.message_index, clean)
+            if flagged:
+                detail = f"message flagged: {flagged!r}"
+                session.audit(
+                    "rejected",
+                    None,
+                    reason="injection",
+                    detail=detail,
+                    resource=resource.id if resource else None,
+                    extractor=fact.extractor_version,
+                )
+                report.decisions.append(FactDecision(fact, "rejected", "injection", detail))
+                continue
             decision = decide(
                 session,
                 fact,
@@ -377,6 +426,7 @@ def ingest(
             )
             written += decision.action == "stored"
             report.decisions.append(decision)
+        report.decisions.extend(_reject_injections(session, clean, resources, report.decisions))
         if not dry_run:
             store.add_events(session.events)
             per_resource: dict[str, int] = {}

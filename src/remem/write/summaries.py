@@ -13,7 +13,7 @@ from typing import Any
 
 from remem.config import Config
 from remem.errors import ProviderError
-from remem.model import MemoryRecord, Scope, Summary, utcnow
+from remem.model import MemoryRecord, Scope, Summary, Trust, utcnow
 from remem.store.base import ListFilter, Store
 
 log = logging.getLogger(__name__)
@@ -53,6 +53,10 @@ def _llm_summary(llm: Any, category: str, structured: str) -> str | None:
     return text or None
 
 
+def _untrusted(record: MemoryRecord) -> bool:
+    return record.source_trust is Trust.UNTRUSTED or bool(record.data.get("injection"))
+
+
 def refresh_summaries(
     store: Store,
     scope: Scope,
@@ -66,10 +70,12 @@ def refresh_summaries(
         page = store.list_memories(
             scope, filters=ListFilter(categories=(category,)), limit=MAX_FACTS * 4
         )
-        if not page.items:
+        # A summary is read as known facts, untagged: untrusted ones stay out of it.
+        trusted = [m for m in page.items if not _untrusted(m)]
+        if not trusted:
             continue
         facts = sorted(
-            page.items, key=lambda m: (-m.importance, -(m.valid_from or m.created_at).timestamp())
+            trusted, key=lambda m: (-m.importance, -(m.valid_from or m.created_at).timestamp())
         )[:MAX_FACTS]
         content, generator = structured_summary(category, facts), GENERATOR
         if llm is not None:
@@ -78,5 +84,11 @@ def refresh_summaries(
                 content, generator = rewritten, f"llm:{getattr(llm, 'model_id', 'unknown')}"
         store.put_summary(
             scope,
-            Summary(category, content, facts=page.total, generator=generator, created_at=utcnow()),
+            Summary(
+                category,
+                content,
+                facts=page.total - (len(page.items) - len(trusted)),
+                generator=generator,
+                created_at=utcnow(),
+            ),
         )

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
@@ -51,9 +51,13 @@ class Message:
     """One turn of a conversation.
 
     ``untrusted`` marks content that must never be followed (tool output, web
-    pages). ``ref`` is the source's own id for the turn (LoCoMo ``dia_id``,
-    Claude Code ``uuid``); ``session`` names the session it belongs to;
-    ``caption`` describes a shared image, when the source has one.
+    pages); it comes from the role and the source's structure, or from the API
+    caller, never from what the message says about itself (see :func:`untrusted_for`).
+    ``injection`` is the instruction-like phrase that flagged the whole message, set
+    by the write path (:func:`remem.write.injection.flag_messages`). ``ref`` is the
+    source's own id for the turn (LoCoMo ``dia_id``, Claude Code ``uuid``);
+    ``session`` names the session it belongs to; ``caption`` describes a shared
+    image, when the source has one.
     """
 
     speaker: str
@@ -64,6 +68,7 @@ class Message:
     ref: str | None = None
     session: str | None = None
     caption: str | None = None
+    injection: str | None = None
 
 
 _ROLE_ALIASES: dict[str, Role] = {
@@ -71,6 +76,10 @@ _ROLE_ALIASES: dict[str, Role] = {
     "assistant": "assistant", "ai": "assistant", "bot": "assistant", "model": "assistant",
     "claude": "assistant", "chatgpt": "assistant", "gpt": "assistant",
     "system": "system", "tool": "tool", "function": "tool",
+    # other names for content that did not come from a person in the conversation
+    "tool_result": "tool", "function_call_output": "tool", "ipython": "tool",
+    "observation": "tool", "browser": "tool", "web": "tool", "search": "tool",
+    "retrieval": "tool", "document": "tool",
 }  # fmt: skip
 
 _SPEAKER_LINE = re.compile(
@@ -91,6 +100,25 @@ _MONTHS = {
 def role_for(speaker: str) -> Role:
     """The role a speaker name implies: known aliases, else a human ``user``."""
     return _ROLE_ALIASES.get(speaker.strip().lower(), "user")
+
+
+def untrusted_for(role: str | None, *, trusted: bool | None = None, lower: object = None) -> bool:
+    """Whether a message is untrusted: the API caller's ``trusted`` wins when given;
+    otherwise tool-like roles (tool, function, web, ...) are untrusted. ``lower`` is
+    what the source claims about itself (a transcript's ``"untrusted"`` field, a
+    caller's ``metadata["untrusted"]``): only ``True`` counts, so a claim can make a
+    message untrusted but never trusted."""
+    if trusted is not None:
+        return not trusted
+    return (role is not None and role_for(role) == "tool") or lower is True
+
+
+def with_trust(messages: Iterable[Message], trusted: bool | None) -> list[Message]:
+    """``messages`` as the API caller marks them: unchanged when ``trusted`` is None,
+    else every message trusted (``True``) or untrusted (``False``)."""
+    if trusted is None:
+        return list(messages)
+    return [replace(m, untrusted=not trusted) for m in messages]
 
 
 def parse_timestamp(value: object) -> datetime | None:
@@ -273,7 +301,9 @@ def _parse_plain(source: _Source) -> Iterator[Message]:
                 role=role,
                 text="",
                 timestamp=parse_timestamp(match["ts"]),
-                untrusted=role == "tool",
+                # A "system:" line in a plain chat is only a claim: it may as well be
+                # pasted tool output, so it is untrusted like a tool's.
+                untrusted=role in ("tool", "system"),
             )
             parts = [match["text"]]
         elif current is not None:
@@ -309,7 +339,10 @@ def _message_from_dict(obj: dict[str, Any], *, where: str) -> Message | None:
         role=role,
         text=text.strip(),
         timestamp=parse_timestamp(obj.get("timestamp") or obj.get("created_at")),
-        untrusted=bool(obj.get("untrusted", role == "tool")),
+        # The line's own "untrusted"/"trusted" fields may lower trust, never raise it.
+        untrusted=untrusted_for(
+            role, lower=obj.get("untrusted") is True or obj.get("trusted") is False
+        ),
         ref=str(obj["id"]) if obj.get("id") is not None else None,
     )
 
@@ -351,6 +384,11 @@ def _tool_text(block: dict[str, Any]) -> str:
     return _text_of(content) if not isinstance(content, str) else content
 
 
+# Output of a shell or slash command the user ran, pasted into a user turn by Claude
+# Code: it is program output, not the user speaking.
+_COMMAND_OUTPUT = re.compile(r"<(?:bash|local-command|command)-(?:stdout|stderr)>")
+
+
 def _parse_claude_code(source: _Source) -> Iterator[Message]:
     for number, line in enumerate(source.lines(), 1):
         if not line.strip():
@@ -374,9 +412,10 @@ def _parse_claude_code(source: _Source) -> Iterator[Message]:
         blocks: Iterable[Any] = [content] if isinstance(content, str) else content
         for block in blocks:
             if isinstance(block, str):
-                text, msg_role, untrusted = block, role, False
+                text, msg_role, untrusted = block, role, _COMMAND_OUTPUT.search(block) is not None
             elif isinstance(block, dict) and block.get("type") == "text":
-                text, msg_role, untrusted = str(block.get("text", "")), role, False
+                text = str(block.get("text", ""))
+                msg_role, untrusted = role, _COMMAND_OUTPUT.search(text) is not None
             elif isinstance(block, dict) and block.get("type") in {"tool_use", "tool_result"}:
                 text, msg_role, untrusted = _tool_text(block), "tool", True
             else:

@@ -25,7 +25,7 @@ from remem.write.classify import build_candidate, importance_for
 from remem.write.dates import resolve_relative_dates
 from remem.write.extract.base import CandidateFact, ExtractContext, Extraction
 from remem.write.extract.rules import RulesExtractor
-from remem.write.extract.sentences import UNTRUSTED_CLOSE, UNTRUSTED_OPEN
+from remem.write.extract.sentences import UNTRUSTED_CLOSE, UNTRUSTED_OPEN, untrusted_region
 from remem.write.transcript import Message
 
 PROMPT_NAME = "extract_v1"
@@ -63,14 +63,23 @@ def load_prompt(name: str = PROMPT_NAME) -> str:
     return resources.files("remem.write").joinpath("prompts", f"{name}.md").read_text("utf-8")
 
 
+WITHHELD = "(withheld: this message gives instructions to the agent; it holds no facts)"
+
+
 def render_transcript(messages: Sequence[Message]) -> str:
-    """Messages as numbered lines; untrusted ones wrapped in ``[UNTRUSTED DATA]`` markers."""
+    """Messages as numbered lines; untrusted ones wrapped in ``[UNTRUSTED DATA]``
+    markers (markers inside them defused, so their text cannot close the block), and
+    messages flagged as prompt injection withheld: the model never reads them."""
     lines = []
     for index, message in enumerate(messages):
         when = f", {message.timestamp:%d %B %Y}" if message.timestamp else ""
         text = message.text
-        if message.untrusted:
-            text = f"{UNTRUSTED_OPEN}\n{text}\n{UNTRUSTED_CLOSE}"
+        if message.injection:
+            text = WITHHELD
+        elif message.untrusted:
+            inner = text.replace(UNTRUSTED_OPEN, "[untrusted data]")
+            inner = inner.replace(UNTRUSTED_CLOSE, "[/untrusted data]")
+            text = f"{UNTRUSTED_OPEN}\n{inner}\n{UNTRUSTED_CLOSE}"
         lines.append(f"[{index}] {message.speaker} ({message.role}{when}): {text}")
     return "\n".join(lines)
 
@@ -172,13 +181,15 @@ class LLMExtractor:
 
 
 def _quotes_untrusted(content: str, messages: Sequence[Message]) -> bool:
-    """Whether the fact's words come from an ``[UNTRUSTED DATA]`` block of any message."""
-    needle = " ".join(content.lower().split())[:60]
+    """Whether the fact's words come from untrusted text: an untrusted message, or the
+    ``[UNTRUSTED DATA]`` region of any message (the model may cite the wrong index)."""
+    needle = " ".join(content.lower().split())[:30]
+    if not needle:
+        return False
     for message in messages:
-        if UNTRUSTED_OPEN in message.text:
-            block = message.text.split(UNTRUSTED_OPEN, 1)[1].split(UNTRUSTED_CLOSE, 1)[0]
-            if needle and needle[:30] in " ".join(block.lower().split()):
-                return True
+        block = message.text if message.untrusted else untrusted_region(message.text)
+        if block and needle in " ".join(block.lower().split()):
+            return True
     return False
 
 

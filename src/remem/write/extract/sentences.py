@@ -75,24 +75,30 @@ _CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 def split_untrusted(text: str, *, untrusted: bool = False) -> list[tuple[str, bool]]:
     """``text`` cut into ``(segment, untrusted)`` parts at ``[UNTRUSTED DATA]`` markers.
 
-    An unclosed block runs to the end: unknown content is never trusted by default.
+    The untrusted region runs from the first open marker to the last close marker:
+    the content inside a block may itself hold a close marker and "trusted" text
+    after it, so nothing between two markers is ever taken as trusted. An unclosed
+    block runs to the end: unknown content is never trusted by default.
     """
     if untrusted:
         return [(text.replace(UNTRUSTED_OPEN, " ").replace(UNTRUSTED_CLOSE, " "), True)]
-    parts: list[tuple[str, bool]] = []
-    rest = text
-    while UNTRUSTED_OPEN in rest:
-        before, _, after = rest.partition(UNTRUSTED_OPEN)
-        inside, closed, rest = after.partition(UNTRUSTED_CLOSE)
-        if before.strip():
-            parts.append((before, False))
-        if inside.strip():
-            parts.append((inside, True))
-        if not closed:
-            rest = ""
-    if rest.strip():
-        parts.append((rest, False))
-    return parts
+    start = text.find(UNTRUSTED_OPEN)
+    if start < 0:
+        return [(text, False)] if text.strip() else []
+    end = text.rfind(UNTRUSTED_CLOSE)
+    before = text[:start]
+    if end < start:
+        inside, after = text[start + len(UNTRUSTED_OPEN) :], ""
+    else:
+        inside, after = text[start + len(UNTRUSTED_OPEN) : end], text[end + len(UNTRUSTED_CLOSE) :]
+    inside = inside.replace(UNTRUSTED_OPEN, " ").replace(UNTRUSTED_CLOSE, " ")
+    parts = [(before, False), (inside, True), (after, False)]
+    return [(segment, flag) for segment, flag in parts if segment.strip()]
+
+
+def untrusted_region(text: str) -> str:
+    """The text of ``text``'s ``[UNTRUSTED DATA]`` region ("" when it has none)."""
+    return " ".join(segment for segment, inside in split_untrusted(text) if inside)
 
 
 def is_noise_line(line: str) -> bool:

@@ -1,0 +1,216 @@
+"""Prompt injection: instructions aimed at the agent are never facts.
+
+Every check runs on each view of :func:`remem.textnorm.views` (normalised,
+skeleton, base64-decoded), so full-width letters, zero-width splits, bidi
+controls, HTML comments and entities, look-alike letters, letter spacing and
+base64 hide nothing.
+
+Two pattern sets:
+
+- **strong**, checked in every source, trusted or not: overrides ("ignore
+  previous instructions", "new instructions:"), chat-template and role markers
+  (``[SYSTEM]``, ``<|im_start|>``, ``[INST]``, ``[TRUSTED]``), hiding things from
+  the user ("do not tell the user"), making the agent tell the user to pay or
+  click, jailbreak personas ("you are now in developer mode"), and exfiltration
+  of conversations, prompts or credentials to a URL or address.
+- **weak**, checked only in untrusted content (tool output, web pages,
+  ``[UNTRUSTED DATA]`` blocks, whatever the caller marks untrusted): role lines
+  (``system:``), role tags (``<system>``), persona switches ("you are now a ...",
+  "act as", "pretend to be"), standing orders ("from now on always ...", "always
+  respond ..."), orders to the memory ("remember that ..."), blanket approvals
+  ("approved all payments"), money transfers, sending things to URLs, notes to
+  "the AI", and claims about the content's own trust.
+
+A hit flags the whole message (:func:`flag_messages`): the write path rejects
+every fact that came from it or quotes it (gate reason ``injection``) and the
+resource row keeps the flag. A human talking to a human ("remember to always run
+the tests", "from now on I'll take the 8am train") matches neither set when the
+message is trusted; docs/benchmarks.md reports the false-positive rate.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from remem.textnorm import skeleton, views
+from remem.write.extract.sentences import UNTRUSTED_OPEN, split_untrusted
+from remem.write.transcript import Message, untrusted_for
+
+MAX_PHRASE = 80  # characters of the matched phrase kept as the flag (and shown)
+_QUOTE_CHARS = 40  # a fact quotes a flagged message when this much of it appears there
+
+_STRONG = re.compile(
+    "|".join(
+        [
+            # overrides of what the agent was told
+            r"\b(?:ignore|disregard|forget|override|bypass|discard)\s+(?:all\s+|any\s+|every\s+)?"
+            r"(?:of\s+)?(?:the\s+|your\s+|these\s+|those\s+|its\s+)?(?:previous|prior|above|"
+            r"earlier|preceding|former|original|initial|system|developer|safety)\s+(?:\w+\s+)?"
+            r"(?:instructions?|prompts?|directives?|guidelines|rules|commands|context|"
+            r"programming|constraints)\b",
+            r"\b(?:ignore|disregard)\s+(?:all|everything)\s+(?:above|before|previously|prior)\b",
+            r"\b(?:new|updated|revised|real|actual|true|hidden|secret)\s+(?:system\s+)?"
+            r"(?:instructions?|directives?|prompt)\s*:",
+            r"\bsystem\s+(?:prompt|override|instruction|message)\s*:",
+            # chat-template and role markers
+            r"\[\s*/?\s*(?:system|sys|developer|override|trusted|verified|inst)\s*\]",
+            r"<\|\s*[a-z_]{2,30}\s*\|>",
+            r"<<\s*/?\s*sys\s*>>",
+            # hiding things from the user
+            r"\b(?:do\s+not|don't|dont|never)\s+(?:tell|inform|notify|alert|warn|let)\s+the\s+user",
+            r"\bwithout\s+(?:telling|informing|notifying|alerting|asking)\s+the\s+user\b",
+            r"\b(?:hide|conceal|keep)\s+(?:this|it|that)\s+(?:secret\s+)?from\s+the\s+user\b",
+            # making the agent push the user to act
+            r"\b(?:tell|instruct|ask|advise|remind|urge|direct|convince|persuade)\s+(?:the\s+)?"
+            r"users?\s+to\s+(?:\w+\s+){0,3}?(?:wire|transfer|send|pay|deposit|buy|purchase|click|"
+            r"visit|download|install|enter|provide|share|give|call)\b",
+            # jailbreak personas
+            r"\byou\s+are\s+(?:now\s+)?(?:no\s+longer\s+(?:bound|restricted|limited|an?\s+ai)|"
+            r"(?:in\s+)?(?:developer|god|admin|jailbreak|unrestricted|dan)\s+mode|dan\b|"
+            r"unrestricted|unfiltered|jailbroken)",
+            r"\b(?:developer|god|jailbreak|dan)\s+mode\s+(?:is\s+)?(?:enabled|activated|on)\b",
+            # revealing the prompt, exfiltrating the conversation or credentials
+            r"\b(?:reveal|print|output|repeat|leak|dump|show)\s+(?:me\s+)?(?:your|the)\s+"
+            r"(?:system\s+prompt|initial\s+prompt|hidden\s+instructions|instructions\s+above)\b",
+            r"\b(?:send|post|upload|forward|leak|transmit|email|copy|exfiltrate)\s+(?:me\s+)?"
+            r"(?:(?:all|the|your|any|every|of|this|our)\s+)*(?:\w+\s+){0,2}?(?:conversation|chat|"
+            r"chat\s+history|system\s+prompt|instructions|memor(?:y|ies)|credentials?|passwords?|"
+            r"(?:api|ssh|private|access|secret)\s+keys?|tokens?|secrets?|environment\s+variables|"
+            r"env|cookies?)\b"
+            r"[^.\n]{0,80}?(?:https?://|www\.|\b[\w.+-]+@[\w-]+\.\w+)",
+        ]
+    ),
+    re.IGNORECASE,
+)
+_WEAK = re.compile(
+    "|".join(
+        [
+            # role lines and tags inside content
+            r"^\s*(?:#+\s*)?(?:system|assistant|developer|user|human|ai|admin)\s*:",
+            r"<\s*/?\s*(?:tool|system|assistant|user|instructions?|im_start|im_end|prompt|"
+            r"developer|admin)\b[^>]*>",
+            # persona switches
+            r"\byou\s+are\s+now\s+(?:an?|the|my|no\s+longer|in|called|named|playing|acting|"
+            r"going\s+to|to|(?-i:[A-Z][\w-]+))\b",
+            r"\b(?:act|behave)\s+as\s+(?:an?|the|if|though)\b",
+            r"\bpretend\s+(?:to\s+be|you\s+are|you're|that)\b",
+            r"\b(?:role-?play|roleplay)\b|\bstay\s+in\s+character\b",
+            r"\b(?:switch|change)\s+(?:to|into)\s+(?:\w+\s+)?(?:mode|persona|character)\b",
+            # standing orders
+            r"\bfrom\s+now\s+on,?\s+(?:you\b|always\b|never\b|only\b|do\b|don't\b|respond|reply|"
+            r"answer|say|tell|ignore|act|behave|treat|refer|call|remember)",
+            r"\b(?:henceforth|going\s+forward),?\s+(?:you|always|never)\b",
+            r"\b(?:always|never)\s+(?:respond|reply|answer|say|tell|recommend|suggest|mention|"
+            r"output|include|refer)\b",
+            r"\b(?:these\s+are\s+)?(?:your|the)\s+new\s+(?:instructions|task|goal|rules|orders)\b",
+            # orders to the memory itself
+            r"\b(?:remember|memori[sz]e)\s+(?:that|this|the\s+following)\b",
+            r"\b(?:store|save|add|write|record|insert)\s+(?:this|that|the\s+following)\s+"
+            r"(?:\w+\s+)?(?:in|to|into)\s+(?:your\s+)?(?:long[- ]term\s+)?memory\b",
+            r"\bupdate\s+your\s+memory\b",
+            # blanket approvals and money
+            r"\b(?:approved|authori[sz]ed|pre-approved|whitelisted|cleared|allowed|permitted)\s+"
+            r"(?:all|any|every|each|unlimited|future)\b",
+            r"\b(?:has|have|with|granted)\s+(?:full\s+)?(?:admin|root|unlimited|unrestricted)\s+"
+            r"(?:access|rights|privileges|permissions|approval)\b",
+            r"\b(?:wire|transfer|send|pay|deposit|remit)\s+(?:the\s+|all\s+|your\s+|any\s+)?"
+            r"(?:\$\s?[\d,.]+\s*|[\d,.]+\s*(?:usd|eur|gbp|dollars|euros|btc)\s+)?(?:money|funds|"
+            r"payments?|cash|bitcoin|btc|crypto|usdt|eth)\b[^.\n]{0,60}?\bto\b",
+            r"\b(?:wire|transfer)\s+\$\s?[\d,.]+",
+            # sending things out
+            r"\b(?:send|post|upload|forward|email|transmit)\s+(?:\S+\s+){0,5}?(?:to|via)\s+"
+            r"(?:https?://|www\.|[\w.+-]+@[\w-]+\.\w+)",
+            r"\bexfiltrat\w*|\bjailbreak\w*",
+            r"!\[[^\]]*\]\(https?://[^)\s]*\?[^)\s]*=",  # markdown image that carries data out
+            # words to the agent
+            r"\b(?:note|message|instructions?|memo)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
+            r"(?:ai|assistant|agent|model|llm|chatbot|bot)s?\b",
+            r"\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|agent|bot)\b",
+            r"\b(?:ai|assistant|agent|model|llm)s?\s+(?:reading|processing|summari[sz]ing)\s+"
+            r"this\b",
+            r"\b(?:important|attention|urgent|notice)\s*[:!]\s*(?:\w+\s+){0,3}?"
+            r"(?:ai|assistant|agent|model|llm)\b",
+            r"\b(?:ignore|disregard)\s+(?:the\s+|your\s+)?(?:user|safety|guidelines|policy|"
+            r"policies|restrictions|rules)\b",
+            # claims about the content's own trust
+            r"\"?\buntrusted\"?\s*[:=]\s*\"?false\b|\"?\btrusted\"?\s*[:=]\s*\"?true\b",
+            r"\bsource_trust\b",
+            r"\b(?:this|the\s+following)\s+(?:message|content|text|data|output|note)\s+is\s+"
+            r"(?:trusted|verified|safe|from\s+the\s+(?:user|developer|system|admin))\b",
+        ]
+    ),
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _phrase(match: re.Match[str]) -> str:
+    return " ".join(match.group(0).split())[:MAX_PHRASE]
+
+
+def find_injection(text: str, *, untrusted: bool) -> str | None:
+    """The instruction-like phrase in ``text``, if any: strong patterns always, weak
+    ones too when ``untrusted``. Every view of the text is checked (see module doc)."""
+    for view in views(text):
+        match = _STRONG.search(view) or (_WEAK.search(view) if untrusted else None)
+        if match:
+            return _phrase(match)
+    return None
+
+
+def scan_message(text: str, *, untrusted: bool) -> str | None:
+    """The flag for a whole message: strong patterns anywhere; weak patterns in all of
+    it when the message is untrusted, else only inside its ``[UNTRUSTED DATA]`` region."""
+    found = find_injection(text, untrusted=untrusted)
+    if found or untrusted:
+        return found
+    for segment, inside in split_untrusted(text):
+        if inside:
+            found = find_injection(segment, untrusted=True)
+            if found:
+                return found
+    return None
+
+
+def flag_messages(messages: Sequence[Message]) -> list[Message]:
+    """``messages`` with :attr:`Message.injection` set on each one that carries an
+    instruction aimed at the agent (an existing flag is kept: flags only add)."""
+    return [
+        m if m.injection else replace(m, injection=scan_message(m.text, untrusted=m.untrusted))
+        for m in messages
+    ]
+
+
+def injection_of(content: str, message_index: int, messages: Sequence[Message]) -> str | None:
+    """The flag that rejects a fact: its own message's, or that of a flagged message
+    whose text it quotes (an assistant echoing a tool's order, an LLM misattributing)."""
+    if not messages:
+        return None
+    own = messages[min(max(message_index, 0), len(messages) - 1)]
+    if own.injection:
+        return own.injection
+    flagged = [m for m in messages if m.injection]
+    if not flagged:
+        return None
+    needle = " ".join(skeleton(content).casefold().split())[:_QUOTE_CHARS]
+    if len(needle) < _QUOTE_CHARS // 2:
+        return None
+    for message in flagged:
+        if needle in " ".join(skeleton(message.text).casefold().split()):
+            return message.injection
+    return None
+
+
+def raw_trust(
+    text: str, role: str | None, *, trusted: bool | None, lower: bool = False
+) -> tuple[bool, str | None]:
+    """``(untrusted, injection flag)`` for a text stored verbatim (raw ``Memory.add``).
+
+    Trust as :func:`~remem.write.transcript.untrusted_for` decides, lowered when the
+    text holds an ``[UNTRUSTED DATA]`` block (verbatim storage cannot split it) and
+    when it is flagged: a flagged text is stored as untrusted whatever the caller
+    said, because trusting a source is not obeying what it tells the agent."""
+    untrusted = untrusted_for(role, trusted=trusted, lower=lower) or UNTRUSTED_OPEN in text
+    flag = scan_message(text, untrusted=untrusted)
+    return untrusted or flag is not None, flag
