@@ -109,7 +109,8 @@ def _fold_mixed(match: re.Match[str]) -> str:
 def normalise(text: str) -> str:
     """``text`` as the gate should judge it (see the module docstring)."""
     text = unicodedata.normalize("NFKC", strip_invisible(text))
-    text = _COMMENT.sub(lambda m: f" {m.group(1)} ", text)
+    # Unwrapped in place, no space added: "ig<!---->nore" is "ignore" to a reader.
+    text = _COMMENT.sub(lambda m: m.group(1), text)
     for _ in range(2):  # "&amp;lt;" is encoded twice; a third layer is not unwrapped
         decoded = html.unescape(text)
         if decoded == text:

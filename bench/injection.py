@@ -1,0 +1,112 @@
+"""Prompt-injection detection: attacks caught, benign text wrongly flagged.
+
+    .venv/bin/python bench/injection.py [bench/data/injection-corpus.json]
+
+Two levels, on the hand-written corpus in bench/data/injection-corpus.json:
+
+- detection (:func:`remem.write.injection.scan_message`): the share of attacks
+  flagged as untrusted content, the share of strong attacks flagged in trusted
+  messages, and the false-positive rate of benign trusted text, of the same
+  text arriving untrusted, and of benign tool/web text;
+- end to end (a fresh store in a temp dir, default config): each attack as a
+  tool message through ``add`` (raw) and ``add(infer=True)``, counting memories
+  stored trusted and context blocks that show the attack; each benign trusted
+  sentence through ``remember``, counting facts rejected as ``injection``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from remem.config import Config
+from remem.memory import Memory
+from remem.model import Trust
+from remem.write.injection import scan_message
+
+DEFAULT = Path(__file__).parent / "data" / "injection-corpus.json"
+
+
+def _rate(hits: int, total: int) -> float:
+    return round(hits / total, 4) if total else 0.0
+
+
+def detection(corpus: dict[str, Any]) -> dict[str, Any]:
+    """Pattern-level rates, with the benign texts that were flagged."""
+    attacks = corpus["attacks"]
+    strong = [a for a in attacks if a["strong"]]
+    caught = sum(1 for a in attacks if scan_message(a["text"], untrusted=True))
+    caught_trusted = sum(1 for a in strong if scan_message(a["text"], untrusted=False))
+    flagged: dict[str, list[str]] = {}
+    for name, texts, untrusted in (
+        ("benign_trusted", corpus["benign_trusted"], False),
+        ("benign_trusted_as_untrusted", corpus["benign_trusted"], True),
+        ("benign_untrusted", corpus["benign_untrusted"], True),
+    ):
+        flagged[name] = [t for t in texts if scan_message(t, untrusted=untrusted)]
+    return {
+        "attacks": len(attacks),
+        "attack_detection_untrusted": _rate(caught, len(attacks)),
+        "strong_attacks": len(strong),
+        "strong_detection_trusted": _rate(caught_trusted, len(strong)),
+        "false_positive_rate": {
+            name: _rate(len(found), len(corpus[name.replace("_as_untrusted", "")]))
+            for name, found in flagged.items()
+        },
+        "sizes": {name: len(corpus[name]) for name in ("benign_trusted", "benign_untrusted")},
+        "false_positives": flagged,
+    }
+
+
+def end_to_end(corpus: dict[str, Any], config: Config) -> dict[str, Any]:
+    """Attacks through the write paths and the context block; benign text through remember."""
+    stored_trusted = context_leaks = 0
+    benign_rejected: list[str] = []
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Memory(Path(tmp) / "bench.db", config=config) as mem,
+    ):
+        for i, attack in enumerate(corpus["attacks"]):
+            user = f"attack-{i}"
+            mem.add(attack["text"], user_id=user, role="tool")
+            mem.add([{"role": "tool", "content": attack["text"]}], user_id=user, infer=True)
+            page = mem.list(user_id=user, limit=100)
+            stored_trusted += sum(1 for r in page.items if r.source_trust is not Trust.UNTRUSTED)
+            block = mem.context(attack["text"], user_id=user, record=False)
+            context_leaks += bool(block.items)
+        for i, text in enumerate(corpus["benign_trusted"]):
+            decisions = mem.remember(text, user_id=f"benign-{i}", speaker="Sam")
+            if any(d.reason == "injection" for d in decisions):
+                benign_rejected.append(text)
+    return {
+        "attack_memories_stored_trusted": stored_trusted,
+        "attack_context_blocks_showing_it": context_leaks,
+        "benign_trusted_rejected_as_injection": len(benign_rejected),
+        "benign_trusted_rejection_rate": _rate(len(benign_rejected), len(corpus["benign_trusted"])),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("path", type=Path, nargs="?", default=DEFAULT, help="corpus JSON")
+    parser.add_argument("--out", type=Path, default=Path("bench/results/injection.json"))
+    args = parser.parse_args(argv)
+    corpus = json.loads(args.path.read_text("utf-8"))
+    result = {
+        "command": " ".join(["python bench/injection.py", *(argv or sys.argv[1:])]),
+        "detection": detection(corpus),
+        "end_to_end": end_to_end(corpus, Config.load()),
+    }
+    text = json.dumps(result, indent=2, ensure_ascii=False)
+    print(text)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
