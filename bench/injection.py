@@ -1,6 +1,6 @@
 """Prompt-injection detection: attacks caught, benign text wrongly flagged.
 
-    .venv/bin/python bench/injection.py [bench/data/injection-corpus.json]
+    .venv/bin/python bench/injection.py [CORPUS] [--locomo ../shared/bench/locomo-dev.json]
 
 Two levels, on the hand-written corpus in bench/data/injection-corpus.json:
 
@@ -11,7 +11,9 @@ Two levels, on the hand-written corpus in bench/data/injection-corpus.json:
 - end to end (a fresh store in a temp dir, default config): each attack as a
   tool message through ``add`` (raw) and ``add(infer=True)``, counting memories
   stored trusted and context blocks that show the attack; each benign trusted
-  sentence through ``remember``, counting facts rejected as ``injection``.
+  sentence through ``remember``, counting facts rejected as ``injection``;
+- with ``--locomo``, the false-positive rate on real conversation turns
+  (trusted, and as if they had arrived untrusted).
 """
 
 from __future__ import annotations
@@ -90,17 +92,43 @@ def end_to_end(corpus: dict[str, Any], config: Config) -> dict[str, Any]:
     }
 
 
+def locomo_turns(path: Path) -> dict[str, Any]:
+    """False-positive rates on real conversation turns (numbers only, no text)."""
+    data = json.loads(path.read_text("utf-8"))
+    texts = [
+        str(turn.get("text", ""))
+        for sample in (data if isinstance(data, list) else [data])
+        for key, turns in sample["conversation"].items()
+        if key.startswith("session_") and isinstance(turns, list)
+        for turn in turns
+    ]
+    trusted = sum(1 for t in texts if scan_message(t, untrusted=False))
+    untrusted = sum(1 for t in texts if scan_message(t, untrusted=True))
+    return {
+        "turns": len(texts),
+        "flagged_as_trusted": trusted,
+        "flagged_as_untrusted": untrusted,
+        "false_positive_rate_trusted": _rate(trusted, len(texts)),
+        "false_positive_rate_untrusted": _rate(untrusted, len(texts)),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("path", type=Path, nargs="?", default=DEFAULT, help="corpus JSON")
     parser.add_argument("--out", type=Path, default=Path("bench/results/injection.json"))
+    parser.add_argument(
+        "--locomo", type=Path, default=None, help="also scan this LoCoMo file's turns"
+    )
     args = parser.parse_args(argv)
     corpus = json.loads(args.path.read_text("utf-8"))
-    result = {
+    result: dict[str, Any] = {
         "command": " ".join(["python bench/injection.py", *(argv or sys.argv[1:])]),
         "detection": detection(corpus),
         "end_to_end": end_to_end(corpus, Config.load()),
     }
+    if args.locomo is not None:
+        result["locomo_turns"] = locomo_turns(args.locomo)
     text = json.dumps(result, indent=2, ensure_ascii=False)
     print(text)
     args.out.parent.mkdir(parents=True, exist_ok=True)

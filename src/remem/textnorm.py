@@ -124,7 +124,10 @@ def normalise(text: str) -> str:
 def skeleton(text: str) -> str:
     """A harder fold of ``text`` for pattern matching only: :func:`normalise`, accents
     removed, every look-alike folded, markup tags dropped, letter-spaced words joined."""
-    text = normalise(text)
+    return _fold_hard(normalise(text))
+
+
+def _fold_hard(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
     text = text.translate(_CONFUSABLES)
@@ -154,4 +157,4 @@ def views(text: str) -> list[str]:
     """Every form of ``text`` a pattern check should look at: normalised, skeleton and
     any base64-hidden text (each once)."""
     base = normalise(text)
-    return list(dict.fromkeys([base, skeleton(text), *hidden_payloads(base)]))
+    return list(dict.fromkeys([base, _fold_hard(base), *hidden_payloads(base)]))
