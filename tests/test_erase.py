@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import sqlite3
 from contextlib import closing
@@ -105,7 +106,9 @@ def test_erase_removes_everything_of_the_subject(config: Config, db_path: Path) 
     assert len(tombstones) == 1
     assert tombstones[0][0] is None
     detail = json.loads(str(tombstones[0][2]))
-    assert detail["subject"] == {"user_id_sha256": hashlib.sha256(b"alice-secret-id").hexdigest()}
+    [(key,)] = _rows(db_path, "SELECT value FROM meta WHERE key = 'erase_key'")
+    mac = hmac.new(bytes.fromhex(str(key)), b"alice-secret-id", hashlib.sha256).hexdigest()
+    assert detail["subject"] == {"user_id_hmac": mac}
     assert detail["memories"] == 3
     text = json.dumps(audit)
     assert "alice-secret-id" not in text

@@ -51,6 +51,9 @@ class Config(BaseModel):
     db_path: Path | None = None  # default: home / "remem.db"
     # read the SQLite file through a memory map of up to this many MB (0: plain reads)
     sqlite_mmap_mb: int = Field(2048, ge=0)
+    # how long an erase waits for other processes' readers before it leaves the rest
+    # of its on-disk cleanup to the next open of the store
+    erase_checkpoint_wait_ms: int = Field(2000, ge=0)
 
     # -- embeddings -------------------------------------------------------------
     embedder: str = "onnx-minilm"

@@ -49,6 +49,7 @@ from remem.write.classify import extract_entities, extract_relations
 from remem.write.embed import embed_for_store
 from remem.write.injection import raw_trust
 from remem.write.secrets import redact
+from remem.write.summaries import refresh_citing, refresh_summaries
 from remem.write.validate import clean_content, require_scope, scope_of
 
 RAW_EXTRACTOR = "raw-1"
@@ -79,6 +80,7 @@ class Memory(WriteMixin, AdminMixin):
                 lexical=self.config.bm25_backend == "memory",
                 lexical_persist=self.config.bm25_persist,
                 mmap_bytes=self.config.sqlite_mmap_mb * 2**20,
+                erase_wait_ms=self.config.erase_checkpoint_wait_ms,
             )
         self.store: Store = store
         self.embedder: Embedder = (
@@ -328,6 +330,7 @@ class Memory(WriteMixin, AdminMixin):
                     detail={"superseded_by": new.id, "reason": reason},
                 ),
             )
+        self._refresh_summaries([old.id])
         return new
 
     def forget(
@@ -353,6 +356,7 @@ class Memory(WriteMixin, AdminMixin):
                 detail={"from_status": str(before), "reason": reason},
             ),
         )
+        self._refresh_summaries([record.id])
         return record
 
     def erase(
@@ -363,8 +367,24 @@ class Memory(WriteMixin, AdminMixin):
         namespace: str | None = None,
     ) -> EraseReport:
         """Hard purge of a subject: memories, vectors, index, entities, resources,
-        checkpoints. The audit keeps one tombstone with counts and no content."""
-        return self.store.erase(scope_of(user_id, agent_id, namespace))
+        checkpoints, and every summary version that listed its facts (summaries of
+        wider scopes are rebuilt without them). The audit keeps one tombstone with
+        counts and no content (an HMAC of each subject id with the store's key).
+
+        The data is unreachable when this returns. It is gone from the file too,
+        unless another process still reads an older snapshot: then
+        ``report.pending`` is true and the next open of the store finishes the job."""
+        scope = scope_of(user_id, agent_id, namespace)
+        stale = self.store.summaries_citing(within=scope)
+        report = self.store.erase(scope)
+        llm = self._llm(required=False)
+        for where, category in stale:
+            refresh_summaries(self.store, where, [category], config=self.config, llm=llm)
+        return report
+
+    def _refresh_summaries(self, memory_ids: builtins.list[str]) -> None:
+        """Rebuild the summaries that listed ``memory_ids`` (forgotten or superseded)."""
+        refresh_citing(self.store, memory_ids, config=self.config, llm=self._llm(required=False))
 
     # -- reads -------------------------------------------------------------------
     def get(
@@ -457,8 +477,10 @@ class Memory(WriteMixin, AdminMixin):
 
         Tier 1: the ``config.summary_top_k`` current summaries in scope whose
         query-term coverage is at least ``config.summary_min_score``. If none is,
-        tier 2: :meth:`search` with the same arguments. ``result.tier`` says which
-        answered; it is logged and counted (``stats()["tiered_recall"]``).
+        tier 2: :meth:`search` with the same arguments. A summary answers only when
+        every memory it was built from is still active and visible to the asker
+        (``asker_agent_id`` / ``asker_role``, as in :meth:`search`). ``result.tier``
+        says which answered; it is logged and counted (``stats()["tiered_recall"]``).
         :meth:`search` itself never consults summaries."""
         scope = scope_of(user_id, agent_id, namespace)
         if not isinstance(query, str) or not query.strip():
@@ -468,6 +490,7 @@ class Memory(WriteMixin, AdminMixin):
             query,
             scope=scope,
             config=self.config,
+            asker=Asker(agent_id=asker_agent_id or agent_id, role=asker_role),
             search_items=lambda: self.search(
                 query,
                 user_id=user_id,

@@ -212,12 +212,19 @@ class Page:
 
 @dataclass(slots=True)
 class EraseReport:
-    """What an erase removed."""
+    """What an erase removed, and whether it is finished on disk.
+
+    ``pending``: the data is unreachable, but a reader (``readers`` other
+    processes, 0 when unknown) still holds old pages, so the file and its WAL
+    may still contain them; the next open of the store finishes the job."""
 
     memories: int
     resources: int
     checkpoints: int
     vectors: int
+    summaries: int = 0
+    pending: bool = False
+    readers: int = 0
 
 
 @dataclass(slots=True)
@@ -230,3 +237,5 @@ class Summary:
     generator: str
     created_at: datetime
     archived_at: datetime | None = None
+    # ids of the memories it was built from; None: unknown (an older store's summary)
+    sources: tuple[str, ...] | None = None

@@ -11,10 +11,21 @@ from remem.model import Scope, Summary, utcnow
 from remem.read.tiered import rank_summaries, score_summary
 
 
-def _summary(category: str, content: str) -> Summary:
+def _summary(category: str, content: str, sources: tuple[str, ...] = ()) -> Summary:
     return Summary(
-        category=category, content=content, facts=3, generator="test", created_at=utcnow()
+        category=category,
+        content=content,
+        facts=3,
+        generator="test",
+        created_at=utcnow(),
+        sources=sources,
     )
+
+
+def _backed(mem: Memory, category: str, content: str, user: str = "aaron") -> Summary:
+    """A summary whose one source is a memory stating ``content``."""
+    fact = mem.add(content, user_id=user, category=category)[0]
+    return _summary(category, content, (fact.id,))
 
 
 def test_score_is_query_term_coverage() -> None:
@@ -25,8 +36,9 @@ def test_score_is_query_term_coverage() -> None:
 
 def test_summary_answers_and_counter_moves(mem: Memory, caplog: pytest.LogCaptureFixture) -> None:
     scope = Scope(user_id="aaron")
-    mem.store.put_summary(scope, _summary("hobbies", "Aaron goes hiking in the Alps with his dog."))
-    mem.store.put_summary(scope, _summary("vehicle", "Aaron drives a blue Volvo estate."))
+    hobbies = _backed(mem, "hobbies", "Aaron goes hiking in the Alps with his dog.")
+    mem.store.put_summary(scope, hobbies)
+    mem.store.put_summary(scope, _backed(mem, "vehicle", "Aaron drives a blue Volvo estate."))
     mem.add("Aaron bought new hiking boots", user_id="aaron")
     with caplog.at_level(logging.INFO, logger="remem.read.tiered"):
         result = mem.recall_tiered("Where does Aaron go hiking?", user_id="aaron")
@@ -38,7 +50,7 @@ def test_summary_answers_and_counter_moves(mem: Memory, caplog: pytest.LogCaptur
 
 def test_falls_back_to_items_when_no_summary_covers(mem: Memory) -> None:
     scope = Scope(user_id="aaron")
-    mem.store.put_summary(scope, _summary("vehicle", "Aaron drives a blue Volvo estate."))
+    mem.store.put_summary(scope, _backed(mem, "vehicle", "Aaron drives a blue Volvo estate."))
     stored = mem.add("Aaron's dentist appointment is on Friday", user_id="aaron")[0]
     result = mem.recall_tiered("dentist appointment", user_id="aaron")
     assert result.tier == "items" and result.summaries == []
@@ -49,7 +61,7 @@ def test_falls_back_to_items_when_no_summary_covers(mem: Memory) -> None:
 
 
 def test_summaries_of_another_scope_never_answer(mem: Memory) -> None:
-    mem.store.put_summary(Scope(user_id="bea"), _summary("hobbies", "Bea goes sailing."))
+    mem.store.put_summary(Scope(user_id="bea"), _backed(mem, "hobbies", "Bea goes sailing.", "bea"))
     result = mem.recall_tiered("sailing", user_id="aaron")
     assert result.tier == "items"
 

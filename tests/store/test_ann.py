@@ -41,7 +41,7 @@ def _fill(mem: Memory, texts: list[str], user: str = "bulk") -> dict[str, str]:
 
 def _index(mem: Memory) -> VectorIndex:
     assert isinstance(mem.store, SQLiteStore)
-    index = mem.store._index(mem.embedder.model_id)
+    index = mem.store._index(mem.embedder.model_id, mem.embedder.dim)
     assert index is not None
     return index
 

@@ -283,7 +283,9 @@ def erase(
     """Hard-delete everything of a user, agent or namespace.
 
     Memories, vectors, raw inputs, entities, summaries and checkpoints go; the
-    audit keeps only a tombstone without content.
+    audit keeps only a tombstone without content. When another process still
+    reads an older snapshot, the data is unreachable at once and gone from the
+    file at the next open of the store (the output says so).
 
     Example: remem erase --user aaron --yes
     """
@@ -293,8 +295,19 @@ def erase(
         report = mem.erase(user_id=user, agent_id=agent, namespace=namespace)
     if as_json:
         print_json(report)
-    else:
-        out.print(
-            f"erased {report.memories} memories, {report.resources} resources, "
-            f"{report.checkpoints} checkpoints, {report.vectors} vectors"
-        )
+        return
+    counts = (
+        f"{report.memories} memories, {report.resources} resources, "
+        f"{report.checkpoints} checkpoints, {report.vectors} vectors, "
+        f"{report.summaries} summaries"
+    )
+    if not report.pending:
+        out.print(f"erased {counts}; gone from disk", soft_wrap=True)
+        return
+    holders = (
+        f"{report.readers} reader{'s' if report.readers != 1 else ''} still hold"
+        f"{'s' if report.readers == 1 else ''} old pages"
+        if report.readers
+        else "another connection still holds old pages"
+    )
+    out.print(f"erased {counts}; {holders}, finished on next open", soft_wrap=True)

@@ -9,6 +9,12 @@ kept: "hike" matches "hiking", "cars" matches "car"). The ``summary_top_k`` best
 ``summary_min_score`` (or there are none): tier 2 is then the ordinary search
 over memories. Which tier answered is logged and counted (the store's
 ``tiered.summaries`` / ``tiered.items`` counters, shown by ``remem stats``).
+
+A summary may answer only when every memory it was built from (its recorded
+``sources``) is still active and visible to the asker
+(:func:`remem.read.rank.visible_to`): a summary listing a forgotten, superseded
+or erased fact, another agent's private memory, or of unknown sources (built
+before sources were recorded) is passed over, and the memories answer instead.
 """
 
 from __future__ import annotations
@@ -20,8 +26,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from remem.config import Config
-from remem.model import Scope, SearchHit, Summary
+from remem.model import Scope, SearchHit, Status, Summary
 from remem.read.query import keyword_terms
+from remem.read.rank import Asker, visible_to
 from remem.store.base import Store
 
 log = logging.getLogger(__name__)
@@ -78,6 +85,17 @@ def rank_summaries(summaries: Sequence[Summary], query: str, *, top_k: int) -> l
     return hits[:top_k]
 
 
+def usable_summaries(
+    store: Store, summaries: Sequence[Summary], *, scope: Scope, asker: Asker
+) -> list[Summary]:
+    """The ``summaries`` whose every source memory is active and visible to ``asker``."""
+    known = [s for s in summaries if s.sources]
+    ids = list(dict.fromkeys(i for s in known for i in s.sources or ()))
+    records = {m.id: m for m in store.get_memories(ids, scope)} if ids else {}
+    ok = {i for i, m in records.items() if m.status is Status.ACTIVE and visible_to(m, asker)}
+    return [s for s in known if all(i in ok for i in s.sources or ())]
+
+
 def tiered_search(
     store: Store,
     query: str,
@@ -85,12 +103,20 @@ def tiered_search(
     scope: Scope,
     config: Config,
     search_items: Callable[[], list[SearchHit]],
+    asker: Asker | None = None,
 ) -> TieredResult:
-    """Tier 1 (summaries) if any covers ``query`` well enough, else tier 2:
-    ``search_items()`` (the ordinary ranked search). Counts the tier that answered."""
-    ranked = rank_summaries(store.summaries(scope), query, top_k=config.summary_top_k)
+    """Tier 1 (summaries) if any usable summary covers ``query`` well enough, else
+    tier 2: ``search_items()`` (the ordinary ranked search). Counts the tier that
+    answered."""
+    current = store.summaries(scope)
+    ranked = rank_summaries(current, query, top_k=len(current))
     best = ranked[0].score if ranked else 0.0
     good = [h for h in ranked if h.score >= config.summary_min_score]
+    if good:
+        usable = usable_summaries(
+            store, [h.summary for h in good], scope=scope, asker=asker or Asker()
+        )
+        good = [h for h in good if any(h.summary is u for u in usable)][: config.summary_top_k]
     if good:
         result = TieredResult("summaries", summaries=good, best_summary_score=best)
     else:

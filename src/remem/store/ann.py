@@ -22,9 +22,11 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import logging
 import os
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -35,6 +37,8 @@ import numpy.typing as npt
 if TYPE_CHECKING:
     from remem.config import Config
     from remem.store.vectors import VectorIndex
+
+log = logging.getLogger(__name__)
 
 _MAGIC = b"REMEMHNSW1\n"
 _FORMAT = 1
@@ -100,17 +104,6 @@ def ann_path(db_path: str, model_id: str) -> Path:
     return Path(f"{db_path}.hnsw-{safe}")
 
 
-def remove_ann_files(db_path: str) -> None:
-    """Delete every persisted graph of ``db_path`` (after an erase: no stale vectors)."""
-    base = Path(db_path)
-    for path in base.parent.glob(f"{glob_escape(base.name)}.hnsw-*"):
-        path.unlink(missing_ok=True)
-
-
-def glob_escape(name: str) -> str:
-    return re.sub(r"([*?\[])", r"[\1]", name)
-
-
 class AnnIndex:
     """A usearch HNSW graph over ``(seq, vector)`` rows, with what it covers."""
 
@@ -160,7 +153,8 @@ class AnnIndex:
 
     # -- persistence --------------------------------------------------------------
     def save(self, path: Path, fingerprint: str) -> None:
-        """Write header + graph to ``path`` atomically."""
+        """Write header + graph to ``path`` atomically (a temp file, then a rename);
+        the temp file is removed when the write fails (raises OSError)."""
         header = {
             "format": _FORMAT,
             "epoch": self.epoch,
@@ -174,10 +168,14 @@ class AnnIndex:
             blob = self._graph.save()
         head = json.dumps(header).encode()
         tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}-{threading.get_ident()}")
-        with open(tmp, "wb") as out:
-            out.write(_MAGIC + len(head).to_bytes(4, "little") + head)
-            out.write(blob if blob is not None else b"")
-        os.replace(tmp, path)
+        try:
+            with open(tmp, "wb") as out:
+                out.write(_MAGIC + len(head).to_bytes(4, "little") + head)
+                out.write(blob if blob is not None else b"")
+            os.replace(tmp, path)
+        except OSError:
+            tmp.unlink(missing_ok=True)
+            raise
         self.unsaved = 0
 
     @classmethod
@@ -232,12 +230,16 @@ def sync(
     epoch: str,
     path: Path | None,
     may_save: bool,
+    current: Callable[[], str] | None = None,
 ) -> None:
     """Give ``index`` a graph covering all its rows when it is above the threshold.
 
     Loads the persisted graph when it matches, else builds one; adds rows
     appended since; saves when built or enough rows were added (and ``may_save``:
-    never inside a write transaction, whose rows may yet be rolled back).
+    never inside a write transaction, whose rows may yet be rolled back). A save
+    that fails (a read-only folder, a full disk) leaves the graph in memory only;
+    one that an erase overtook (``current()``, the store's epoch read again after
+    the rename, moved) is removed: it may hold erased vectors.
     """
     if len(index) <= settings.threshold:
         index.ann = None
@@ -264,7 +266,13 @@ def sync(
         and ann.unsaved
         and (ann.unsaved == ann.rows or ann.unsaved >= settings.resave_rows)
     ):
-        ann.save(path, fingerprint(index, ann.rows))
+        try:
+            ann.save(path, fingerprint(index, ann.rows))
+        except OSError as exc:
+            log.warning("could not save the HNSW graph %s: %s", path, exc)
+            return
+        if current is not None and current() != epoch:
+            path.unlink(missing_ok=True)
 
 
 def settings_dict(settings: AnnSettings) -> dict[str, Any]:

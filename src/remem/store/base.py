@@ -291,7 +291,21 @@ class Store(Protocol):
         self, extractor_version: str, scope: Scope | None = None, *, limit: int = 1000
     ) -> list[Resource]: ...
 
-    def put_summary(self, scope: Scope, summary: Summary) -> None: ...
+    def put_summary(self, scope: Scope, summary: Summary) -> None:
+        """Make ``summary`` current for its category in exactly ``scope`` (the previous
+        one is archived); ``summary.sources`` are the ids it was built from."""
+        ...
+
+    def archive_summary(self, scope: Scope, category: str) -> None:
+        """Archive the current summary of ``category`` in exactly ``scope``."""
+        ...
+
+    def summaries_citing(
+        self, memory_ids: Sequence[str] = (), *, within: Scope | None = None
+    ) -> list[tuple[Scope, str]]:
+        """``(scope, category)`` of the current summaries built from any of
+        ``memory_ids``, or from any memory in scope ``within``."""
+        ...
 
     def summaries(
         self, scope: Scope, *, category: str | None = None, archived: bool = False

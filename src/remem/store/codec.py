@@ -7,7 +7,7 @@ import json
 import re
 import sqlite3
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from datetime import UTC, datetime
 from typing import Any
@@ -127,13 +127,48 @@ def row_to_memory(row: sqlite3.Row | dict[str, Any]) -> MemoryRecord:
     return MemoryRecord(**values)
 
 
-def rows_to_memories(rows: Sequence[sqlite3.Row]) -> list[MemoryRecord]:
+# Called with the id of a row that cannot be decoded and why; the row is skipped.
+SkipRow = Callable[[Any, Exception], None]
+_DECODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, RecursionError)
+_NUMBERS = ("importance", "confidence", "trust_score", "retrieval_priority")
+_COUNTS = ("reference_count", "access_count", "surface_count", "success_count", "failure_count")
+
+
+def check_record(record: MemoryRecord) -> None:
+    """Raise ValueError when a decoded record holds a value of the wrong type (a row
+    written by a bad import or an older bug): the read path would fail on it later."""
+    if not isinstance(record.content, str) or not isinstance(record.id, str):
+        raise ValueError("content and id must be text")
+    for name in ("tags", "entities"):
+        value = getattr(record, name)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ValueError(f"{name} must be a list of strings")
+    if not isinstance(record.data, dict):
+        raise ValueError("data must be a JSON object")
+    for name in _NUMBERS:
+        if type(getattr(record, name)) not in (float, int):
+            raise ValueError(f"{name} must be a number")
+    for name in _COUNTS:
+        if type(getattr(record, name)) is not int:
+            raise ValueError(f"{name} must be an integer")
+    if not isinstance(record.created_at, datetime) or not isinstance(record.updated_at, datetime):
+        raise ValueError("created_at and updated_at must be timestamps")
+
+
+def rows_to_memories(
+    rows: Sequence[sqlite3.Row], *, skip: SkipRow | None = None
+) -> list[MemoryRecord]:
     """:func:`row_to_memory` for the rows of one query: each column is found by
     position once, not by name in every row, and the record is built from
-    positional values (a search reads its ~30 candidates' records this way)."""
+    positional values (a search reads its ~30 candidates' records this way).
+
+    With ``skip``, a row that cannot be decoded (an unknown enum value, broken
+    JSON, a value of the wrong type) is left out and reported to ``skip`` with its
+    id, so one bad row never breaks a whole scope; without, it raises."""
     if not rows:
         return []
     keys = rows[0].keys()
+    id_column = keys.index("id")
     # (field position, column position[, converter]) for the two kinds of column
     columns = [(i, keys.index(name), c) for i, (name, c) in enumerate(_READERS)]
     plain = [(i, j) for i, j, c in columns if c is None]
@@ -145,10 +180,18 @@ def rows_to_memories(rows: Sequence[sqlite3.Row]) -> list[MemoryRecord]:
         args: list[Any] = [None] * width
         for i, j in plain:
             args[i] = values[j]
-        for i, j, convert in converted:
-            value = values[j]
-            args[i] = None if value is None else convert(value)
-        out.append(MemoryRecord(*args))
+        try:
+            for i, j, convert in converted:
+                value = values[j]
+                args[i] = None if value is None else convert(value)
+            record = MemoryRecord(*args)
+            check_record(record)
+        except _DECODE_ERRORS as exc:
+            if skip is None:
+                raise
+            skip(values[id_column], exc)
+            continue
+        out.append(record)
     return out
 
 

@@ -65,8 +65,19 @@ def fingerprint(index: LexicalIndex, rows: list[tuple[int, Any, Any, Any, str]])
     return digest.hexdigest()
 
 
-def save(index: LexicalIndex, path: Path, *, epoch: str, read_sample: SampleReader) -> None:
-    """Write the index to ``path`` atomically (a temp file, then a rename)."""
+def save(
+    index: LexicalIndex,
+    path: Path,
+    *,
+    epoch: str,
+    read_sample: SampleReader,
+    current: Callable[[], str] | None = None,
+) -> None:
+    """Write the index to ``path`` atomically (a temp file, then a rename).
+
+    ``current`` reads the store's epoch again after the rename: an erase that
+    committed while this was being written (and deleted the cache files) must not
+    find the old words back beside the database, so the file is then removed."""
     state = index.export()
     header = {
         "format": FORMAT,
@@ -84,6 +95,9 @@ def save(index: LexicalIndex, path: Path, *, epoch: str, read_sample: SampleRead
         os.replace(tmp, path)
     except OSError:
         tmp.unlink(missing_ok=True)  # a read-only folder or a full disk: run without the file
+        return
+    if current is not None and current() != epoch:
+        path.unlink(missing_ok=True)
         return
     index.unsaved = 0
 

@@ -217,7 +217,7 @@ def import_store(
     total = len(memories) + len(resources) + len(events)
     try:
         _write_all(store, resources, memories, vectors, events, checkpoints, progress, total)
-    except sqlite3.IntegrityError as exc:
+    except (sqlite3.IntegrityError, ValidationError) as exc:  # the store translates it
         raise ValidationError(
             f"cannot import {directory}: a record in it already exists in this store ({exc}); "
             "import into an empty store"

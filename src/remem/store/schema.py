@@ -245,6 +245,14 @@ def m004_summaries(db: sqlite3.Connection) -> None:
     )
 
 
+def m005_summary_sources(db: sqlite3.Connection) -> None:
+    # The ids of the memories a summary was built from: a forget, supersede or
+    # erase finds the summaries to rebuild or delete, and tiered recall checks
+    # each source is still active and visible to the asker. NULL: built before
+    # this step (never used by tiered recall; rebuilt at the next refresh).
+    db.execute("ALTER TABLE summaries ADD COLUMN sources TEXT")
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -257,5 +265,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(2, "m002_resource_extractions", m002_resource_extractions),
     Migration(3, "m003_token_vectors", m003_token_vectors),
     Migration(4, "m004_summaries", m004_summaries),
+    Migration(5, "m005_summary_sources", m005_summary_sources),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -1,20 +1,22 @@
 """The default store: one SQLite file in WAL mode, FTS5 for BM25, a cached vector matrix.
 
-Opening checks the file before touching it: a file that is not SQLite, belongs
-to another program, or was written by a newer remem is refused and left as it
-was. One process writes at a time (``BEGIN IMMEDIATE`` with a busy timeout), so
-concurrent writers queue instead of losing writes; readers never block.
+Opening checks the file before touching it (:mod:`remem.store.sqlite_open`): a
+file that is not SQLite, belongs to another program, or was written by a newer
+remem is refused and left as it was; a file that cannot be written is opened
+read-only. One process writes at a time (``BEGIN IMMEDIATE`` with a busy
+timeout), so concurrent writers queue instead of losing writes; readers never
+block. Every public method raises remem errors only
+(:mod:`remem.store.sqlite_errors`); a row that cannot be decoded is skipped
+with a warning (``remem doctor`` lists them).
 """
 
 from __future__ import annotations
 
-import hashlib
+import logging
 import sqlite3
 import threading
-import time
 from collections.abc import Iterator, Sequence
-from contextlib import closing, contextmanager
-from dataclasses import asdict
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +26,13 @@ import numpy.typing as npt
 from remem.errors import NotARememStoreError, SchemaTooNewError, StoreError, ValidationError
 from remem.model import (
     AuditEvent,
-    EraseReport,
     MemoryRecord,
     Page,
     Resource,
     Scope,
     utcnow,
 )
-from remem.store.ann import AnnSettings, remove_ann_files
+from remem.store.ann import AnnSettings
 from remem.store.base import ListFilter
 from remem.store.codec import (
     MEMORY_COLUMNS,
@@ -40,87 +41,36 @@ from remem.store.codec import (
     memory_to_row,
     resource_to_row,
     row_to_audit,
-    row_to_memory,
     row_to_resource,
     rows_to_memories,
     ts,
 )
 from remem.store.lexical import LexicalIndex
-from remem.store.lexical_file import lexical_path
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
+from remem.store.sqlite_erase import EraseMixin
+from remem.store.sqlite_errors import read_only_error, translate, translate_errors, translated
 from remem.store.sqlite_extra import WriteTablesMixin
 from remem.store.sqlite_hybrid import HybridMixin
 from remem.store.sqlite_lexical import LexicalMixin
+from remem.store.sqlite_open import check_file, connect, enable_wal, writable
 from remem.store.sqlite_vectors import VectorTablesMixin
 from remem.store.sqlwhere import filter_sql, scope_sql
 from remem.store.vectors import VectorIndex
 
-_SQLITE_MAGIC = b"SQLite format 3\x00"
+log = logging.getLogger(__name__)
+
+_MAX_INT = 2**63 - 1  # SQLite's largest integer
 _INSERT_MEMORY = (
     f"INSERT INTO memories ({', '.join((*MEMORY_COLUMNS, 'content_hash'))}) "
     f"VALUES ({', '.join(':' + c for c in (*MEMORY_COLUMNS, 'content_hash'))})"
 )
 _MUTABLE = tuple(c for c in MEMORY_COLUMNS if c not in ("id", "content", "created_at"))
 _UPDATE_MEMORY = f"UPDATE memories SET {', '.join(f'{c} = :{c}' for c in _MUTABLE)} WHERE id = :id"
+_CORRUPT_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
-def check_file(path: Path) -> None:
-    """Refuse a file that is not a remem store, or is from a newer remem, without writing."""
-    if not path.exists() or path.stat().st_size == 0:
-        return
-    try:
-        with path.open("rb") as fh:
-            header = fh.read(100)
-    except OSError as exc:
-        raise StoreError(f"cannot read {path}: {exc}") from exc
-    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
-        raise NotARememStoreError(
-            f"{path} is not a remem store (not an SQLite database, or corrupt); "
-            "point REMEM_HOME or --db at another file"
-        )
-    app_id = int.from_bytes(header[68:72], "big")
-    version = int.from_bytes(header[60:64], "big")
-    if app_id == 0:
-        # No mark in the file's header. A store another connection just created may
-        # still hold its mark in the WAL, so ask SQLite (read-only, which sees the WAL).
-        # Otherwise only an empty database may become a store.
-        uri = f"{path.resolve().as_uri()}?mode=ro"
-        try:
-            with closing(sqlite3.connect(uri, uri=True)) as db:
-                app_id = db.execute("PRAGMA application_id").fetchone()[0]
-                version = db.execute("PRAGMA user_version").fetchone()[0]
-                tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        except sqlite3.DatabaseError as exc:
-            raise NotARememStoreError(f"{path} is not a remem store: {exc}") from exc
-        if app_id == 0 and tables:
-            raise NotARememStoreError(f"{path} is an SQLite database of another program")
-    if app_id not in (0, APPLICATION_ID):
-        raise NotARememStoreError(f"{path} is an SQLite database of another program")
-    if version > LATEST_VERSION:
-        raise SchemaTooNewError(
-            f"{path} has schema version {version}, newer than this remem supports "
-            f"({LATEST_VERSION}); upgrade remem to open it"
-        )
-
-
-def _enable_wal(db: sqlite3.Connection, timeout: float = 30.0) -> None:
-    """Switch the file to WAL mode.
-
-    While other connections are creating the same new file, SQLite can answer
-    "database is locked" at once, without calling the busy handler, so retry.
-    """
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            db.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
-                raise
-        time.sleep(0.01)
-
-
-class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin):
+@translate_errors
+class SQLiteStore(EraseMixin, VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin):
     """A remem store in one SQLite file."""
 
     def __init__(
@@ -131,12 +81,17 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
         lexical: bool = True,
         lexical_persist: bool = True,
         mmap_bytes: int = 0,
+        erase_wait_ms: int = 2000,
     ) -> None:
         self.path = str(path)
         self.ann = ann  # None: exact vector search only
+        self.erase_wait_ms = erase_wait_ms  # how long an erase waits for readers to leave
         file = Path(path)
-        check_file(file)
-        file.parent.mkdir(parents=True, exist_ok=True)
+        with translated(self.path):
+            check_file(file)
+            self.read_only = not writable(file)  # searches work; writes raise StoreError
+            if not self.read_only:
+                file.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
         self._depth = 0
         self._rollbacks = 0
@@ -148,24 +103,33 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
         self.lexical_persist = lexical_persist  # save the BM25 index beside the file
         self._indexes: dict[str, VectorIndex] = {}
         self._epochs: dict[str, tuple[str, str]] = {}
+        self._undecodable: set[str] = set()  # ids of rows skipped (warned about once)
+        self._erase_unfinished = False  # retried on close
         try:
-            self._db = sqlite3.connect(
-                self.path, isolation_level=None, check_same_thread=False, timeout=30.0
-            )
+            self._db = connect(file, read_only=self.read_only)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open {self.path}: {exc}") from exc
         self._db.row_factory = sqlite3.Row
         try:
             self._db.execute("PRAGMA busy_timeout = 30000")
-            _enable_wal(self._db)
-            self._db.execute("PRAGMA synchronous = FULL")  # an acknowledged write survives
+            if not self.read_only:
+                enable_wal(self._db)
+                self._db.execute("PRAGMA synchronous = FULL")  # an acknowledged write survives
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA secure_delete = ON")  # erased content is zeroed on disk
             self._db.execute(f"PRAGMA mmap_size = {int(mmap_bytes)}")
             self._migrate()
+            # finish an erase a reader or a crash interrupted; drop orphaned temp files
+            self.repaired = self.clean_on_open()
         except sqlite3.DatabaseError as exc:
             self._db.close()
-            raise NotARememStoreError(f"{self.path} is not a usable remem store: {exc}") from exc
+            code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+            if isinstance(exc, sqlite3.OperationalError) and code not in _CORRUPT_CODES:
+                raise (translate(exc, self.path) or StoreError(str(exc))) from exc
+            raise NotARememStoreError(
+                f"{self.path} is not a usable remem store: {exc} (run `remem doctor --db "
+                f"{self.path}` for details)"
+            ) from exc
         except BaseException:
             self._db.close()  # e.g. SchemaTooNewError: do not keep the refused file open
             raise
@@ -173,6 +137,11 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
     # -- plumbing -----------------------------------------------------------------
     def close(self) -> None:
         with self._lock:
+            if self._erase_unfinished and not self._depth:
+                try:
+                    self.finish_erase()  # a reader may have left meanwhile
+                except StoreError as exc:
+                    log.warning("erase cleanup on close failed: %s", exc)
             self._db.close()
 
     @contextmanager
@@ -185,6 +154,8 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
                 finally:
                     self._depth -= 1
                 return
+            if self.read_only:
+                raise read_only_error(self.path)
             try:
                 self._db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
@@ -193,19 +164,45 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
             try:
                 yield
             except BaseException:
-                self._db.execute("ROLLBACK")
-                # The vector cache may hold rows of the rolled-back writes, whose seqs
-                # SQLite can hand out again: drop it so the next search reloads.
-                self._indexes.clear()
-                self._epochs.clear()
-                self._rollbacks += 1  # token-vector versions must change too
-                self._seq_of.clear()
-                self._lexical = None
+                self._rollback()
                 raise
             else:
-                self._db.execute("COMMIT")
+                try:
+                    self._db.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    self._rollback()
+                    raise (translate(exc, self.path) or StoreError(str(exc))) from exc
             finally:
                 self._depth = 0
+
+    def _rollback(self) -> None:
+        # SQLite rolls back by itself on some errors (a full disk, an I/O error):
+        # a second ROLLBACK would raise and hide the first error.
+        if self._db.in_transaction:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error as exc:
+                log.warning("rollback of %s failed: %s", self.path, exc)
+        # The vector cache may hold rows of the rolled-back writes, whose seqs
+        # SQLite can hand out again: drop it so the next search reloads.
+        self._indexes.clear()
+        self._epochs.clear()
+        self._rollbacks += 1  # token-vector versions must change too
+        self._seq_of.clear()
+        self._lexical = None
+
+    def _skip_row(self, memory_id: Any, exc: Exception) -> None:
+        """A row that cannot be decoded: skipped, warned about once per store handle."""
+        key = str(memory_id)
+        if key not in self._undecodable:
+            self._undecodable.add(key)
+            log.warning(
+                "memory %s in %s cannot be read (%s: %s); skipped — run `remem doctor`",
+                key,
+                self.path,
+                type(exc).__name__,
+                exc,
+            )
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:
@@ -216,6 +213,11 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
         if version > LATEST_VERSION:
             raise SchemaTooNewError(
                 f"{self.path} has schema version {version}, newer than this remem supports"
+            )
+        if self.read_only and version < LATEST_VERSION:
+            raise StoreError(
+                f"the store is read-only and needs its schema upgraded (version {version} to "
+                f"{LATEST_VERSION}): open it once with write permission"
             )
         for migration in MIGRATIONS:
             if migration.version <= version:
@@ -324,7 +326,7 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
         rows = self._rows_for_ids(
             f"SELECT m.id, m.* FROM memories m WHERE 1{where}", params, memory_ids
         )
-        by_id = {m.id: m for m in rows_to_memories(rows)}
+        by_id = {m.id: m for m in rows_to_memories(rows, skip=self._skip_row)}
         return [by_id[i] for i in memory_ids if i in by_id]
 
     def find_by_hash(self, content: str, scope: Scope) -> MemoryRecord | None:
@@ -334,11 +336,14 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
             "ORDER BY seq DESC LIMIT 1",
             [content_hash(content), *params],
         )
-        return row_to_memory(rows[0]) if rows else None
+        found = rows_to_memories(rows, skip=self._skip_row)
+        return found[0] if found else None
 
     def list_memories(
         self, scope: Scope, *, filters: ListFilter | None = None, offset: int = 0, limit: int = 50
     ) -> Page:
+        if not 0 <= offset <= _MAX_INT or not 0 <= limit <= _MAX_INT:
+            raise ValidationError("offset and limit must be between 0 and 2**63 - 1")
         where, params = scope_sql(scope)
         fwhere, fparams = filter_sql(filters)
         total = self._query(
@@ -348,63 +353,13 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
             f"SELECT * FROM memories WHERE 1{where}{fwhere} ORDER BY seq DESC LIMIT ? OFFSET ?",
             [*params, *fparams, limit, offset],
         )
-        items = rows_to_memories(rows)
+        items = rows_to_memories(rows, skip=self._skip_row)
         return Page(items=items, total=total[0][0], offset=offset, limit=limit)
 
     def iter_memories(self, scope: Scope | None = None) -> Iterator[MemoryRecord]:
         where, params = scope_sql(scope) if scope else ("", [])
-        for row in self._query(f"SELECT * FROM memories WHERE 1{where} ORDER BY seq", params):
-            yield row_to_memory(row)
-
-    def erase(self, scope: Scope, *, actor: str | None = None) -> EraseReport:
-        where, params = scope_sql(scope)
-        with self.transaction():
-            db = self._db
-            ids = [r[0] for r in db.execute(f"SELECT id FROM memories WHERE 1{where}", params)]
-            vectors = db.execute(
-                f"DELETE FROM vectors WHERE memory_seq IN (SELECT seq FROM memories WHERE 1{where})",
-                params,
-            ).rowcount
-            db.execute(
-                "DELETE FROM token_vectors WHERE memory_seq IN "
-                f"(SELECT seq FROM memories WHERE 1{where})",
-                params,
-            )
-            for start in range(0, len(ids), 500):
-                chunk = ids[start : start + 500]
-                db.execute(
-                    f"DELETE FROM audit WHERE memory_id IN ({', '.join('?' * len(chunk))})", chunk
-                )
-            memories = db.execute(f"DELETE FROM memories WHERE 1{where}", params).rowcount
-            db.execute(f"DELETE FROM entities WHERE 1{where}", params)
-            db.execute("INSERT INTO erase_guard VALUES ('erase')")
-            resources = db.execute(f"DELETE FROM resources WHERE 1{where}", params).rowcount
-            db.execute("DELETE FROM erase_guard")
-            checkpoints = db.execute(f"DELETE FROM checkpoints WHERE 1{where}", params).rowcount
-            db.execute(f"DELETE FROM summaries WHERE 1{where}", params)
-            subject = {
-                f"{k}_sha256": hashlib.sha256(v.encode()).hexdigest()
-                for k, v in (
-                    ("user_id", scope.user_id),
-                    ("agent_id", scope.agent_id),
-                    ("namespace", scope.namespace),
-                )
-                if v is not None
-            }
-            report = EraseReport(memories, resources, checkpoints, vectors)
-            detail = {"subject": subject, **asdict(report)}
-            self.add_events(
-                [AuditEvent(event="erased", memory_id=None, actor=actor, detail=detail)]
-            )
-            self._bump("vector_epoch")
-        remove_ann_files(self.path)  # the graphs hold vectors of erased memories
-        lexical_path(self.path).unlink(missing_ok=True)  # and this one their words
-        with self._lock:
-            # Merge FTS segments so erased terms are gone from the index pages too,
-            # and fold the WAL back so old pages do not linger beside the file.
-            self._db.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        return report
+        rows = self._query(f"SELECT * FROM memories WHERE 1{where} ORDER BY seq", params)
+        yield from rows_to_memories(rows, skip=self._skip_row)
 
     # -- audit --------------------------------------------------------------------
     def add_events(self, events: Sequence[AuditEvent]) -> None:
@@ -420,6 +375,8 @@ class SQLiteStore(VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
     def mark_surfaced(
         self, memory_ids: Sequence[str], *, events: Sequence[AuditEvent] = ()
     ) -> None:
+        if self.read_only:
+            return  # bookkeeping of a read: a read-only store is still searched
         ids = list(dict.fromkeys(memory_ids))
         with self.transaction():
             for start in range(0, len(ids), 900):  # under SQLite's bound-variable limit

@@ -21,6 +21,17 @@ from remem.store.codec import parse_ts, row_to_resource, ts
 from remem.store.sqlwhere import filter_sql, scope_sql
 
 
+def _sources(text: str | None) -> tuple[str, ...] | None:
+    """A summary's recorded source ids; None when unknown or unreadable."""
+    if text is None:
+        return None
+    try:
+        ids = json.loads(text)
+    except ValueError:
+        return None
+    return tuple(ids) if isinstance(ids, list) and all(isinstance(i, str) for i in ids) else None
+
+
 def _norm(name: str) -> str:
     return " ".join(name.casefold().split())
 
@@ -30,6 +41,7 @@ class WriteTablesMixin:
 
     _db: sqlite3.Connection
     _lock: threading.RLock
+    read_only: bool
     transaction: Callable[[], AbstractContextManager[None]]
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
@@ -174,7 +186,10 @@ class WriteTablesMixin:
 
     # -- read counters ------------------------------------------------------------
     def bump_counter(self, name: str, by: int = 1) -> None:
-        """Add ``by`` to the named counter (kept in the ``meta`` table as ``counter:name``)."""
+        """Add ``by`` to the named counter (kept in the ``meta`` table as ``counter:name``);
+        nothing on a read-only store (counters are bookkeeping of reads)."""
+        if self.read_only:
+            return
         with self.transaction():
             self._db.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET "
@@ -217,20 +232,10 @@ class WriteTablesMixin:
         archive the previous one (a wider or narrower scope's summary is its own)."""
         self._scope_sql(scope)  # refuses an empty scope
         with self.transaction():
-            self._db.execute(
-                "UPDATE summaries SET archived_at = ? WHERE category = ? AND archived_at IS NULL "
-                "AND namespace IS ? AND user_id IS ? AND agent_id IS ?",
-                [
-                    ts(summary.created_at),
-                    summary.category,
-                    scope.namespace,
-                    scope.user_id,
-                    scope.agent_id,
-                ],
-            )
+            self._archive_summary(scope, summary.category, summary.created_at)
             self._db.execute(
                 "INSERT INTO summaries (namespace, user_id, agent_id, category, content, facts, "
-                "generator, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "generator, created_at, sources) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     scope.namespace,
                     scope.user_id,
@@ -240,8 +245,49 @@ class WriteTablesMixin:
                     summary.facts,
                     summary.generator,
                     ts(summary.created_at),
+                    None if summary.sources is None else json.dumps(list(summary.sources)),
                 ),
             )
+
+    def archive_summary(self, scope: Scope, category: str) -> None:
+        """Archive the current summary of ``category`` in exactly ``scope`` (its
+        facts are all gone): no current one is left."""
+        self._scope_sql(scope)
+        with self.transaction():
+            self._archive_summary(scope, category, utcnow())
+
+    def _archive_summary(self, scope: Scope, category: str, at: Any) -> None:
+        self._db.execute(
+            "UPDATE summaries SET archived_at = ? WHERE category = ? AND archived_at IS NULL "
+            "AND namespace IS ? AND user_id IS ? AND agent_id IS ?",
+            [ts(at), category, scope.namespace, scope.user_id, scope.agent_id],
+        )
+
+    def summaries_citing(
+        self, memory_ids: Sequence[str] = (), *, within: Scope | None = None
+    ) -> list[tuple[Scope, str]]:
+        """``(scope, category)`` of the current summaries built from any of
+        ``memory_ids``, or from any memory in scope ``within``."""
+        found: list[Any] = []
+        ids = list(dict.fromkeys(memory_ids))
+        select = (
+            "SELECT DISTINCT s.id, s.namespace, s.user_id, s.agent_id, s.category "
+            "FROM summaries s, json_each(s.sources) j WHERE s.archived_at IS NULL AND "
+        )
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            found += self._db.execute(
+                select + f"j.value IN ({', '.join('?' * len(chunk))})", chunk
+            ).fetchall()
+        if within is not None:
+            where, params = self._scope_sql(within, "m")
+            found += self._db.execute(
+                select + f"j.value IN (SELECT m.id FROM memories m WHERE 1{where})", params
+            ).fetchall()
+        out: dict[tuple[Scope, str], None] = {}
+        for r in sorted(found, key=lambda r: r[0]):
+            out[(Scope(namespace=r[1], user_id=r[2], agent_id=r[3]), r[4])] = None
+        return list(out)
 
     def summaries(
         self, scope: Scope, *, category: str | None = None, archived: bool = False
@@ -263,6 +309,7 @@ class WriteTablesMixin:
                 generator=r["generator"],
                 created_at=parse_ts(r["created_at"]) or utcnow(),
                 archived_at=parse_ts(r["archived_at"]),
+                sources=_sources(r["sources"]),
             )
             for r in rows
         ]

@@ -43,7 +43,7 @@ class HybridMixin:
     def _lexical_index(self) -> LexicalIndex:
         raise NotImplementedError  # provided by SQLiteStore
 
-    def _index(self, model_id: str) -> VectorIndex | None:
+    def _index(self, model_id: str, dim: int) -> VectorIndex | None:
         raise NotImplementedError  # provided by VectorTablesMixin
 
     def _learn_seqs(self, pairs: Sequence[Sequence[Any]]) -> None:
@@ -69,7 +69,7 @@ class HybridMixin:
             return None
         with self._lock:
             lexical = self._lexical_index()
-            index = self._index(model_id)
+            index = self._index(model_id, int(vector.shape[-1]))
         if index is None:
             return None
         words = bm25_limit + SPARE

@@ -25,6 +25,7 @@ class LexicalMixin:
     path: str
     lexical: bool
     lexical_persist: bool
+    read_only: bool
     _db: sqlite3.Connection
     _lock: threading.RLock
     _depth: int
@@ -100,6 +101,7 @@ class LexicalMixin:
             self._lexical_epochs = (status_epoch, epoch)
             if (
                 self.lexical_persist
+                and not self.read_only
                 and self._depth == 0  # rows of an open write may yet be rolled back
                 and len(index) >= lexical_file.MIN_ROWS
                 and index.unsaved
@@ -109,7 +111,11 @@ class LexicalMixin:
                 )
             ):
                 lexical_file.save(
-                    index, lexical_path(self.path), epoch=epoch, read_sample=self._lexical_sample
+                    index,
+                    lexical_path(self.path),
+                    epoch=epoch,
+                    read_sample=self._lexical_sample,
+                    current=lambda: "/".join(self._cache_epochs()[1:]),
                 )
             return index
 

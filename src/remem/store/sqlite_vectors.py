@@ -35,6 +35,7 @@ class VectorTablesMixin:
     _token_states: dict[tuple[Any, ...], tuple[str, int, str]]
     _seq_of: dict[str, int]  # memory id -> seq, as searches verified them
     _depth: int
+    read_only: bool
     ann: AnnSettings | None
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
@@ -62,19 +63,16 @@ class VectorTablesMixin:
             epochs.get("text_epoch", "0"),
         )
 
-    def _index(self, model_id: str) -> VectorIndex | None:
+    def _index(self, model_id: str, dim: int) -> VectorIndex | None:
+        """The in-process index of ``model_id``'s vectors of ``dim`` dimensions (the
+        query's). A stored vector of another size (a bad import) is left out, so it
+        never breaks a search; ``remem doctor`` reports it."""
         with self._lock:
             status_epoch, vector_epoch, _ = self._cache_epochs()
             index = self._indexes.get(model_id)
             seen = self._epochs.get(model_id)
-            if index is None or seen is None or seen[1] != vector_epoch:
-                dim = self._db.execute(
-                    "SELECT dim FROM vectors WHERE model_id = ? LIMIT 1", (model_id,)
-                ).fetchone()
-                if dim is None:
-                    self._indexes.pop(model_id, None)
-                    return None
-                index = VectorIndex(model_id, dim[0])
+            if index is None or seen is None or seen[1] != vector_epoch or index.dim != dim:
+                index = VectorIndex(model_id, dim)
                 self._indexes[model_id] = index
                 seen = ("", vector_epoch)
             index.append(
@@ -82,10 +80,13 @@ class VectorTablesMixin:
                     "SELECT v.memory_seq, m.user_id, m.agent_id, m.namespace, "
                     "m.status = 'active', v.vector FROM vectors v "
                     "JOIN memories m ON m.seq = v.memory_seq "
-                    "WHERE v.model_id = ? AND v.memory_seq > ? ORDER BY v.memory_seq",
-                    (model_id, index.max_seq),
+                    "WHERE v.model_id = ? AND v.memory_seq > ? AND v.dim = ? "
+                    "AND length(v.vector) = ? ORDER BY v.memory_seq",
+                    (model_id, index.max_seq, dim, 4 * dim),
                 )
             )
+            if len(index) == 0:
+                return None
             if seen[0] != status_epoch:
                 index.reset_inactive(
                     r[0]
@@ -102,7 +103,8 @@ class VectorTablesMixin:
                     self.ann,
                     epoch=vector_epoch,
                     path=ann_path(self.path, model_id) if self.ann.persist else None,
-                    may_save=self._depth == 0,
+                    may_save=self._depth == 0 and not self.read_only,
+                    current=lambda: self._cache_epochs()[1],
                 )
             return index
 
@@ -115,7 +117,7 @@ class VectorTablesMixin:
         limit: int,
         filters: ListFilter | None = None,
     ) -> list[tuple[str, float]]:
-        index = self._index(model_id)
+        index = self._index(model_id, int(query.shape[-1]))
         if index is None:
             return []
         return self._verified_top(

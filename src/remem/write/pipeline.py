@@ -25,7 +25,7 @@ from remem.write.extract.base import ExtractContext, Extractor
 from remem.write.gate import GateDecision, gate
 from remem.write.injection import MAX_PHRASE, flag_messages, injection_of
 from remem.write.secrets import redact
-from remem.write.summaries import refresh_summaries
+from remem.write.summaries import refresh_citing, refresh_summaries
 from remem.write.supersede import contradicts, is_update
 from remem.write.transcript import Message
 
@@ -436,8 +436,11 @@ def ingest(
                     per_resource[rid] = per_resource.get(rid, 0) + 1
             for resource in resources:
                 store.mark_extracted(resource.id, version, per_resource.get(resource.id, 0))
-            touched = {
-                d.fact.category for d in report.decisions if d.action in ("stored", "merged")
-            }
-            refresh_summaries(store, scope, sorted(touched), config=config, llm=llm)
+    if not dry_run:
+        # After the commit (the LLM may rewrite them): the touched categories, and
+        # every summary that listed a fact this ingest superseded.
+        kept = [d for d in report.decisions if d.action in ("stored", "merged")]
+        touched = sorted({d.fact.category for d in kept})
+        refresh_summaries(store, scope, touched, config=config, llm=llm)
+        refresh_citing(store, [d.related_id for d in kept if d.related_id], config=config, llm=llm)
     return report

@@ -65,7 +65,9 @@ def refresh_summaries(
     config: Config,
     llm: Any | None = None,
 ) -> None:
-    """Rewrite the summary of each category in ``categories`` for ``scope``."""
+    """Rewrite the summary of each category in ``categories`` for ``scope`` from its
+    active trusted facts, recording their ids; a category left without such facts has
+    its current summary archived (it would only list what is gone)."""
     for category in categories:
         page = store.list_memories(
             scope, filters=ListFilter(categories=(category,)), limit=MAX_FACTS * 4
@@ -73,6 +75,7 @@ def refresh_summaries(
         # A summary is read as known facts, untagged: untrusted ones stay out of it.
         trusted = [m for m in page.items if not _untrusted(m)]
         if not trusted:
+            store.archive_summary(scope, category)
             continue
         facts = sorted(
             trusted, key=lambda m: (-m.importance, -(m.valid_from or m.created_at).timestamp())
@@ -90,5 +93,22 @@ def refresh_summaries(
                 facts=page.total - (len(page.items) - len(trusted)),
                 generator=generator,
                 created_at=utcnow(),
+                sources=tuple(f.id for f in facts),
             ),
         )
+
+
+def refresh_citing(
+    store: Store,
+    memory_ids: Sequence[str],
+    *,
+    config: Config,
+    llm: Any | None = None,
+) -> None:
+    """Rebuild every current summary built from any of ``memory_ids`` (they were
+    forgotten, superseded or erased) without them. Call it outside a write
+    transaction: it may call the LLM."""
+    if not memory_ids:
+        return
+    for scope, category in store.summaries_citing(memory_ids):
+        refresh_summaries(store, scope, [category], config=config, llm=llm)

@@ -1,0 +1,266 @@
+"""Erase for :class:`remem.store.sqlite.SQLiteStore`: unreachable at once, gone
+from disk as soon as SQLite allows.
+
+One transaction deletes every row of the subject (memories, vectors, token
+vectors, audit events, entities, resources, checkpoints, and every version of a
+category summary in the scope or built from its memories), writes a tombstone
+without content (an HMAC of each subject id with the store's own random key)
+and sets the ``erase_pending`` mark in ``meta``. After the commit:
+
+1. the cache files beside the database (``<db>.bm25``, ``<db>.hnsw-*`` and temp
+   files of either) are deleted: they hold the erased memories' words and vectors;
+2. the FTS5 index is merged (``optimize``): the deleted rows' terms leave the
+   index pages (the connection runs with ``secure_delete``, so freed pages and
+   cells are zeroed);
+3. a ``wal_checkpoint(TRUNCATE)`` copies the WAL into the file and empties it,
+   so no old page survives in the WAL or the database file;
+4. the mark is cleared.
+
+A reader holding a read transaction from before the erase keeps old pages
+alive: step 3 cannot finish while it reads. The mark then stays, the report
+says how many readers hold old pages, and every later open of the store (and
+the close of this one) resumes from step 1. A crash anywhere after the commit
+leaves the mark too, so the next open finishes the job.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import os
+import secrets
+import sqlite3
+import struct
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from typing import Any
+
+from remem.errors import StoreError
+from remem.model import AuditEvent, EraseReport, Scope, utcnow
+from remem.store import sidefiles
+from remem.store.codec import ts
+from remem.store.sqlite_errors import read_only_error
+from remem.store.sqlwhere import scope_sql
+
+log = logging.getLogger(__name__)
+
+PENDING = "erase_pending"  # meta key: an erase committed whose cleanup is not finished
+KEY = "erase_key"  # meta key: the store's random HMAC key for tombstones
+
+
+class EraseMixin:
+    """``erase`` and the cleanup that finishes it (see the module docstring)."""
+
+    path: str
+    read_only: bool
+    erase_wait_ms: int
+    _db: sqlite3.Connection
+    _lock: threading.RLock
+    _depth: int
+    _erase_unfinished: bool
+    transaction: Callable[[], AbstractContextManager[None]]
+
+    def _bump(self, key: str) -> None:
+        raise NotImplementedError  # provided by SQLiteStore
+
+    def add_events(self, events: Sequence[AuditEvent]) -> None:
+        raise NotImplementedError  # provided by SQLiteStore
+
+    def erase(self, scope: Scope, *, actor: str | None = None) -> EraseReport:
+        if self.read_only:
+            raise read_only_error(self.path)
+        where, params = scope_sql(scope)
+        mwhere, _ = scope_sql(scope, "m")
+        with self.transaction():
+            db = self._db
+            ids = [r[0] for r in db.execute(f"SELECT id FROM memories WHERE 1{where}", params)]
+            resource_ids = [
+                r[0] for r in db.execute(f"SELECT id FROM resources WHERE 1{where}", params)
+            ]
+            vectors = db.execute(
+                f"DELETE FROM vectors WHERE memory_seq IN (SELECT seq FROM memories WHERE 1{where})",
+                params,
+            ).rowcount
+            db.execute(
+                "DELETE FROM token_vectors WHERE memory_seq IN "
+                f"(SELECT seq FROM memories WHERE 1{where})",
+                params,
+            )
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                db.execute(
+                    f"DELETE FROM audit WHERE memory_id IN ({', '.join('?' * len(chunk))})", chunk
+                )
+            # Events about no memory that name an erased input (a rejected fact quotes
+            # what the gate caught in it).
+            for start in range(0, len(resource_ids), 500):
+                chunk = resource_ids[start : start + 500]
+                db.execute(
+                    "DELETE FROM audit WHERE memory_id IS NULL AND "
+                    f"json_extract(detail, '$.resource') IN ({', '.join('?' * len(chunk))})",
+                    chunk,
+                )
+            # Every version of a summary in the scope, or built from one of its memories
+            # (a summary of a wider scope lists them too).
+            summaries = db.execute(
+                f"DELETE FROM summaries WHERE (1{where}) OR EXISTS (SELECT 1 FROM "
+                "json_each(summaries.sources) j JOIN memories m ON m.id = j.value "
+                f"WHERE 1{mwhere})",
+                params + params,
+            ).rowcount
+            memories = db.execute(f"DELETE FROM memories WHERE 1{where}", params).rowcount
+            db.execute(f"DELETE FROM entities WHERE 1{where}", params)
+            db.execute("INSERT INTO erase_guard VALUES ('erase')")
+            resources = db.execute(f"DELETE FROM resources WHERE 1{where}", params).rowcount
+            db.execute("DELETE FROM erase_guard")
+            checkpoints = db.execute(f"DELETE FROM checkpoints WHERE 1{where}", params).rowcount
+            key = self._erase_key()
+            subject = {
+                f"{name}_hmac": hmac.new(key, value.encode(), hashlib.sha256).hexdigest()
+                for name, value in (
+                    ("user_id", scope.user_id),
+                    ("agent_id", scope.agent_id),
+                    ("namespace", scope.namespace),
+                )
+                if value is not None
+            }
+            counts = {
+                "memories": memories,
+                "resources": resources,
+                "checkpoints": checkpoints,
+                "vectors": vectors,
+                "summaries": summaries,
+            }
+            self.add_events(
+                [
+                    AuditEvent(
+                        event="erased",
+                        memory_id=None,
+                        actor=actor,
+                        detail={"subject": subject, **counts},
+                    )
+                ]
+            )
+            self._bump("vector_epoch")  # in-process indexes and cache files are stale
+            self._bump("text_epoch")
+            db.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                (PENDING, json.dumps({"at": ts(utcnow())})),
+            )
+        log.info("erase committed (%d memories); finishing on disk", memories)
+        try:
+            done, readers = self.finish_erase()
+        except StoreError as exc:  # committed: the mark makes the next open finish it
+            log.warning(
+                "erase of %s committed, cleanup failed (%s); retried on open", self.path, exc
+            )
+            done, readers = False, 0
+        self._erase_unfinished = not done
+        return EraseReport(**counts, pending=not done, readers=readers)
+
+    def _erase_key(self) -> bytes:
+        """The store's HMAC key for tombstones: random, made once, kept in ``meta``."""
+        self._db.execute(
+            "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", (KEY, secrets.token_hex(32))
+        )
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (KEY,)).fetchone()
+        return bytes.fromhex(row[0])
+
+    def erase_pending(self) -> bool:
+        """Whether an erase committed but its on-disk cleanup is not finished."""
+        row = self._db.execute("SELECT 1 FROM meta WHERE key = ?", (PENDING,)).fetchone()
+        return row is not None
+
+    def finish_erase(self) -> tuple[bool, int]:
+        """Finish a pending erase (see the module docstring). Returns whether it is
+        finished and, if not, how many other processes' readers hold old pages
+        (0 when unknown, or when this connection is inside a transaction)."""
+        with self._lock:
+            if self.read_only or self._depth or not self.erase_pending():
+                return (not self.erase_pending()), 0
+            sidefiles.remove(sidefiles.cache_files(self.path))
+            with self.transaction():
+                self._db.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
+            if not self._checkpoint():
+                readers = wal_readers(self.path)
+                log.info(
+                    "erase of %s not finished on disk: %s still hold old pages; "
+                    "finished on the next open",
+                    self.path,
+                    f"{readers} reader(s)" if readers else "other connections",
+                )
+                return False, readers
+            with self.transaction():
+                self._db.execute("DELETE FROM meta WHERE key = ?", (PENDING,))
+            self._erase_unfinished = False
+            self._checkpoint()  # the mark's own removal: nothing erased is left to fold
+            return True, 0
+
+    def _checkpoint(self) -> bool:
+        """``wal_checkpoint(TRUNCATE)``, waiting at most ``erase_wait_ms`` for readers:
+        whether every WAL frame reached the file and the WAL was emptied."""
+        self._db.execute(f"PRAGMA busy_timeout = {int(self.erase_wait_ms)}")
+        try:
+            busy, log_frames, done = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        finally:
+            self._db.execute("PRAGMA busy_timeout = 30000")
+        return busy == 0 and log_frames == done
+
+    def clean_on_open(self) -> list[str]:
+        """What opening repaired: a pending erase finished, orphaned temp files removed."""
+        repaired = []
+        if not self.read_only:
+            if self.erase_pending():
+                try:
+                    done, _ = self.finish_erase()
+                except StoreError as exc:  # e.g. a damaged page: let doctor see the store
+                    log.warning("could not finish the pending erase of %s: %s", self.path, exc)
+                    done = False
+                repaired.append("finished a pending erase" if done else "erase still pending")
+            orphans = sidefiles.orphaned_temp_files(self.path)
+            if orphans:
+                left = sidefiles.remove(orphans)
+                repaired.append(f"removed {len(orphans) - len(left)} orphaned temp file(s)")
+        return repaired
+
+
+# -- who still reads old pages --------------------------------------------------
+_WAL_READ_LOCKS = range(123, 128)  # the -shm bytes SQLite's WAL readers lock (5 slots)
+_FLOCK = "hhqqi4x"  # struct flock on 64-bit Linux: type, whence, start, len, pid
+_PROBES: dict[str, int] = {}  # -shm path -> a descriptor kept open (see wal_readers)
+_PROBES_LOCK = threading.Lock()
+
+
+def wal_readers(db_path: str) -> int:
+    """How many other processes hold a WAL read lock on ``db_path`` (at least: two
+    readers of one snapshot share a lock slot); 0 when it cannot be told (not Linux).
+
+    The descriptor on the ``-shm`` file stays open: closing any descriptor of a
+    file drops every POSIX lock this process holds on it, SQLite's included."""
+    if sys.platform != "linux" or struct.calcsize("P") != 8:
+        return 0
+    import fcntl
+
+    shm = f"{db_path}-shm"
+    with _PROBES_LOCK:
+        try:
+            inode = os.stat(shm).st_ino
+            fd = _PROBES.get(shm)
+            if fd is not None and os.fstat(fd).st_ino != inode:
+                # SQLite deleted and re-made the file: nothing of it locks the old one
+                os.close(fd)
+                fd = None
+            if fd is None:
+                fd = _PROBES[shm] = os.open(shm, os.O_RDONLY)
+            held = 0
+            for start in _WAL_READ_LOCKS:
+                ask = struct.pack(_FLOCK, fcntl.F_WRLCK, os.SEEK_SET, start, 1, 0)
+                answer: Any = struct.unpack(_FLOCK, fcntl.fcntl(fd, fcntl.F_GETLK, ask))
+                held += answer[0] != fcntl.F_UNLCK
+            return held
+        except OSError:
+            return 0
