@@ -138,3 +138,35 @@ def test_erase_needs_a_scope(mem: Memory) -> None:
     with pytest.raises(ValidationError, match="scope"):
         mem.erase()
     assert mem.list(user_id="u").total == 1
+
+
+def _tombstones(db_path: Path) -> list[dict[str, str]]:
+    rows = _rows(db_path, "SELECT detail FROM audit WHERE event = 'erased' ORDER BY id")
+    return [json.loads(str(r[0]))["subject"] for r in rows]
+
+
+def test_tombstones_are_keyed_per_store(config: Config, tmp_path: Path) -> None:
+    stores = [tmp_path / "a.db", tmp_path / "b.db"]
+    for path in stores:
+        with Memory(path, config=config) as mem:
+            for _ in range(2):  # the same subject erased twice
+                mem.add("a fact about alice", user_id="alice")
+                mem.erase(user_id="alice")
+    a, b = (_tombstones(p) for p in stores)
+    assert a[0] == a[1] and b[0] == b[1]  # one store: one subject, one tombstone
+    assert a[0] != b[0]  # another store's key: not linkable across stores
+    unsalted = hashlib.sha256(b"alice").hexdigest()
+    assert unsalted not in json.dumps([a, b])
+
+
+def test_erase_drops_the_gate_events_that_quote_the_subject(config: Config, db_path: Path) -> None:
+    with Memory(db_path, config=config) as mem:
+        [decision] = mem.remember("You should try the new harbour ferry", user_id="alice")
+        assert decision.reason == "speculation"  # audited with the phrase it caught
+        mem.remember("Bob lives in Lima", user_id="bob", force=True)
+        assert "should try" in json.dumps(_rows(db_path, "SELECT detail FROM audit"))
+        mem.erase(user_id="alice")
+    assert "should try" not in json.dumps(_rows(db_path, "SELECT detail FROM audit"))
+    raw = b"".join(p.read_bytes() for p in db_path.parent.glob(db_path.name + "*"))
+    assert b"should try" not in raw and b"harbour ferry" not in raw
+    assert _rows(db_path, "SELECT count(*) FROM memories WHERE user_id = 'bob'") == [(1,)]

@@ -11,7 +11,7 @@ from typing import Any
 
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
-from remem.model import Checkpoint
+from remem.model import Checkpoint, DoctorReport
 from remem.providers.base import Embedder, token_embedder
 from remem.store.base import Store
 from remem.store.portable import export_store, import_store
@@ -89,6 +89,16 @@ class AdminMixin:
     ) -> dict[str, int]:
         """Load an export; all or nothing (one transaction)."""
         return import_store(self.store, Path(directory), progress=progress)
+
+    def doctor(self, *, full: bool = False, rebuild_fts: bool = False) -> DoctorReport:
+        """Check the store: its pages (``full``: every page, slower), schema, memories
+        that cannot be read, vectors of the wrong size or model, the full-text index,
+        an unfinished erase, leftover temp files. ``rebuild_fts`` first rebuilds the
+        full-text index from the memories. ``report.healthy`` is true when every
+        check passed."""
+        if rebuild_fts:
+            self.store.rebuild_fts()
+        return self.store.doctor(model_id=self.embedder.model_id, full=full)
 
     def reembed(self, *, batch_size: int = 256, progress: Progress | None = None) -> int:
         """Re-embed every memory whose vector is missing or from another model."""

@@ -228,6 +228,26 @@ class EraseReport:
 
 
 @dataclass(slots=True)
+class Finding:
+    """One check of ``remem doctor``: whether it passed, what it found."""
+
+    check: str
+    ok: bool
+    detail: str
+    items: list[str] = field(default_factory=list)  # ids, files or lines it is about
+
+
+@dataclass(slots=True)
+class DoctorReport:
+    """What ``remem doctor`` found in a store, and what opening it repaired."""
+
+    path: str
+    healthy: bool
+    checks: list[Finding]
+    repaired: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Summary:
     """One version of a category summary (markdown)."""
 

@@ -19,6 +19,7 @@ import numpy.typing as npt
 from remem.model import (
     AuditEvent,
     Checkpoint,
+    DoctorReport,
     EraseReport,
     MemoryRecord,
     Page,
@@ -348,3 +349,12 @@ class Store(Protocol):
 
     # -- misc --------------------------------------------------------------------
     def stats(self, scope: Scope | None = None) -> dict[str, Any]: ...
+
+    def doctor(self, *, model_id: str | None = None, full: bool = False) -> DoctorReport:
+        """Check the store without changing it (``remem doctor``); ``model_id`` is the
+        configured embedder's, ``full`` asks for the slow, exhaustive page check."""
+        ...
+
+    def rebuild_fts(self) -> None:
+        """Rebuild the full-text index from the memories."""
+        ...

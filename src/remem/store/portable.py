@@ -73,7 +73,12 @@ def _memory_from_line(line: dict[str, Any]) -> MemoryRecord:
 
 def export_store(store: Any, directory: Path, *, embeddings: bool = False) -> dict[str, int]:
     """Write the whole store to ``directory`` (created; must be empty). Returns line counts."""
-    directory.mkdir(parents=True, exist_ok=True)
+    if directory.exists() and not directory.is_dir():
+        raise ValidationError(f"{directory} is not a directory; export into a new directory")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValidationError(f"cannot create {directory}: {exc}") from exc
     if any(directory.iterdir()):
         raise ValidationError(f"{directory} is not empty; export into a new directory")
     counts: dict[str, int] = {}

@@ -47,6 +47,7 @@ from remem.store.codec import (
 )
 from remem.store.lexical import LexicalIndex
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
+from remem.store.sqlite_doctor import DoctorMixin
 from remem.store.sqlite_erase import EraseMixin
 from remem.store.sqlite_errors import read_only_error, translate, translate_errors, translated
 from remem.store.sqlite_extra import WriteTablesMixin
@@ -70,7 +71,9 @@ _CORRUPT_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
 @translate_errors
-class SQLiteStore(EraseMixin, VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin):
+class SQLiteStore(
+    EraseMixin, DoctorMixin, VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
+):
     """A remem store in one SQLite file."""
 
     def __init__(

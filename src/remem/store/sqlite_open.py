@@ -100,7 +100,17 @@ def check_file(path: Path) -> None:
 
     Nothing is written, except that SQLite rolls back a hot journal (an
     interrupted write) when the file is writable, as any SQLite reader must."""
-    if not path.exists() or path.stat().st_size == 0:
+    if not path.exists():
+        return
+    if _nonempty(_side(path, "-journal")) and writable(path):
+        # An interrupted write: the file's first page may not even be written yet.
+        # SQLite rolls the journal back on the first read of a read-write connection.
+        try:
+            with closing(connect(path, read_only=False)) as db:
+                db.execute("PRAGMA schema_version").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise NotARememStoreError(f"{path} is not a remem store: {exc}") from exc
+    if path.stat().st_size == 0:
         return
     try:
         with path.open("rb") as fh:
