@@ -148,6 +148,7 @@ def short(record: MemoryRecord) -> dict[str, Any]:
 
 
 def memory_table(records: list[MemoryRecord], title: str | None = None) -> Table:
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title=title, show_lines=False)
@@ -156,7 +157,7 @@ def memory_table(records: list[MemoryRecord], title: str | None = None) -> Table
     for r in records:
         table.add_row(
             r.id[:12],
-            r.content,
+            escape(r.content),  # stored text is shown as it is, never read as markup
             r.kind.value,
             r.category or "",
             r.status.value,

@@ -104,6 +104,7 @@ def search(
             ]
         )
         return
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title=f"{len(hits)} result(s) for {query!r}")
@@ -112,10 +113,11 @@ def search(
     if explain:
         table.add_column("explain", overflow="fold")
     for i, hit in enumerate(hits, start=1):
+        tags = "".join(f" [{t}]" for t in hit.explain.get("tags", ()))
         row = [
             str(i),
             f"{hit.score:.4f}",
-            hit.memory.content,
+            escape(hit.memory.content + tags),  # trust tags as a context line shows them
             "+".join(hit.sources),
             hit.memory.id[:12],
         ]
@@ -158,15 +160,15 @@ def get(
     if as_json:
         print_json(record)
         return
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(show_header=False)
     table.add_column("field")
     table.add_column("value", overflow="fold")
     for key, value in jsonable(record).items():
-        table.add_row(
-            key, json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
-        )
+        shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+        table.add_row(key, escape(shown))
     out.print(table)
 
 
@@ -232,6 +234,7 @@ def history(
     if as_json:
         print_json(events)
         return
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title=f"history of {memory_id}")
@@ -242,7 +245,7 @@ def history(
             e.at.strftime("%Y-%m-%d %H:%M:%S"),
             e.event,
             (e.memory_id or "")[:12],
-            json.dumps(e.detail, ensure_ascii=False),
+            escape(json.dumps(e.detail, ensure_ascii=False)),
         )
     out.print(table)
 

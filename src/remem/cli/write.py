@@ -48,6 +48,7 @@ def _decision_rows(report: IngestReport) -> list[dict[str, Any]]:
 
 
 def _print_decisions(report: IngestReport, *, title: str) -> None:
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title=title)
@@ -59,7 +60,7 @@ def _print_decisions(report: IngestReport, *, title: str) -> None:
         table.add_row(
             f"[{colour}]{row['action']}[/{colour}]",
             row["reason"],
-            row["fact"],
+            escape(row["fact"]),  # "[SYSTEM] ..." is text, not rich markup
             row["category"],
             f"{row['importance']:.2f}",
         )
