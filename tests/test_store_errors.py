@@ -161,3 +161,25 @@ def test_every_public_store_method_is_translated() -> None:
         if name.startswith("_") or name == "transaction" or not callable(attr):
             continue
         assert hasattr(attr, "__wrapped__"), name
+
+
+def test_damaged_inputs_events_and_checkpoints_never_break_an_export(
+    mem: Memory, db_path: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    for text in ("the shed door is green", "the shed roof is red"):
+        mem.add(text, user_id="u", session_id="s")
+    mem.checkpoint("s", 0, {"user_input": "hello"}, user_id="u")
+    mem.checkpoint("s", 1, {"user_input": "again"}, user_id="u")
+    with closing(sqlite3.connect(db_path)) as db:
+        db.execute("DROP TRIGGER resources_no_update")  # damage behind the store's back
+        db.execute("UPDATE resources SET metadata = '{broken' WHERE rowid = 1")
+        db.execute("UPDATE audit SET at = 'a while ago' WHERE id = 1")
+        db.execute("UPDATE checkpoints SET state = '[1]' WHERE turn = 0")
+        db.commit()
+    with caplog.at_level(logging.WARNING, logger="remem"):
+        counts = mem.export_to(tmp_path / "out")
+        assert mem.replay("s", 1, user_id="u").user_input == "again"
+    assert counts["resources.jsonl"] == 1 and counts["checkpoints.jsonl"] == 1
+    assert counts["memory-log.jsonl"] == _counts(db_path)["audit"] - 1
+    skipped = [r.getMessage() for r in caplog.records if "cannot be read" in r.getMessage()]
+    assert len(skipped) == 3, skipped

@@ -129,7 +129,7 @@ def row_to_memory(row: sqlite3.Row | dict[str, Any]) -> MemoryRecord:
 
 # Called with the id of a row that cannot be decoded and why; the row is skipped.
 SkipRow = Callable[[Any, Exception], None]
-_DECODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, RecursionError)
+DECODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, RecursionError)
 _NUMBERS = ("importance", "confidence", "trust_score", "retrieval_priority")
 _COUNTS = ("reference_count", "access_count", "surface_count", "success_count", "failure_count")
 
@@ -186,7 +186,7 @@ def rows_to_memories(
                 args[i] = None if value is None else convert(value)
             record = MemoryRecord(*args)
             check_record(record)
-        except _DECODE_ERRORS as exc:
+        except DECODE_ERRORS as exc:
             if skip is None:
                 raise
             skip(values[id_column], exc)

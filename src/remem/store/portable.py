@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from remem.errors import ValidationError
+from remem.errors import StoreError, ValidationError
 from remem.model import AuditEvent, Checkpoint, MemoryRecord, Resource, Scope
 from remem.store.codec import (
     dumps,
@@ -81,6 +81,15 @@ def export_store(store: Any, directory: Path, *, embeddings: bool = False) -> di
         raise ValidationError(f"cannot create {directory}: {exc}") from exc
     if any(directory.iterdir()):
         raise ValidationError(f"{directory} is not empty; export into a new directory")
+    try:
+        return _export(store, directory, embeddings=embeddings)
+    except PermissionError as exc:
+        raise ValidationError(f"cannot write the export into {directory}: {exc}") from exc
+    except OSError as exc:  # a full disk, an I/O error
+        raise StoreError(f"writing the export into {directory} failed: {exc}") from exc
+
+
+def _export(store: Any, directory: Path, *, embeddings: bool) -> dict[str, int]:
     counts: dict[str, int] = {}
     handles: dict[str, Any] = {}
     ids: list[str] = []

@@ -15,10 +15,10 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +35,7 @@ from remem.model import (
 from remem.store.ann import AnnSettings
 from remem.store.base import ListFilter
 from remem.store.codec import (
+    DECODE_ERRORS,
     MEMORY_COLUMNS,
     content_hash,
     dumps,
@@ -59,6 +60,7 @@ from remem.store.sqlwhere import filter_sql, scope_sql
 from remem.store.vectors import VectorIndex
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _MAX_INT = 2**63 - 1  # SQLite's largest integer
 _INSERT_MEMORY = (
@@ -142,7 +144,7 @@ class SQLiteStore(
         with self._lock:
             if self._erase_unfinished and not self._depth:
                 try:
-                    self.finish_erase()  # a reader may have left meanwhile
+                    self.finish_erase(wait_ms=0)  # a reader may have left meanwhile
                 except StoreError as exc:
                     log.warning("erase cleanup on close failed: %s", exc)
             self._db.close()
@@ -194,18 +196,29 @@ class SQLiteStore(
         self._seq_of.clear()
         self._lexical = None
 
-    def _skip_row(self, memory_id: Any, exc: Exception) -> None:
+    def _skip_row(self, memory_id: Any, exc: Exception, kind: str = "memory") -> None:
         """A row that cannot be decoded: skipped, warned about once per store handle."""
-        key = str(memory_id)
+        key = f"{kind} {memory_id}"
         if key not in self._undecodable:
             self._undecodable.add(key)
             log.warning(
-                "memory %s in %s cannot be read (%s: %s); skipped — run `remem doctor`",
+                "%s in %s cannot be read (%s: %s); skipped — run `remem doctor`",
                 key,
                 self.path,
                 type(exc).__name__,
                 exc,
             )
+
+    def _decoded(
+        self, rows: Sequence[sqlite3.Row], decode: Callable[[sqlite3.Row], T], kind: str
+    ) -> Iterator[T]:
+        """``decode`` of each row; a row that cannot be decoded is skipped (see
+        :meth:`_skip_row`), so one damaged row never breaks a listing or an export."""
+        for row in rows:
+            try:
+                yield decode(row)
+            except DECODE_ERRORS as exc:
+                self._skip_row(row[0], exc, kind)
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:
@@ -265,12 +278,12 @@ class SQLiteStore(
     def get_resource(self, resource_id: str, scope: Scope) -> Resource | None:
         where, params = scope_sql(scope)
         rows = self._query(f"SELECT * FROM resources WHERE id = ?{where}", [resource_id, *params])
-        return row_to_resource(rows[0]) if rows else None
+        return next(self._decoded(rows, row_to_resource, "resource"), None)
 
     def iter_resources(self, scope: Scope | None = None) -> Iterator[Resource]:
         where, params = scope_sql(scope) if scope else ("", [])
-        for row in self._query(f"SELECT * FROM resources WHERE 1{where} ORDER BY rowid", params):
-            yield row_to_resource(row)
+        rows = self._query(f"SELECT * FROM resources WHERE 1{where} ORDER BY rowid", params)
+        yield from self._decoded(rows, row_to_resource, "resource")
 
     # -- memories -----------------------------------------------------------------
     def insert_memories(
@@ -393,11 +406,11 @@ class SQLiteStore(
 
     def history(self, memory_id: str) -> list[AuditEvent]:
         rows = self._query("SELECT * FROM audit WHERE memory_id = ? ORDER BY id", [memory_id])
-        return [row_to_audit(r) for r in rows]
+        return list(self._decoded(rows, row_to_audit, "audit event"))
 
     def iter_events(self) -> Iterator[AuditEvent]:
-        for row in self._query("SELECT * FROM audit ORDER BY id"):
-            yield row_to_audit(row)
+        rows = self._query("SELECT * FROM audit ORDER BY id")
+        yield from self._decoded(rows, row_to_audit, "audit event")
 
     def event_counts(self, event: str, key: str) -> dict[str, int]:
         """Counts of ``event`` audit rows grouped by ``detail[key]`` (e.g. gate reasons)."""

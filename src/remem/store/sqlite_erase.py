@@ -3,24 +3,24 @@ from disk as soon as SQLite allows.
 
 One transaction deletes every row of the subject (memories, vectors, token
 vectors, audit events, entities, resources, checkpoints, and every version of a
-category summary in the scope or built from its memories), writes a tombstone
-without content (an HMAC of each subject id with the store's own random key)
-and sets the ``erase_pending`` mark in ``meta``. After the commit:
+category summary in the scope or built from its memories), merges the FTS5
+index (``optimize``: the deleted rows' terms leave its pages), writes a
+tombstone without content (an HMAC of each subject id with the store's own
+random key) and sets the ``erase_pending`` mark in ``meta``. The connection
+runs with ``secure_delete``: deleted cells and freed pages are zeroed. After
+the commit:
 
 1. the cache files beside the database (``<db>.bm25``, ``<db>.hnsw-*`` and temp
    files of either) are deleted: they hold the erased memories' words and vectors;
-2. the FTS5 index is merged (``optimize``): the deleted rows' terms leave the
-   index pages (the connection runs with ``secure_delete``, so freed pages and
-   cells are zeroed);
-3. a ``wal_checkpoint(TRUNCATE)`` copies the WAL into the file and empties it,
+2. a ``wal_checkpoint(TRUNCATE)`` copies the WAL into the file and empties it,
    so no old page survives in the WAL or the database file;
-4. the mark is cleared.
+3. the mark is cleared.
 
 A reader holding a read transaction from before the erase keeps old pages
-alive: step 3 cannot finish while it reads. The mark then stays, the report
+alive: step 2 cannot finish while it reads. The mark then stays, the report
 says how many readers hold old pages, and every later open of the store (and
-the close of this one) resumes from step 1. A crash anywhere after the commit
-leaves the mark too, so the next open finishes the job.
+the close of this one) resumes from step 1 without waiting. A crash anywhere
+after the commit leaves the mark too, so the next open finishes the job.
 """
 
 from __future__ import annotations
@@ -147,6 +147,10 @@ class EraseMixin:
             )
             self._bump("vector_epoch")  # in-process indexes and cache files are stale
             self._bump("text_epoch")
+            # Merge the FTS5 segments in this same transaction: the deleted rows' terms
+            # leave the index pages before anything can see the commit (a crash right
+            # after it leaves no term in the index, only old pages the mark cleans up).
+            db.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
             db.execute(
                 "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
                 (PENDING, json.dumps({"at": ts(utcnow())})),
@@ -175,17 +179,16 @@ class EraseMixin:
         row = self._db.execute("SELECT 1 FROM meta WHERE key = ?", (PENDING,)).fetchone()
         return row is not None
 
-    def finish_erase(self) -> tuple[bool, int]:
-        """Finish a pending erase (see the module docstring). Returns whether it is
-        finished and, if not, how many other processes' readers hold old pages
-        (0 when unknown, or when this connection is inside a transaction)."""
+    def finish_erase(self, *, wait_ms: int | None = None) -> tuple[bool, int]:
+        """Finish a pending erase (see the module docstring), waiting up to ``wait_ms``
+        (default ``erase_wait_ms``) for readers. Returns whether it is finished and,
+        if not, how many other processes' readers hold old pages (0 when unknown, or
+        when this connection is inside a transaction)."""
         with self._lock:
             if self.read_only or self._depth or not self.erase_pending():
                 return (not self.erase_pending()), 0
             sidefiles.remove(sidefiles.cache_files(self.path))
-            with self.transaction():
-                self._db.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
-            if not self._checkpoint():
+            if not self._checkpoint(self.erase_wait_ms if wait_ms is None else wait_ms):
                 readers = wal_readers(self.path)
                 log.info(
                     "erase of %s not finished on disk: %s still hold old pages; "
@@ -197,13 +200,13 @@ class EraseMixin:
             with self.transaction():
                 self._db.execute("DELETE FROM meta WHERE key = ?", (PENDING,))
             self._erase_unfinished = False
-            self._checkpoint()  # the mark's own removal: nothing erased is left to fold
+            self._checkpoint(0)  # the mark's own removal: nothing erased is left to fold
             return True, 0
 
-    def _checkpoint(self) -> bool:
-        """``wal_checkpoint(TRUNCATE)``, waiting at most ``erase_wait_ms`` for readers:
-        whether every WAL frame reached the file and the WAL was emptied."""
-        self._db.execute(f"PRAGMA busy_timeout = {int(self.erase_wait_ms)}")
+    def _checkpoint(self, wait_ms: int) -> bool:
+        """``wal_checkpoint(TRUNCATE)``, waiting at most ``wait_ms`` for readers: whether
+        every WAL frame reached the file and the WAL was emptied."""
+        self._db.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
         try:
             busy, log_frames, done = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         finally:
@@ -216,7 +219,8 @@ class EraseMixin:
         if not self.read_only:
             if self.erase_pending():
                 try:
-                    done, _ = self.finish_erase()
+                    # no waiting: an open must not stall behind a long reader
+                    done, _ = self.finish_erase(wait_ms=0)
                 except StoreError as exc:  # e.g. a damaged page: let doctor see the store
                     log.warning("could not finish the pending erase of %s: %s", self.path, exc)
                     done = False

@@ -12,13 +12,15 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from typing import Any
+from typing import Any, TypeVar
 
 from remem.errors import ValidationError
 from remem.model import Checkpoint, Resource, Scope, Summary, utcnow
 from remem.store.base import ListFilter
 from remem.store.codec import parse_ts, row_to_resource, ts
 from remem.store.sqlwhere import filter_sql, scope_sql
+
+T = TypeVar("T")
 
 
 def _sources(text: str | None) -> tuple[str, ...] | None:
@@ -45,6 +47,11 @@ class WriteTablesMixin:
     transaction: Callable[[], AbstractContextManager[None]]
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        raise NotImplementedError  # provided by SQLiteStore
+
+    def _decoded(
+        self, rows: Sequence[sqlite3.Row], decode: Callable[[sqlite3.Row], T], kind: str
+    ) -> Iterator[T]:
         raise NotImplementedError  # provided by SQLiteStore
 
     def _scope_sql(self, scope: Scope, alias: str = "") -> tuple[str, list[Any]]:
@@ -356,23 +363,33 @@ class WriteTablesMixin:
         if upto is not None:
             sql += " AND turn <= ?"
             args.append(upto)
-        out = []
-        for row in self._query(sql + " ORDER BY turn", args):
-            state = json.loads(row["state"])
-            created = parse_ts(row["created_at"])
-            assert created is not None
-            out.append(Checkpoint(session_id, row["turn"], created_at=created, **state))
-        return out
+        return list(
+            self._decoded(self._query(sql + " ORDER BY turn", args), _checkpoint, "checkpoint")
+        )
 
     def iter_checkpoint_rows(self) -> Iterator[dict[str, Any]]:
         """Every checkpoint with its scope, for export."""
-        for row in self._query("SELECT * FROM checkpoints ORDER BY session_id, turn"):
-            yield {
-                "session_id": row["session_id"],
-                "turn": row["turn"],
-                "user_id": row["user_id"],
-                "agent_id": row["agent_id"],
-                "namespace": row["namespace"],
-                "created_at": row["created_at"],
-                "state": json.loads(row["state"]),
-            }
+        rows = self._query("SELECT * FROM checkpoints ORDER BY session_id, turn")
+        yield from self._decoded(rows, _checkpoint_row, "checkpoint")
+
+
+def _checkpoint(row: sqlite3.Row) -> Checkpoint:
+    state = json.loads(row["state"])
+    created = parse_ts(row["created_at"])
+    if not isinstance(state, dict) or created is None:
+        raise ValueError("a checkpoint's state must be a JSON object and it must have a time")
+    return Checkpoint(row["session_id"], row["turn"], created_at=created, **state)
+
+
+def _checkpoint_row(row: sqlite3.Row) -> dict[str, Any]:
+    if not isinstance(json.loads(row["state"]), dict):
+        raise ValueError("a checkpoint's state must be a JSON object")
+    return {
+        "session_id": row["session_id"],
+        "turn": row["turn"],
+        "user_id": row["user_id"],
+        "agent_id": row["agent_id"],
+        "namespace": row["namespace"],
+        "created_at": row["created_at"],
+        "state": json.loads(row["state"]),
+    }
