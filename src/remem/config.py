@@ -38,6 +38,11 @@ DEFAULT_CATEGORY_WEIGHTS = {
     "relationships": 0.6, "hobbies": 0.5, "casual": 0.3, "operational": 0.3,
 }  # fmt: skip
 
+# ADR: how long a standard memory of a category stays without a reference
+DEFAULT_CATEGORY_TTL_DAYS = {
+    "work": 90, "preference": 180, "health": 365, "hobbies": 60, "relationships": 180,
+}  # fmt: skip
+
 SECRET_FIELDS = {"openai_api_key", "llm_api_key"}
 
 
@@ -147,7 +152,8 @@ class Config(BaseModel):
     max_writes_per_session: int = Field(200, ge=1)
 
     # -- read path: ranking ----------------------------------------------------
-    recency_mode: Literal["half_life", "linear_exp"] = "half_life"
+    # "adaptive": the half-life from access history (adaptive_half_life_*)
+    recency_mode: Literal["half_life", "linear_exp", "adaptive"] = "half_life"
     recency_half_life_days: float = Field(30.0, gt=0)
     recency_linear_rate: float = Field(0.01, ge=0)  # the ADR's exp(-0.01 * days since created)
     recency_floor: float = Field(0.35, ge=0, le=1)  # an old but crucial fact can still win
@@ -196,10 +202,58 @@ class Config(BaseModel):
     context_rewrite_messages: int = Field(6, ge=1)  # messages a context query is built from
     context_rewrite_keywords: int = Field(12, ge=0)
 
-    # -- lifecycle --------------------------------------------------------------
-    transient_ttl_days: int = Field(7, ge=1)
-    archive_after_days: int = Field(180, ge=1)
-    purge_after_days: int = Field(365, ge=1)
+    # -- lifecycle: usage signals (remem/lifecycle/, docs/concepts.md#lifecycle) -
+    record_access: bool = True  # searches add 1 to access_count of what they return
+    access_wait_ms: int = Field(20, ge=0)  # a search's access write waits this long for the lock
+    access_close_wait_ms: int = Field(1000, ge=0)  # ...and the last flush, at close
+    access_buffer_max: int = Field(10_000, ge=1)  # ids held in-process while the lock is busy
+    reinforce_factor: float = Field(1.1, ge=1)  # effective score x this per confirmed reference
+    reinforce_max: float = Field(2.0, ge=1)  # the reinforcement factor's cap
+    # -- lifecycle: policies --------------------------------------------------------
+    # ranking's importance factor: "base" (importance x tier) or "effective" (the
+    # effective score: x decay x reinforcement)
+    rank_importance: Literal["base", "effective"] = "effective"
+    # decay of the effective score: "tier" (x decay_*_weekly per unreferenced week),
+    # "adaptive" (half-life from access history, adaptive_*), "none"
+    decay_policy: Literal["tier", "adaptive", "none"] = "tier"
+    decay_standard_weekly: float = Field(0.95, gt=0, le=1)
+    decay_transient_weekly: float = Field(0.5, gt=0, le=1)
+    # adaptive forgetting (engram): the half-life by access history
+    adaptive_half_life_unused_days: float = Field(3.0, gt=0)  # never accessed
+    adaptive_half_life_few_days: float = Field(7.0, gt=0)  # < adaptive_few_accesses
+    adaptive_half_life_some_days: float = Field(30.0, gt=0)  # < adaptive_many_accesses
+    adaptive_half_life_many_days: float = Field(90.0, gt=0)  # more
+    adaptive_half_life_validated_days: float = Field(180.0, gt=0)  # referenced or succeeded
+    adaptive_few_accesses: int = Field(3, ge=1)
+    adaptive_many_accesses: int = Field(10, ge=1)
+    # which review policies the weekly job applies (each a function in lifecycle/policies.py)
+    review_policies: list[Literal["promote", "expire", "archive", "cold", "purge"]] = Field(
+        ["promote", "expire", "archive", "cold", "purge"]
+    )
+    transient_ttl_days: int = Field(7, ge=1)  # transient memories expire this long after creation
+    # standard memories of these categories expire this long after their last reference
+    category_ttl_days: dict[str, int] = Field(
+        default_factory=lambda: dict(DEFAULT_CATEGORY_TTL_DAYS)
+    )
+    promote_min_importance: float = Field(0.8, ge=0, le=1)  # base importance above this
+    promote_min_references: int = Field(3, ge=1)  # and at least this many references
+    promote_min_references_untrusted: int = Field(6, ge=1)  # for untrusted sources
+    # where promoted memories are written (markdown); {home}, {user_id}, {agent_id},
+    # {namespace} are filled in: one file per distinct path; "" writes none
+    memory_md_path: str = "{home}/MEMORY.md"
+    archive_after_days: int = Field(90, ge=1)  # archived when not used for this long
+    cold_after_days: int = Field(180, ge=1)  # cold when not used for this long
+    purge_below: float = Field(0.1, ge=0, le=1)  # archived/cold and effective score below this
+    purge_confirm_days: int = Field(7, ge=0)  # ...at two reviews at least this far apart
+    # -- lifecycle: jobs --------------------------------------------------------------
+    jobs_interval_hours: dict[str, float] = Field(
+        default_factory=lambda: {"nightly": 24.0, "weekly": 168.0, "monthly": 720.0}
+    )
+    jobs_catchup_budget_ms: int = Field(150, ge=0)  # `remem retrieve` runs overdue jobs this long
+    jobs_lease_s: float = Field(600.0, gt=0)  # a job's lock lapses this long after its last sign
+    jobs_retry_minutes: float = Field(60.0, ge=0)  # a failed job is retried after this
+    jobs_batch: int = Field(500, ge=1)  # memories a job step reads and writes at a time
+    jobs_report_items: int = Field(200, ge=0)  # changed memories listed in a job's run record
 
     _sources: dict[str, str] = PrivateAttr(default_factory=dict)
 

@@ -13,10 +13,11 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
+from remem.lifecycle import usage
 from remem.memory_admin import AdminMixin
 from remem.memory_write import WriteMixin
 from remem.model import (
@@ -52,6 +53,9 @@ from remem.write.secrets import redact
 from remem.write.summaries import refresh_citing, refresh_summaries
 from remem.write.validate import clean_content, require_scope, scope_of
 
+if TYPE_CHECKING:
+    from remem.lifecycle.jobs import Jobs
+
 RAW_EXTRACTOR = "raw-1"
 Progress = Callable[[int, int], None]
 
@@ -86,10 +90,26 @@ class Memory(WriteMixin, AdminMixin):
         self.embedder: Embedder = (
             embedder if embedder is not None else get_embedder(self.config.embedder, self.config)
         )
+        self._access = usage.AccessRecorder(self.store, self.config)
+        self._jobs: Jobs | None = None
 
     # -- lifecycle of the object -------------------------------------------------
     def close(self) -> None:
-        self.store.close()
+        """Write the access counts still buffered (best-effort), then close the store."""
+        try:
+            self._access.flush(self.config.access_close_wait_ms)
+        finally:
+            self.store.close()
+
+    @property
+    def jobs(self) -> Jobs:
+        """The lifecycle jobs of this store: ``status()``, ``run(name)``, ``run_due()``
+        (see :mod:`remem.lifecycle.jobs`)."""
+        if self._jobs is None:
+            from remem.lifecycle.jobs import Jobs
+
+            self._jobs = Jobs(self)
+        return self._jobs
 
     def __enter__(self) -> Memory:
         return self
@@ -296,6 +316,9 @@ class Memory(WriteMixin, AdminMixin):
             reference_count=0,
             access_count=0,
             surface_count=0,
+            last_referenced_at=None,
+            last_accessed_at=None,
+            purge_candidate_since=None,
             source_resource_id=resource.id,
         )
         old.status, old.superseded_by, old.valid_to, old.updated_at = (
@@ -432,6 +455,7 @@ class Memory(WriteMixin, AdminMixin):
         asker_agent_id: str | None = None,
         asker_role: str | None = None,
         now: datetime | None = None,
+        _record_access: bool = True,
     ) -> builtins.list[SearchHit]:
         """The best memories for ``query`` in the scope, each with ``explain``.
 
@@ -440,7 +464,8 @@ class Memory(WriteMixin, AdminMixin):
         ``asker_role`` (default: ``agent_id``) say who asks: another agent's private
         memories and other roles' role-visible ones are not returned to it. ``now``
         (default: the current time) is what recency and relative time expressions
-        ("last week") count from."""
+        ("last week") count from. Each memory returned counts one access
+        (``access_count``, ``last_accessed_at``; ``config.record_access``)."""
         scope = scope_of(user_id, agent_id, namespace)
         if not isinstance(query, str) or not query.strip():
             raise ValidationError("query is empty")
@@ -448,7 +473,7 @@ class Memory(WriteMixin, AdminMixin):
             raise ValidationError("limit must be between 1 and 1000")
         if include_history:
             filters = replace(filters or ListFilter(), statuses=("active", "superseded"))
-        return run_search(
+        hits = run_search(
             self.store,
             self.embedder,
             query,
@@ -460,6 +485,10 @@ class Memory(WriteMixin, AdminMixin):
             asker=Asker(agent_id=asker_agent_id or agent_id, role=asker_role),
             now=now,
         )
+        if _record_access:
+            # After the read path, in one short write (buffered if the lock is busy).
+            self._access.record([h.memory.id for h in hits], now or utcnow())
+        return hits
 
     def recall_tiered(
         self,
@@ -516,6 +545,7 @@ class Memory(WriteMixin, AdminMixin):
         asker_role: str | None = None,
         record: bool = True,
         include_untrusted: bool = False,
+        now: datetime | None = None,
     ) -> ContextBlock:
         """The block of memories to inject for ``query`` (text, or the conversation's
         ``{"role", "content"}`` messages, rewritten into a query from the last few —
@@ -526,7 +556,8 @@ class Memory(WriteMixin, AdminMixin):
         with the bundled MiniLM WordPiece tokenizer, header included) and
         ``max_items`` (defaults: ``config.context_max_tokens`` / ``_items``). With
         ``record``, each injected memory gets ``surface_count + 1`` and an
-        ``injected`` audit event; injection is not a reference.
+        ``injected`` audit event, and counts one access; injection is not a
+        reference (see :meth:`reference`). ``now``: as for :meth:`search`.
 
         Untrusted memories (tool output, web pages, what the caller marked untrusted)
         and memories flagged as prompt injection are never in the block unless
@@ -560,6 +591,8 @@ class Memory(WriteMixin, AdminMixin):
                 limit=limit,
                 asker_agent_id=asker_agent_id,
                 asker_role=asker_role,
+                now=now,
+                _record_access=False,  # only what goes into the block counts, below
             )
 
         limit = min(1000, items * 3)  # spare candidates for when the longest do not fit
@@ -570,7 +603,7 @@ class Memory(WriteMixin, AdminMixin):
             kept = sum(1 for h in hits if not is_untrusted(h))
             if kept < limit:
                 hits = candidates(min(1000, limit + (limit - kept) * 4))
-        now = utcnow()
+        now = now or utcnow()
         block = build_context(
             hits,
             max_tokens=tokens,
@@ -580,6 +613,7 @@ class Memory(WriteMixin, AdminMixin):
             include_untrusted=include_untrusted,
         )
         if record and block.items:
+            self._access.record([item.memory_id for item in block.items], now)
             self.store.mark_surfaced(
                 [item.memory_id for item in block.items],
                 events=[
@@ -597,6 +631,55 @@ class Memory(WriteMixin, AdminMixin):
                 ],
             )
         return block
+
+    def reference(
+        self,
+        memory_ids: str | Sequence[str],
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        now: datetime | None = None,
+    ) -> builtins.list[MemoryRecord]:
+        """Record confirmed use: the user or agent acted on these memories.
+
+        Each gets ``reference_count + 1`` and ``last_referenced_at = now`` (recency
+        and decay count from it), which raises its effective score by
+        ``reinforce_factor`` (x1.1, the factor capped at ``reinforce_max``), and a
+        ``referenced`` audit event. Being injected or returned by a search is not a
+        reference. All or nothing: an id outside the scope raises NotFoundError, a
+        memory that is not active ValidationError, and nothing is written."""
+        ids = [memory_ids] if isinstance(memory_ids, str) else list(memory_ids)
+        return usage.reference(
+            self.store,
+            self.config,
+            ids,
+            scope_of(user_id, agent_id, namespace),
+            now=now or utcnow(),
+        )
+
+    def restore(
+        self,
+        memory_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        reason: str | None = None,
+        now: datetime | None = None,
+    ) -> MemoryRecord:
+        """Bring an archived or cold memory back to active (audited ``restored``): its
+        token vectors are rebuilt and it counts as used now. Purged memories cannot
+        come back; an active one is returned as it is."""
+        return usage.restore(
+            self.store,
+            self.embedder,
+            self.config,
+            memory_id,
+            scope_of(user_id, agent_id, namespace),
+            now=now or utcnow(),
+            reason=None if reason is None else redact(reason),
+        )
 
     def history(
         self,

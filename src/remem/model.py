@@ -127,6 +127,7 @@ class MemoryRecord:
     created_at: datetime = field(default_factory=utcnow)
     updated_at: datetime = field(default_factory=utcnow)
     last_referenced_at: datetime | None = None
+    last_accessed_at: datetime | None = None  # last returned by a search or context
     reference_count: int = 0
     access_count: int = 0
     surface_count: int = 0
@@ -135,6 +136,7 @@ class MemoryRecord:
     trust_score: float = 0.5
     retrieval_priority: float = 0.0
     promoted: bool = False
+    purge_candidate_since: datetime | None = None  # first weekly review that found it purgeable
     source_resource_id: str | None = None
     extractor_version: str | None = None
     data: dict[str, Any] = field(default_factory=dict)

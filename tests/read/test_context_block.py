@@ -106,11 +106,13 @@ def test_context_records_surfacing_not_references(mem: Memory) -> None:
     after = mem.get(kept.id, user_id="aaron")
     assert after.surface_count == 1
     assert after.reference_count == 0 and after.last_referenced_at is None
-    assert after.access_count == 0 and after.updated_at == kept.updated_at
+    # An injection counts one access (a usage signal), but is not a reference.
+    assert after.access_count == 1 and after.updated_at == kept.updated_at
     injected = [e for e in mem.history(kept.id, user_id="aaron") if e.event == "injected"]
     assert len(injected) == 1 and injected[0].detail["position"] == ids.index(kept.id) + 1
     mem.context("which editor theme does Aaron like", user_id="aaron", record=False)
-    assert mem.get(kept.id, user_id="aaron").surface_count == 1
+    unrecorded = mem.get(kept.id, user_id="aaron")
+    assert unrecorded.surface_count == 1 and unrecorded.access_count == 1
 
 
 def test_context_from_messages_budget_and_scope(mem: Memory) -> None:

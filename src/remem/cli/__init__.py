@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from remem.cli import admin, bench, doctor, memories, recall, write  # noqa: F401  (they register)
+from remem.cli import admin, bench, doctor, jobs, memories, recall, write  # noqa: F401  (they register)
 from remem.cli.common import app, out
 
 

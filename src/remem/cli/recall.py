@@ -44,6 +44,8 @@ def retrieve(
     Untrusted memories (tool output, web pages) and ones flagged as prompt injection
     are left out unless --include-untrusted; then their lines say [untrusted].
 
+    First runs overdue lifecycle jobs for at most jobs_catchup_budget_ms.
+
     Example: remem retrieve "plan the team dinner" --user maya --max-tokens 300
     """
     from remem.write.transcript import parse_transcript
@@ -61,6 +63,10 @@ def retrieve(
             asked = opening
         else:
             asked = query or ""
+        if not dry_run:
+            # Never assume cron ran: overdue lifecycle jobs get a bounded slice of time
+            # first (the rest waits for the next call), so the hook never stalls.
+            mem.jobs.run_due(budget_ms=mem.config.jobs_catchup_budget_ms)
         block = mem.context(
             asked,
             user_id=user,

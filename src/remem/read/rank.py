@@ -26,10 +26,14 @@ normalisation over the candidates.
 
 The factors (each a named policy, swappable through ``policies=``):
 
-- ``importance``: base importance x the tier multiplier
-  (``tier_*_importance``), clipped to [0, 1], mapped to ``[importance_floor, 1]``.
+- ``importance``: the lifecycle's effective score — base importance x the tier
+  multiplier (``tier_*_importance``) x decay x reinforcement, see
+  :mod:`remem.lifecycle.policies` — (``rank_importance="effective"``), or base
+  importance x tier only (``"base"``); clipped to [0, 1], mapped to
+  ``[importance_floor, 1]``.
 - ``recency``: ``max(recency_floor, exp(-ln2/half_life x days))`` with days
-  since last referenced, else since created (``recency_mode="half_life"``), or
+  since last referenced, else since created (``recency_mode="half_life"``;
+  ``"adaptive"``: the half-life from the memory's access history), or
   the ADR's ``exp(-recency_linear_rate x days since created)``
   (``recency_mode="linear_exp"``), floored the same. Permanent tier: 1.0, it
   never decays.
@@ -57,7 +61,8 @@ minutes at age 0), so memories stored minutes apart count as equally recent.
 
 Every hit's ``explain["rank"]`` holds each factor and the final score, which
 also becomes ``SearchHit.score`` (the fused score stays in
-``explain["fusion"]``).
+``explain["fusion"]``); ``explain["lifecycle"]`` the effective score's parts
+and the policies in force.
 """
 
 from __future__ import annotations
@@ -70,6 +75,7 @@ from datetime import UTC, datetime
 from types import MappingProxyType
 
 from remem.config import Config
+from remem.lifecycle import policies as lifecycle
 from remem.model import MemoryRecord, SearchHit, Sentiment, Tier, Trust, Visibility, utcnow
 from remem.read.temporal import TimeQuery, parse_time, temporal_factor
 from remem.read.trust import trust_pass
@@ -102,14 +108,14 @@ Policy = Callable[[MemoryRecord, RankContext], float]
 
 # -- the factor policies ------------------------------------------------------------
 def importance_factor(record: MemoryRecord, ctx: RankContext) -> float:
-    """Base importance x tier multiplier, clipped to [0, 1], mapped to [floor, 1]."""
+    """Base importance x tier multiplier (``rank_importance="base"``) or the lifecycle's
+    effective score (``"effective"``: also x decay x reinforcement), clipped to
+    [0, 1], mapped to [floor, 1]."""
     c = ctx.config
-    tier = {
-        Tier.PERMANENT: c.tier_permanent_importance,
-        Tier.STANDARD: c.tier_standard_importance,
-        Tier.TRANSIENT: c.tier_transient_importance,
-    }[record.tier]
-    adjusted = min(1.0, max(0.0, record.importance * tier))
+    if c.rank_importance == "effective":
+        adjusted = lifecycle.effective_score(record, ctx.now, c).value
+    else:
+        adjusted = min(1.0, max(0.0, record.importance * lifecycle.tier_multiplier(record, c)))
     return c.importance_floor + (1.0 - c.importance_floor) * adjusted
 
 
@@ -122,8 +128,13 @@ def recency_factor(record: MemoryRecord, ctx: RankContext) -> float:
         days = _days(ctx.now, record.created_at)
         value = math.exp(-c.recency_linear_rate * days)
     else:
-        days = _days(ctx.now, record.last_referenced_at or record.created_at)
-        value = math.exp(-LN2 / c.recency_half_life_days * days)
+        days = _days(ctx.now, lifecycle.last_reference(record))
+        half_life = (
+            lifecycle.adaptive_half_life(record, c)
+            if c.recency_mode == "adaptive"
+            else c.recency_half_life_days
+        )
+        value = math.exp(-LN2 / half_life * days)
     return max(c.recency_floor, value)
 
 
@@ -267,6 +278,7 @@ def rank(
             final *= value ** weights.get(name, 1.0) if value > 0 else 0.0
         parts["final"] = round(final, 6)
         hit.explain["rank"] = parts
+        hit.explain["lifecycle"] = lifecycle.explain(hit.memory, now, config)
         if time_query.window is not None and "temporal" in active:
             start, end = time_query.window
             hit.explain["time_window"] = {

@@ -8,9 +8,10 @@ are atomic; :meth:`Store.transaction` groups several into one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
 import numpy as np
@@ -117,6 +118,50 @@ class HybridCandidates:
     bm25: list[tuple[str, float]]  # as bm25_search returns them
     vector: list[tuple[str, float]]  # as vector_search returns them
     tokens: TokenBlock  # of the top ``token_depth`` of each list, in store order
+
+
+@dataclass(frozen=True, slots=True)
+class FieldChange:
+    """A lifecycle change of one memory's state (:meth:`Store.change_fields`).
+
+    ``fields`` may set ``status``, ``promoted``, ``purge_candidate_since``,
+    ``last_accessed_at`` and ``updated_at`` — never content or counters. The change
+    applies only while the memory still has ``expect_status`` (another process may
+    have restored, forgotten or updated it since it was read); ``event`` is written
+    with it.
+    """
+
+    memory_id: str
+    expect_status: str
+    fields: Mapping[str, Any]
+    event: AuditEvent | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JobState:
+    """One row of the ``jobs`` table: a lifecycle job's last run and its lease."""
+
+    name: str
+    last_run_at: datetime | None = None  # the ``now`` of the last complete run
+    last_status: str | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+    lock_owner: str | None = None
+    lock_until: datetime | None = None  # wall clock
+
+
+@dataclass(frozen=True, slots=True)
+class JobRunRecord:
+    """One run of a lifecycle job (the ``job_runs`` table)."""
+
+    id: int
+    job: str
+    owner: str
+    now: datetime
+    started_at: datetime
+    finished_at: datetime | None
+    status: str
+    counts: dict[str, int]
+    detail: dict[str, Any]
 
 
 class Store(Protocol):
@@ -345,6 +390,128 @@ class Store(Protocol):
 
     def counters(self, prefix: str = "") -> dict[str, int]:
         """Named usage counters starting with ``prefix``."""
+        ...
+
+    # -- lifecycle (remem/lifecycle/) ---------------------------------------------
+    def record_access(self, counts: Mapping[str, int], *, at: datetime, wait_ms: int) -> bool:
+        """Add each count to its memory's ``access_count`` and move ``last_accessed_at``
+        up to ``at``, in one short write that waits at most ``wait_ms`` for the lock.
+
+        False when the lock stayed busy (nothing written: the caller keeps the counts
+        for later); True when written, or when the store cannot be written at all
+        (read-only: nothing to retry). Best-effort: it need not survive a power cut."""
+        ...
+
+    def add_references(
+        self, memory_ids: Sequence[str], scope: Scope, *, at: datetime, events: Sequence[AuditEvent]
+    ) -> int:
+        """``reference_count + 1`` and ``last_referenced_at = at`` for each active memory
+        of ``memory_ids`` in ``scope``, with ``events``, atomically; returns how many."""
+        ...
+
+    def change_fields(self, changes: Sequence[FieldChange]) -> list[str]:
+        """Apply lifecycle changes (see :class:`FieldChange`) atomically; the ids of
+        those applied (a memory no longer in its expected status is left alone)."""
+        ...
+
+    def drop_token_vectors(self, memory_ids: Sequence[str]) -> int:
+        """Delete these memories' token vectors (archived and cold memories keep
+        none; they are rebuilt on restore); returns how many were deleted."""
+        ...
+
+    def purge_memories(
+        self,
+        memory_ids: Sequence[str],
+        *,
+        statuses: Sequence[str],
+        at: datetime,
+        events: Sequence[AuditEvent],
+    ) -> list[str]:
+        """Irreversibly remove the content of those of ``memory_ids`` still in one of
+        ``statuses``: text, tags, entities and data blanked, status ``purged``;
+        vectors, token vectors, full-text terms and entity links deleted, and the
+        source resource when no unpurged memory comes from it. The row stays as a
+        content-free tombstone; ``events`` are written for the purged ids (their
+        ids are returned). Call :meth:`compact` after the last purge of a run."""
+        ...
+
+    def compact(self) -> bool:
+        """After a purge: remove the purged text from disk — the cache files beside
+        the store, the full-text index pages, the write-ahead log — as an erase
+        does. False when readers still hold old pages: the next open finishes it."""
+        ...
+
+    def scan_memories(
+        self,
+        *,
+        statuses: Sequence[str],
+        after_id: str | None = None,
+        limit: int = 500,
+        promoted: bool | None = None,
+    ) -> list[MemoryRecord]:
+        """Store-wide, for lifecycle jobs: memories in ``statuses`` (and with this
+        ``promoted`` flag, if given) whose id sorts after ``after_id``, in id order."""
+        ...
+
+    # -- lifecycle jobs: lease and run records -------------------------------------
+    def job_states(self) -> dict[str, JobState]: ...
+
+    def acquire_job(
+        self,
+        name: str,
+        owner: str,
+        *,
+        until: datetime,
+        now: datetime,
+        wait_ms: int | None = None,
+    ) -> bool:
+        """Take the lease of job ``name`` for ``owner`` until ``until`` (wall clock) if
+        nobody holds it or its lease ended before ``now``; one atomic update. With
+        ``wait_ms``, wait at most that long for the write lock (StoreError after)."""
+        ...
+
+    def renew_job(
+        self,
+        name: str,
+        owner: str,
+        *,
+        until: datetime,
+        detail: Mapping[str, Any] | None = None,
+    ) -> bool:
+        """Extend ``owner``'s lease (and save ``detail``, e.g. a resume cursor); False
+        when ``owner`` no longer holds it."""
+        ...
+
+    def release_job(
+        self,
+        name: str,
+        owner: str,
+        *,
+        status: str,
+        detail: Mapping[str, Any],
+        last_run_at: datetime | None,
+    ) -> None:
+        """Drop ``owner``'s lease, recording ``status`` and ``detail``; ``last_run_at``
+        (when not None) becomes the job's last complete run."""
+        ...
+
+    def start_job_run(self, name: str, owner: str, *, now: datetime, started_at: datetime) -> int:
+        """A new ``running`` run record (earlier runs of ``name`` still ``running``
+        become ``abandoned``: their owner lost the lease); returns its id."""
+        ...
+
+    def finish_job_run(
+        self,
+        run_id: int,
+        *,
+        status: str,
+        counts: Mapping[str, int],
+        detail: Mapping[str, Any],
+        finished_at: datetime,
+    ) -> None: ...
+
+    def job_runs(self, name: str | None = None, *, limit: int = 20) -> list[JobRunRecord]:
+        """The latest run records, newest first."""
         ...
 
     # -- misc --------------------------------------------------------------------

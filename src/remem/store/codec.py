@@ -33,6 +33,7 @@ MEMORY_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(MemoryRecord))
 _JSON_FIELDS = {"tags", "entities", "data"}
 _TIME_FIELDS = {
     "valid_from", "valid_to", "created_at", "updated_at", "last_referenced_at",
+    "last_accessed_at", "purge_candidate_since",
 }  # fmt: skip
 _ENUMS: dict[str, type] = {
     "kind": Kind, "tier": Tier, "strength": Strength, "sentiment": Sentiment,

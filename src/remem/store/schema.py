@@ -253,6 +253,31 @@ def m005_summary_sources(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE summaries ADD COLUMN sources TEXT")
 
 
+def m006_lifecycle(db: sqlite3.Connection) -> None:
+    # Usage and review state of each memory (remem/lifecycle/), and one row per run
+    # of a lifecycle job (the ``jobs`` table of m001 holds each job's lease and last run).
+    run_script(
+        db,
+        """
+        ALTER TABLE memories ADD COLUMN last_accessed_at TEXT;
+        ALTER TABLE memories ADD COLUMN purge_candidate_since TEXT;
+
+        CREATE TABLE job_runs (
+            id INTEGER PRIMARY KEY,
+            job TEXT NOT NULL,
+            owner TEXT NOT NULL,
+            now TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            finished_at TEXT,
+            status TEXT NOT NULL,
+            counts TEXT NOT NULL DEFAULT '{}',
+            detail TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX job_runs_job ON job_runs(job, id);
+        """,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -266,5 +291,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, "m003_token_vectors", m003_token_vectors),
     Migration(4, "m004_summaries", m004_summaries),
     Migration(5, "m005_summary_sources", m005_summary_sources),
+    Migration(6, "m006_lifecycle", m006_lifecycle),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -53,7 +53,9 @@ from remem.store.sqlite_erase import EraseMixin
 from remem.store.sqlite_errors import read_only_error, translate, translate_errors, translated
 from remem.store.sqlite_extra import WriteTablesMixin
 from remem.store.sqlite_hybrid import HybridMixin
+from remem.store.sqlite_jobs import JobTablesMixin
 from remem.store.sqlite_lexical import LexicalMixin
+from remem.store.sqlite_lifecycle import BUSY_TIMEOUT_MS, LifecycleTablesMixin
 from remem.store.sqlite_open import check_file, connect, enable_wal, writable
 from remem.store.sqlite_vectors import VectorTablesMixin
 from remem.store.sqlwhere import filter_sql, scope_sql
@@ -74,7 +76,14 @@ _CORRUPT_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 @translate_errors
 class SQLiteStore(
-    EraseMixin, DoctorMixin, VectorTablesMixin, WriteTablesMixin, LexicalMixin, HybridMixin
+    EraseMixin,
+    DoctorMixin,
+    VectorTablesMixin,
+    WriteTablesMixin,
+    LexicalMixin,
+    HybridMixin,
+    LifecycleTablesMixin,
+    JobTablesMixin,
 ):
     """A remem store in one SQLite file."""
 
@@ -116,7 +125,7 @@ class SQLiteStore(
             raise StoreError(f"cannot open {self.path}: {exc}") from exc
         self._db.row_factory = sqlite3.Row
         try:
-            self._db.execute("PRAGMA busy_timeout = 30000")
+            self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             if not self.read_only:
                 enable_wal(self._db)
                 self._db.execute("PRAGMA synchronous = FULL")  # an acknowledged write survives

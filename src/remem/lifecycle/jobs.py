@@ -1,0 +1,468 @@
+"""Lifecycle jobs: named jobs of steps, a runner with a lease lock, and catch-up.
+
+A :class:`Job` is a name, an interval and a tuple of :class:`Step`\\ s; a step is
+one function ``(ctx: JobContext) -> StepResult``. The jobs remem runs are listed
+in :mod:`remem.lifecycle.schedule`; adding work to a job is adding a step there.
+
+What every step must do:
+
+- take the time from ``ctx.now`` (never the clock), so a simulation or a test can
+  run a year on a fake clock;
+- be idempotent: run twice at the same ``now`` it changes nothing the second time;
+- write nothing when ``ctx.dry_run`` (return what it would change instead);
+- for long work, go in batches: call ``ctx.tick(done, total)`` (progress, lease
+  renewal) and stop when ``ctx.out_of_time()``, returning ``done=False`` after
+  saving where it was with ``ctx.save(state)``; the next run of the job starts
+  that step again with ``ctx.state`` set to what was saved (also after a crash).
+
+The runner (:class:`Jobs`, ``mem.jobs``) takes the job's lease in the ``jobs``
+table (one atomic update; it lapses ``jobs_lease_s`` after the holder's last
+sign of life, so a run that crashed is taken over and resumed), writes a
+``job_runs`` record with counts, and on success sets ``last_run_at = now``.
+:meth:`Jobs.run_due` runs every overdue job, oldest first, and starts no new
+one once its time budget is spent.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from remem.errors import StoreError, ValidationError
+from remem.model import utcnow
+
+if TYPE_CHECKING:
+    from remem.config import Config
+    from remem.memory import Memory
+    from remem.store.base import JobState, Store
+
+Progress = Callable[[str, int, int], None]  # (job:step, done, total)
+
+
+# -- definitions ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class StepItem:
+    """One memory a step changed (or, in a dry run, would change)."""
+
+    memory_id: str
+    action: str
+    reason: str
+    preview: str = ""  # the start of its content: shown by the CLI, never stored in a run record
+
+    def record(self) -> dict[str, str]:
+        """What the run record keeps of it: no content."""
+        return {"memory_id": self.memory_id, "action": self.action, "reason": self.reason}
+
+
+@dataclass(slots=True)
+class StepResult:
+    """What a step did: counts, the memories it changed, and whether it finished."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+    items: list[StepItem] = field(default_factory=list)
+    done: bool = True  # False: stopped for the time budget; resumed at the next run
+
+
+StepFn = Callable[["JobContext"], StepResult]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A named unit of a job's work."""
+
+    name: str
+    run: StepFn
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """A named job: its steps run in order; it is due ``interval`` after its last run
+    (``config.jobs_interval_hours[name]`` overrides the interval)."""
+
+    name: str
+    interval: timedelta
+    steps: tuple[Step, ...]
+    description: str = ""
+
+
+@dataclass(slots=True)
+class JobResult:
+    """One run of a job. ``status``: ``ok``; ``partial`` (stopped for the budget, resumed
+    next time); ``busy`` (another process holds the job); ``failed`` (``error`` says
+    why; retried after ``jobs_retry_minutes``); ``lost`` (the lease lapsed mid-run);
+    ``dry_run``."""
+
+    name: str
+    status: str
+    now: datetime
+    counts: dict[str, int] = field(default_factory=dict)
+    steps: dict[str, StepResult] = field(default_factory=dict)
+    run_id: int | None = None
+    error: str | None = None
+    duration_ms: float = 0.0
+
+    @property
+    def items(self) -> list[StepItem]:
+        return [item for step in self.steps.values() for item in step.items]
+
+
+@dataclass(slots=True)
+class CatchUp:
+    """What :meth:`Jobs.run_due` did: the runs, and the due jobs left for later."""
+
+    ran: list[JobResult]
+    deferred: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class JobStatus:
+    """A job's schedule and state, as :meth:`Jobs.status` reports it."""
+
+    name: str
+    description: str
+    interval_hours: float
+    steps: tuple[str, ...]
+    last_run_at: datetime | None
+    last_status: str | None
+    due: bool
+    next_due_at: datetime | None
+    running: bool
+    lock_owner: str | None
+    lock_until: datetime | None
+    partial: bool
+    last_counts: dict[str, int]
+
+
+class LeaseLostError(Exception):
+    """The job's lease lapsed while it ran (it stalled past ``jobs_lease_s``); another
+    process may have taken over, so this one stops writing."""
+
+
+# -- the context a step runs in ---------------------------------------------------------
+class JobContext:
+    """What a step gets: the engine, ``now``, its resume state, the budget and the lease."""
+
+    def __init__(
+        self,
+        mem: Memory,
+        job: Job,
+        *,
+        now: datetime,
+        last_run_at: datetime | None,
+        dry_run: bool,
+        deadline: float | None,
+        lease: _Lease | None,
+        progress: Progress | None,
+        partial: dict[str, Any],
+    ) -> None:
+        self.mem = mem
+        self.store: Store = mem.store
+        self.config: Config = mem.config
+        self.job = job
+        self.now = now
+        self.last_run_at = last_run_at  # the ``now`` of the job's last complete run
+        self.dry_run = dry_run
+        self.step = ""
+        self.state: dict[str, Any] = {}  # what the current step saved before it stopped
+        self._deadline = deadline
+        self._lease = lease
+        self._progress = progress
+        self._partial = partial  # {"done": [...], "state": {step: ...}, "counts": {...}}
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """The counts of the job's steps so far (this run and the ones it resumes)."""
+        return dict(self._partial.get("counts", {}))
+
+    def out_of_time(self) -> bool:
+        """Whether the time budget of this run is spent (never, without a budget)."""
+        return self._deadline is not None and time.monotonic() >= self._deadline
+
+    def tick(self, done: int, total: int) -> None:
+        """Report progress and keep the lease alive (call it once per batch)."""
+        if self._progress is not None:
+            self._progress(f"{self.job.name}:{self.step}", done, total)
+        if self._lease is not None:
+            self._lease.keep_alive(None)
+
+    def save(self, state: Mapping[str, Any]) -> None:
+        """Persist where the current step is, so a later run resumes from there."""
+        self.state = dict(state)
+        self._partial.setdefault("state", {})[self.step] = self.state
+        if self._lease is not None and not self.dry_run:
+            self._lease.keep_alive({"partial": self._partial}, force=True)
+
+
+class _Lease:
+    """The job's lease in the store, renewed when a third of it has passed."""
+
+    def __init__(self, store: Store, name: str, owner: str, seconds: float) -> None:
+        self.store, self.name, self.owner = store, name, owner
+        self.length = timedelta(seconds=seconds)
+        self.renewed = time.monotonic()
+
+    def keep_alive(self, detail: Mapping[str, Any] | None, *, force: bool = False) -> None:
+        if not force and time.monotonic() - self.renewed < self.length.total_seconds() / 3:
+            return
+        if not self.store.renew_job(
+            self.name, self.owner, until=utcnow() + self.length, detail=detail
+        ):
+            raise LeaseLostError(f"job {self.name}: lease lost")
+        self.renewed = time.monotonic()
+
+
+# -- the runner -------------------------------------------------------------------------
+class Jobs:
+    """The lifecycle jobs of one store (``mem.jobs``): status, run one, catch up."""
+
+    def __init__(self, mem: Memory, jobs: Sequence[Job] | None = None) -> None:
+        from remem.lifecycle.schedule import default_jobs
+
+        self.mem = mem
+        self.jobs: dict[str, Job] = {j.name: j for j in (default_jobs() if jobs is None else jobs)}
+        unknown = set(mem.config.jobs_interval_hours) - set(self.jobs)
+        if unknown:
+            raise ValidationError(
+                f"jobs_interval_hours names unknown jobs: {', '.join(sorted(unknown))}; "
+                f"the jobs are {', '.join(self.jobs)}"
+            )
+
+    def interval(self, job: Job) -> timedelta:
+        hours = self.mem.config.jobs_interval_hours.get(job.name)
+        return job.interval if hours is None else timedelta(hours=hours)
+
+    def status(self, now: datetime | None = None) -> list[JobStatus]:
+        """Every job's schedule, last run, lease and whether it is due at ``now``."""
+        now, wall = now or utcnow(), utcnow()
+        states = self.mem.store.job_states()
+        out = []
+        for job in self.jobs.values():
+            st = states.get(job.name)
+            last = st.last_run_at if st else None
+            out.append(
+                JobStatus(
+                    name=job.name,
+                    description=job.description,
+                    interval_hours=self.interval(job).total_seconds() / 3600,
+                    steps=tuple(s.name for s in job.steps),
+                    last_run_at=last,
+                    last_status=st.last_status if st else None,
+                    due=self._due(job, st, now, wall),
+                    next_due_at=None if last is None else last + self.interval(job),
+                    running=_held(st, wall),
+                    lock_owner=st.lock_owner if st else None,
+                    lock_until=st.lock_until if st else None,
+                    partial=bool(st and st.detail.get("partial")),
+                    last_counts=dict(st.detail.get("counts", {})) if st else {},
+                )
+            )
+        return out
+
+    def run(
+        self,
+        name: str,
+        *,
+        now: datetime | None = None,
+        dry_run: bool = False,
+        budget_ms: float | None = None,
+        progress: Progress | None = None,
+    ) -> JobResult:
+        """Run job ``name`` now, due or not (``dry_run``: report, write nothing).
+
+        Returns the run's :class:`JobResult`; a job another process holds comes back
+        ``busy`` and a job that raised comes back ``failed`` (recorded, not raised)."""
+        job = self.jobs.get(name)
+        if job is None:
+            raise ValidationError(f"no job {name!r}; the jobs are {', '.join(self.jobs)}")
+        deadline = None if budget_ms is None else time.monotonic() + budget_ms / 1000
+        return self._run(job, now or utcnow(), deadline, dry_run, progress)
+
+    def run_due(
+        self,
+        now: datetime | None = None,
+        *,
+        budget_ms: float | None = None,
+        progress: Progress | None = None,
+    ) -> CatchUp:
+        """Run every overdue job, oldest last run first (never run: first of all).
+
+        With ``budget_ms``, no job starts once that much time has passed, and a
+        running job stops between batches when it is spent (``partial``: resumed at
+        the next call); the jobs not started are returned as ``deferred``."""
+        now, wall = now or utcnow(), utcnow()
+        deadline = None if budget_ms is None else time.monotonic() + budget_ms / 1000
+        states = self.mem.store.job_states()
+        order = {name: i for i, name in enumerate(self.jobs)}
+        due = sorted(
+            (job for job in self.jobs.values() if self._due(job, states.get(job.name), now, wall)),
+            key=lambda j: (_last(states.get(j.name)), order[j.name]),
+        )
+        ran: list[JobResult] = []
+        deferred: list[str] = []
+        for job in due:
+            if deadline is not None and time.monotonic() >= deadline:
+                deferred.append(job.name)
+                continue
+            ran.append(self._run(job, now, deadline, False, progress))
+        return CatchUp(ran=ran, deferred=deferred)
+
+    # -- internals ------------------------------------------------------------------------
+    def _due(self, job: Job, st: JobState | None, now: datetime, wall: datetime) -> bool:
+        if st is None:
+            return True
+        if st.last_status == "failed" and "failed_at" in st.detail:
+            retry = timedelta(minutes=self.mem.config.jobs_retry_minutes)
+            if wall - datetime.fromisoformat(st.detail["failed_at"]) < retry:
+                return False
+        if st.detail.get("partial"):
+            return True  # an unfinished run resumes whatever the interval
+        return st.last_run_at is None or now - st.last_run_at >= self.interval(job)
+
+    def _run(
+        self,
+        job: Job,
+        now: datetime,
+        deadline: float | None,
+        dry_run: bool,
+        progress: Progress | None,
+    ) -> JobResult:
+        store, started = self.mem.store, time.monotonic()
+        states = store.job_states()
+        last = states[job.name].last_run_at if job.name in states else None
+        if dry_run:
+            ctx = self._context(job, now, last, True, None, None, progress, {})
+            result = self._steps(job, ctx, now)
+            result.status = "dry_run"
+            result.duration_ms = (time.monotonic() - started) * 1000
+            return result
+        owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        seconds = self.mem.config.jobs_lease_s
+        wall = utcnow()
+        # Within a budget, wait for the write lock no longer than the budget left.
+        wait = None if deadline is None else max(0, int((deadline - time.monotonic()) * 1000))
+        try:
+            acquired = store.acquire_job(
+                job.name, owner, until=wall + timedelta(seconds=seconds), now=wall, wait_ms=wait
+            )
+        except StoreError as exc:  # the file is busy past the wait, or read-only
+            return JobResult(job.name, "busy", now, error=str(exc))
+        if not acquired:
+            return JobResult(job.name, "busy", now, error=f"job {job.name} runs elsewhere")
+        lease = _Lease(store, job.name, owner, seconds)
+        st = store.job_states().get(job.name)
+        partial: dict[str, Any] = dict(st.detail.get("partial") or {}) if st else {}
+        partial.setdefault("started", utcnow().isoformat())
+        run_id = store.start_job_run(job.name, owner, now=now, started_at=utcnow())
+        ctx = self._context(job, now, last, False, deadline, lease, progress, partial)
+        result = JobResult(job.name, "failed", now, run_id=run_id, error="interrupted")
+        try:
+            result = self._steps(job, ctx, now)
+            result.run_id = run_id
+        except LeaseLostError as exc:
+            result.status, result.error = "lost", str(exc)
+        # A step's failure of any kind is recorded on the job (and retried later), not
+        # raised: catch-up runs inside agent hooks, which must not fail because of it.
+        except Exception as exc:
+            result.status, result.error = "failed", f"{type(exc).__name__}: {exc}"
+        finally:
+            # Also on KeyboardInterrupt: the run record and the lease are settled.
+            result.duration_ms = (time.monotonic() - started) * 1000
+            self._settle(job, owner, result, partial)
+        return result
+
+    def _context(
+        self,
+        job: Job,
+        now: datetime,
+        last: datetime | None,
+        dry_run: bool,
+        deadline: float | None,
+        lease: _Lease | None,
+        progress: Progress | None,
+        partial: dict[str, Any],
+    ) -> JobContext:
+        return JobContext(
+            self.mem,
+            job,
+            now=now,
+            last_run_at=last,
+            dry_run=dry_run,
+            deadline=deadline,
+            lease=lease,
+            progress=progress,
+            partial=partial,
+        )
+
+    def _steps(self, job: Job, ctx: JobContext, now: datetime) -> JobResult:
+        partial = ctx._partial
+        done_steps: list[str] = partial.setdefault("done", [])
+        counts: dict[str, int] = dict(partial.get("counts", {}))
+        result = JobResult(job.name, "ok", now, counts=counts)
+        for step in job.steps:
+            if step.name in done_steps:
+                continue
+            if result.steps and ctx.out_of_time():
+                result.status = "partial"  # the rest of the job waits for the next run
+                break
+            ctx.step = step.name
+            ctx.state = dict(partial.get("state", {}).get(step.name, {}))
+            outcome = step.run(ctx)
+            result.steps[step.name] = outcome
+            for key, n in outcome.counts.items():
+                counts[key] = counts.get(key, 0) + n
+            partial["counts"] = counts
+            if not outcome.done:
+                result.status = "partial"
+                break
+            done_steps.append(step.name)
+            partial.get("state", {}).pop(step.name, None)
+            if ctx._lease is not None:
+                ctx._lease.keep_alive({"partial": partial}, force=True)
+        return result
+
+    def _settle(self, job: Job, owner: str, result: JobResult, partial: dict[str, Any]) -> None:
+        store, limit = self.mem.store, self.mem.config.jobs_report_items
+        detail: dict[str, Any] = {
+            "steps": {n: {"counts": s.counts, "done": s.done} for n, s in result.steps.items()},
+            "items": [item.record() for item in result.items[:limit]],
+        }
+        if result.error:
+            detail["error"] = result.error
+        if result.run_id is not None:
+            store.finish_job_run(
+                result.run_id,
+                status=result.status,
+                counts=result.counts,
+                detail=detail,
+                finished_at=utcnow(),
+            )
+        if result.status == "lost":
+            return  # the lease is someone else's now
+        job_detail: dict[str, Any] = {"counts": result.counts, "run_id": result.run_id}
+        if result.status != "ok":
+            job_detail["partial"] = partial
+        if result.status == "failed":
+            job_detail.update(error=result.error, failed_at=utcnow().isoformat())
+        store.release_job(
+            job.name,
+            owner,
+            status=result.status,
+            detail=job_detail,
+            last_run_at=result.now if result.status == "ok" else None,
+        )
+
+
+def _held(st: JobState | None, wall: datetime) -> bool:
+    return bool(st and st.lock_owner and st.lock_until and st.lock_until > wall)
+
+
+def _last(st: JobState | None) -> tuple[bool, datetime]:
+    """Sort key: never-run jobs first, then the oldest last run."""
+    last = st.last_run_at if st else None
+    return (last is not None, last or datetime.min.replace(tzinfo=UTC))

@@ -1,0 +1,344 @@
+"""Lifecycle policies: pure functions of ``(record, now, config)``.
+
+Nothing here reads or writes the store; the jobs (:mod:`remem.lifecycle.review`)
+apply what these decide, and ranking (:mod:`remem.read.rank`) reads the
+effective score. Every policy is chosen by a ``Config`` key:
+
+- decay (``decay_policy``): ``tier`` — permanent 1.0, standard
+  ``decay_standard_weekly`` per week since the last reference (else creation),
+  transient ``decay_transient_weekly``; ``adaptive`` — a half-life from the
+  memory's access history (:func:`adaptive_half_life`); ``none``.
+- reinforcement: ``reinforce_factor ** reference_count``, capped at ``reinforce_max``.
+- the **effective score** = base importance x tier multiplier x decay x
+  reinforcement, capped at 1.0 (:func:`effective_score`): what purge compares
+  to ``purge_below``, what the reports show, and (``rank_importance =
+  "effective"``) ranking's importance input.
+- the review policies (``review_policies``), each ``(record, now, config) ->
+  Change | None``: promote, expire (transient and per-category TTLs), archive,
+  cold, purge (two reviews apart). :func:`review` composes them.
+
+Permanent and promoted memories never decay and are never expired, archived,
+made cold or purged by a policy; only an explicit forget or erase removes them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from types import MappingProxyType
+from typing import Any
+
+from remem.config import Config
+from remem.model import MemoryRecord, Status, Tier, Trust
+
+# Statuses the weekly review looks at; superseded and forgotten memories are history.
+REVIEWED = (Status.ACTIVE, Status.ARCHIVED, Status.COLD)
+PURGEABLE = (Status.ARCHIVED, Status.COLD)
+
+
+# -- time -------------------------------------------------------------------------------
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def days_since(now: datetime, then: datetime) -> float:
+    """Days from ``then`` to ``now`` (0 when ``then`` is later)."""
+    return max(0.0, (_aware(now) - _aware(then)).total_seconds() / 86400.0)
+
+
+def last_reference(record: MemoryRecord) -> datetime:
+    """When the memory was last confirmed used, else when it was created: what decay
+    and recency count from."""
+    return record.last_referenced_at or record.created_at
+
+
+def last_use(record: MemoryRecord) -> datetime:
+    """The latest of its last access, last reference and creation: what archive and
+    cold count from."""
+    moments = [record.created_at, record.last_accessed_at, record.last_referenced_at]
+    return max(_aware(m) for m in moments if m is not None)
+
+
+def protected(record: MemoryRecord) -> bool:
+    """Permanent and promoted memories never decay or leave by a policy."""
+    return record.tier is Tier.PERMANENT or record.promoted
+
+
+def validated(record: MemoryRecord) -> bool:
+    """Confirmed useful: referenced at least once, or a task outcome succeeded with it."""
+    return record.reference_count > 0 or record.success_count > 0
+
+
+# -- decay, reinforcement, the effective score ----------------------------------------
+def adaptive_half_life(record: MemoryRecord, config: Config) -> float:
+    """Adaptive forgetting (engram): the longer a memory has proven useful, the slower
+    it fades. Validated 180 d; else by accesses: none 3 d, few 7 d, some 30 d, many 90 d."""
+    c = config
+    if validated(record):
+        return c.adaptive_half_life_validated_days
+    if record.access_count <= 0:
+        return c.adaptive_half_life_unused_days
+    if record.access_count < c.adaptive_few_accesses:
+        return c.adaptive_half_life_few_days
+    if record.access_count < c.adaptive_many_accesses:
+        return c.adaptive_half_life_some_days
+    return c.adaptive_half_life_many_days
+
+
+def tier_decay(record: MemoryRecord, now: datetime, config: Config) -> float:
+    """``weekly ** weeks`` since the last reference (else creation), by tier."""
+    if record.tier is Tier.PERMANENT:
+        return 1.0
+    weekly = (
+        config.decay_transient_weekly
+        if record.tier is Tier.TRANSIENT
+        else config.decay_standard_weekly
+    )
+    return float(weekly ** (days_since(now, last_reference(record)) / 7.0))
+
+
+def adaptive_decay(record: MemoryRecord, now: datetime, config: Config) -> float:
+    """``0.5 ** (days since the last reference / the adaptive half-life)``."""
+    half_life = adaptive_half_life(record, config)
+    return 0.5 ** (days_since(now, last_reference(record)) / half_life)
+
+
+def no_decay(record: MemoryRecord, now: datetime, config: Config) -> float:
+    """No decay: the effective score is importance x tier x reinforcement."""
+    return 1.0
+
+
+DecayPolicy = Callable[[MemoryRecord, datetime, Config], float]
+DECAY_POLICIES: Mapping[str, DecayPolicy] = MappingProxyType(
+    {"tier": tier_decay, "adaptive": adaptive_decay, "none": no_decay}
+)
+
+
+def decay(record: MemoryRecord, now: datetime, config: Config) -> float:
+    """The configured decay policy's factor in (0, 1]; 1.0 for protected memories."""
+    if protected(record):
+        return 1.0
+    return DECAY_POLICIES[config.decay_policy](record, now, config)
+
+
+def reinforcement(record: MemoryRecord, config: Config) -> float:
+    """``reinforce_factor ** reference_count``, at most ``reinforce_max``."""
+    refs = max(0, record.reference_count)
+    # log form: no float overflow for a memory referenced a million times
+    exponent = refs * math.log(config.reinforce_factor)
+    return float(min(config.reinforce_max, math.exp(min(exponent, 50.0))))
+
+
+def tier_multiplier(record: MemoryRecord, config: Config) -> float:
+    """``tier_permanent/standard/transient_importance``."""
+    return {
+        Tier.PERMANENT: config.tier_permanent_importance,
+        Tier.STANDARD: config.tier_standard_importance,
+        Tier.TRANSIENT: config.tier_transient_importance,
+    }[record.tier]
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The effective score and its parts: ``min(1, base x tier x decay x reinforcement)``."""
+
+    base: float
+    tier: float
+    decay: float
+    reinforcement: float
+    value: float
+
+    def explain(self) -> dict[str, float]:
+        return {
+            "effective": round(self.value, 4),
+            "base": round(self.base, 4),
+            "tier": round(self.tier, 4),
+            "decay": round(self.decay, 4),
+            "reinforcement": round(self.reinforcement, 4),
+        }
+
+
+def effective_score(record: MemoryRecord, now: datetime, config: Config) -> Score:
+    """The one score the lifecycle judges a memory by (see the module docstring)."""
+    base = min(1.0, max(0.0, record.importance))
+    tier = tier_multiplier(record, config)
+    fade = decay(record, now, config)
+    boost = reinforcement(record, config)
+    return Score(base, tier, fade, boost, min(1.0, base * tier * fade * boost))
+
+
+def explain(record: MemoryRecord, now: datetime, config: Config) -> dict[str, Any]:
+    """What the lifecycle policies make of a memory, for ``SearchHit.explain``."""
+    out: dict[str, Any] = dict(effective_score(record, now, config).explain())
+    out["policies"] = {
+        "importance": config.rank_importance,
+        "decay": config.decay_policy,
+        "recency": config.recency_mode,
+    }
+    out["since"] = "last_referenced" if record.last_referenced_at else "created"
+    if config.recency_mode == "adaptive" or config.decay_policy == "adaptive":
+        out["half_life_days"] = adaptive_half_life(record, config)
+    return out
+
+
+# -- the review policies -------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change a review policy decides for a memory.
+
+    ``action``: ``promoted``, ``expired``, ``archived``, ``cold``, ``purge_candidate``,
+    ``purge_cleared`` or ``purged`` (also the audit event's name). ``fields`` is what
+    it sets (status, promoted, purge_candidate_since); ``detail`` goes to the audit.
+    """
+
+    action: str
+    fields: Mapping[str, Any]
+    reason: str
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def status(self) -> Status | None:
+        value = self.fields.get("status")
+        return None if value is None else Status(value)
+
+
+def promote_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
+    """Active, base importance above ``promote_min_importance`` and at least
+    ``promote_min_references`` confirmed references (``_untrusted`` for untrusted
+    sources) -> promoted."""
+    if record.status is not Status.ACTIVE or record.promoted:
+        return None
+    needed = (
+        config.promote_min_references_untrusted
+        if record.source_trust is Trust.UNTRUSTED
+        else config.promote_min_references
+    )
+    if record.importance > config.promote_min_importance and record.reference_count >= needed:
+        return Change(
+            "promoted",
+            {"promoted": True},
+            f"importance {record.importance:.2f} and {record.reference_count} references",
+            {"importance": record.importance, "references": record.reference_count},
+        )
+    return None
+
+
+def expire_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
+    """Transient: ``transient_ttl_days`` after creation. Standard, of a category in
+    ``category_ttl_days``: that many days after the last reference (else creation).
+    Expired memories are archived (reversible)."""
+    if record.status is not Status.ACTIVE or protected(record):
+        return None
+    if record.tier is Tier.TRANSIENT:
+        ttl, age, since = config.transient_ttl_days, days_since(now, record.created_at), "created"
+    else:
+        category_ttl = config.category_ttl_days.get(record.category or "")
+        if category_ttl is None:
+            return None
+        ttl, age = category_ttl, days_since(now, last_reference(record))
+        since = "last_referenced" if record.last_referenced_at else "created"
+    if age < ttl:
+        return None
+    return Change(
+        "expired",
+        {"status": Status.ARCHIVED},
+        f"{record.tier} {record.category or ''} ttl {ttl} d passed ({age:.0f} d since {since})",
+        {"ttl_days": ttl, "days": round(age, 1), "since": since, "category": record.category},
+    )
+
+
+def archive_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
+    """Active and not used (accessed, referenced or created) for ``archive_after_days``."""
+    if record.status is not Status.ACTIVE or protected(record):
+        return None
+    idle = days_since(now, last_use(record))
+    if idle < config.archive_after_days:
+        return None
+    return Change(
+        "archived",
+        {"status": Status.ARCHIVED},
+        f"not used for {idle:.0f} d",
+        {"idle_days": round(idle, 1)},
+    )
+
+
+def cold_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
+    """Active or archived and not used for ``cold_after_days``."""
+    if record.status not in (Status.ACTIVE, Status.ARCHIVED) or protected(record):
+        return None
+    idle = days_since(now, last_use(record))
+    if idle < config.cold_after_days:
+        return None
+    return Change(
+        "cold", {"status": Status.COLD}, f"not used for {idle:.0f} d", {"idle_days": round(idle, 1)}
+    )
+
+
+def purge_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
+    """Archived or cold with an effective score below ``purge_below``, at two reviews
+    at least ``purge_confirm_days`` apart: the first marks it a candidate, the second
+    purges it. A candidate whose score recovers (or that was restored) is cleared."""
+    score = effective_score(record, now, config).value
+    candidate = record.status in PURGEABLE and not protected(record) and score < config.purge_below
+    since = record.purge_candidate_since
+    detail = {"effective": round(score, 4)}
+    if not candidate:
+        if since is None:
+            return None
+        return Change(
+            "purge_cleared", {"purge_candidate_since": None}, "no longer purgeable", detail
+        )
+    if since is None:
+        return Change(
+            "purge_candidate",
+            {"purge_candidate_since": now},
+            f"effective score {score:.3f} < {config.purge_below}",
+            detail,
+        )
+    if days_since(now, since) < config.purge_confirm_days:
+        return None
+    return Change(
+        "purged",
+        {"status": Status.PURGED},
+        f"effective score {score:.3f} < {config.purge_below} since {since.date().isoformat()}",
+        {**detail, "candidate_since": since.isoformat()},
+    )
+
+
+ReviewPolicy = Callable[[MemoryRecord, datetime, Config], Change | None]
+# In the order review() applies them.
+REVIEW_POLICIES: Mapping[str, ReviewPolicy] = MappingProxyType(
+    {
+        "promote": promote_policy,
+        "expire": expire_policy,
+        "archive": archive_policy,
+        "cold": cold_policy,
+        "purge": purge_policy,
+    }
+)
+
+
+def review(record: MemoryRecord, now: datetime, config: Config) -> list[Change]:
+    """The changes the enabled review policies make to ``record`` at ``now``, in order,
+    each seeing the record as the earlier ones left it. Status changes collapse to
+    the last (a memory idle for half a year goes straight to cold); a purge is final."""
+    if record.status not in REVIEWED:
+        return []
+    enabled = set(config.review_policies)
+    changes: list[Change] = []
+    current = record
+    for name, policy in REVIEW_POLICIES.items():
+        if name not in enabled:
+            continue
+        change = policy(current, now, config)
+        if change is None:
+            continue
+        if change.status is not None and changes and changes[-1].status is not None:
+            changes.pop()  # archived then cold in one review: one move, to cold
+        changes.append(change)
+        current = replace(current, **dict(change.fields))
+    if any(c.action == "purged" for c in changes):
+        return [c for c in changes if c.action == "purged"]
+    return changes

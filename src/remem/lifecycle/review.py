@@ -1,0 +1,171 @@
+"""The weekly review's steps: apply the review policies to every memory, write the
+promoted memories' markdown file, compact after a purge.
+
+Each step follows the contract of :mod:`remem.lifecycle.jobs` (``now`` from the
+context, idempotent, dry-run aware, batched with a resume cursor).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+
+from remem.config import Config
+from remem.lifecycle import memory_md
+from remem.lifecycle.jobs import JobContext, StepItem, StepResult
+from remem.lifecycle.policies import (
+    PURGEABLE,
+    REVIEWED,
+    Change,
+    effective_score,
+    protected,
+    review,
+)
+from remem.model import AuditEvent, MemoryRecord, Status
+from remem.store.base import FieldChange, Store
+
+PREVIEW_CHARS = 80
+# Effective-score bands the report counts memories in (upper bounds).
+BANDS = ((0.1, "score<0.1"), (0.3, "score<0.3"), (0.6, "score<0.6"), (1.01, "score<=1"))
+
+
+def review_step(ctx: JobContext) -> StepResult:
+    """Every active, archived and cold memory through :func:`policies.review`, one
+    batch (one transaction) at a time; counts what changed and what decayed."""
+    store, config, now = ctx.store, ctx.config, ctx.now
+    statuses = [str(s) for s in REVIEWED]
+    after = ctx.state.get("after")
+    scanned = int(ctx.state.get("scanned", 0))
+    by_status = store.stats().get("by_status", {})
+    total = sum(int(by_status.get(s, 0)) for s in statuses)
+    counts: Counter[str] = Counter()
+    items: list[StepItem] = []
+    while True:
+        batch = store.scan_memories(statuses=statuses, after_id=after, limit=config.jobs_batch)
+        if not batch:
+            break
+        plans = [(record, review(record, now, config)) for record in batch]
+        _count_scores(batch, counts, now=now, previous=ctx.last_run_at, config=config)
+        if ctx.dry_run:
+            for record, changes in plans:
+                for change in changes:
+                    counts[change.action] += 1
+                    items.append(_item(record, change))
+        else:
+            for action, item in _apply(store, plans, now):
+                counts[action] += 1
+                items.append(item)
+        after, scanned = batch[-1].id, scanned + len(batch)
+        counts["reviewed"] += len(batch)
+        ctx.tick(scanned, max(total, scanned))
+        if len(batch) == config.jobs_batch and ctx.out_of_time():
+            ctx.save({"after": after, "scanned": scanned})
+            return StepResult(dict(counts), items, done=False)
+    return StepResult(dict(counts), items)
+
+
+def _apply(
+    store: Store, plans: list[tuple[MemoryRecord, list[Change]]], now: datetime
+) -> list[tuple[str, StepItem]]:
+    """Write one batch's changes in one transaction; ``(action, item)`` of those applied
+    (a memory another process changed since it was read keeps its new state)."""
+    pending: list[tuple[FieldChange, MemoryRecord, Change]] = []
+    to_drop: list[str] = []
+    to_purge: list[tuple[MemoryRecord, Change]] = []
+    for record, plan in plans:
+        status = record.status
+        for change in plan:
+            if change.action == "purged":
+                to_purge.append((record, change))
+                continue
+            event = AuditEvent(
+                event=change.action,
+                memory_id=record.id,
+                at=now,
+                detail={"reason": change.reason, "from_status": str(status), **change.detail},
+            )
+            fields = {**change.fields, "updated_at": now}
+            pending.append((FieldChange(record.id, str(status), fields, event), record, change))
+            if change.status is not None:
+                status = change.status
+                if status in (Status.ARCHIVED, Status.COLD):
+                    to_drop.append(record.id)  # archived and cold keep no token vectors
+    with store.transaction():
+        # A memory's changes apply in order (each expects the status the previous left),
+        # so either all of them apply or, if it moved meanwhile, none.
+        applied = set(store.change_fields([p[0] for p in pending]))
+        store.drop_token_vectors([i for i in to_drop if i in applied])
+        purged = set(
+            store.purge_memories(
+                [r.id for r, _ in to_purge],
+                statuses=[str(s) for s in PURGEABLE],
+                at=now,
+                events=[
+                    # Content-free: the reason is a score and a date, never the text.
+                    AuditEvent(
+                        event="purged",
+                        memory_id=r.id,
+                        at=now,
+                        detail={"reason": c.reason, "from_status": str(r.status), **c.detail},
+                    )
+                    for r, c in to_purge
+                ],
+            )
+        )
+    done = [(c.action, _item(r, c)) for f, r, c in pending if f.memory_id in applied]
+    done += [("purged", _item(r, c)) for r, c in to_purge if r.id in purged]
+    return done
+
+
+def _item(record: MemoryRecord, change: Change) -> StepItem:
+    text = " ".join(record.content.split())
+    preview = text if len(text) <= PREVIEW_CHARS else text[: PREVIEW_CHARS - 1] + "…"
+    return StepItem(record.id, change.action, change.reason, preview)
+
+
+def _count_scores(
+    batch: list[MemoryRecord],
+    counts: Counter[str],
+    *,
+    now: datetime,
+    previous: datetime | None,
+    config: Config,
+) -> None:
+    """``decayed``: memories whose effective score fell since the last review (or,
+    at the first one, since they were last referenced); and the score bands."""
+    for record in batch:
+        score = effective_score(record, now, config)
+        counts[next(label for bound, label in BANDS if score.value < bound)] += 1
+        if protected(record):
+            continue
+        if previous is None:
+            counts["decayed"] += score.decay < 1.0
+        elif previous < now:
+            counts["decayed"] += score.value < effective_score(record, previous, config).value
+
+
+def memory_md_step(ctx: JobContext) -> StepResult:
+    """Write the promoted memories to ``config.memory_md_path`` (see :mod:`memory_md`)."""
+    if not ctx.config.memory_md_path:
+        return StepResult({"memory_md_files": 0})
+    promoted: list[MemoryRecord] = []
+    after = None
+    while batch := ctx.store.scan_memories(
+        statuses=["active"], after_id=after, limit=ctx.config.jobs_batch, promoted=True
+    ):
+        promoted.extend(batch)
+        after = batch[-1].id
+    written = memory_md.write_all(promoted, ctx.config, dry_run=ctx.dry_run)
+    return StepResult({"memory_md_promoted": len(promoted), "memory_md_written": written})
+
+
+def compact_step(ctx: JobContext) -> StepResult:
+    """After a purge: the purged text leaves the cache files, the full-text index
+    pages and the WAL (:meth:`Store.compact`; a rewrite of the whole FTS index, so
+    only when something was purged). If readers hold old pages, the next open of
+    the store finishes it."""
+    if not ctx.counts.get("purged"):
+        return StepResult()
+    if ctx.dry_run:
+        return StepResult({"compacted": 1})
+    return StepResult({"compacted": 1, "compact_pending": int(not ctx.store.compact())})

@@ -1,0 +1,41 @@
+"""The jobs remem runs, and the steps of each: the one place to add lifecycle work.
+
+A step is one function ``(ctx: JobContext) -> StepResult`` (the contract is in
+:mod:`remem.lifecycle.jobs`); add it to its job's ``steps`` below. Intervals are
+defaults; ``config.jobs_interval_hours`` overrides them by job name.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from remem.lifecycle.jobs import Job, Step
+from remem.lifecycle.review import compact_step, memory_md_step, review_step
+
+
+def default_jobs() -> tuple[Job, ...]:
+    """Nightly, weekly and monthly, in the order catch-up breaks ties."""
+    return (
+        Job(
+            "nightly",
+            timedelta(days=1),
+            steps=(),
+            description="daily upkeep (merge, boost, extract: not built yet)",
+        ),
+        Job(
+            "weekly",
+            timedelta(days=7),
+            steps=(
+                Step("review", review_step),
+                Step("memory_md", memory_md_step),
+                Step("compact", compact_step),
+            ),
+            description="the review: expire, archive, cold, promote, purge; MEMORY.md",
+        ),
+        Job(
+            "monthly",
+            timedelta(days=30),
+            steps=(),
+            description="re-embed, re-index, health report (not built yet)",
+        ),
+    )

@@ -1,0 +1,181 @@
+"""Usage signals and the reversible moves: access recording (after each search),
+references (confirmed use), and restore (archived or cold back to active).
+
+``Memory.search`` / ``context`` / ``reference`` / ``restore`` are thin shells over
+these.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from datetime import datetime
+
+from remem.config import Config
+from remem.errors import NotFoundError, StoreError, ValidationError
+from remem.lifecycle.policies import reinforcement
+from remem.model import AuditEvent, MemoryRecord, Scope, Status
+from remem.providers.base import Embedder, token_embedder
+from remem.store.base import FieldChange, Store
+from remem.write.embed import embed_for_store
+
+log = logging.getLogger(__name__)
+RESTORABLE = (Status.ARCHIVED, Status.COLD)
+
+
+class AccessRecorder:
+    """Counts what searches return and writes the counts after the search, in one
+    short transaction (:meth:`Store.record_access`).
+
+    If the write lock is busy (another process is writing), the counts stay here
+    and go with the next search's write, or at :meth:`close`; past
+    ``access_buffer_max`` distinct memories the oldest counts are dropped. Access
+    is a read signal, not a change to what a memory says: it is not audited (the
+    audit would grow by a row per result of every search).
+    """
+
+    def __init__(self, store: Store, config: Config) -> None:
+        self.store, self.config = store, config
+        self._pending: dict[str, int] = {}
+        self._at: datetime | None = None
+        self._lock = threading.Lock()
+        self.dropped = 0  # counts lost to the buffer cap or to a store error
+
+    @property
+    def pending(self) -> int:
+        """How many memories have counts not yet written."""
+        return len(self._pending)
+
+    def record(self, memory_ids: Sequence[str], at: datetime) -> None:
+        """Count one access of each of ``memory_ids`` at ``at``, then try to write."""
+        if not self.config.record_access or not memory_ids:
+            return
+        with self._lock:
+            self._merge(dict.fromkeys(memory_ids, 1), at)
+        self.flush(self.config.access_wait_ms)
+
+    def flush(self, wait_ms: int) -> bool:
+        """Write the pending counts, waiting at most ``wait_ms`` for the lock; False
+        when the lock was busy (the counts are kept for the next try)."""
+        with self._lock:
+            if not self._pending or self._at is None:
+                return True
+            counts, at = self._pending, self._at
+            self._pending, self._at = {}, None
+        try:
+            written = self.store.record_access(counts, at=at, wait_ms=wait_ms)
+        except StoreError as exc:
+            # Best-effort by design: a search must not fail for a usage counter.
+            log.warning("access counts dropped: %s", exc)
+            self.dropped += sum(counts.values())
+            return True
+        if not written:
+            with self._lock:
+                self._merge(counts, at)
+        return written
+
+    def _merge(self, counts: dict[str, int], at: datetime) -> None:
+        for memory_id, n in counts.items():
+            self._pending[memory_id] = self._pending.get(memory_id, 0) + n
+        self._at = at if self._at is None or at > self._at else self._at
+        excess = len(self._pending) - self.config.access_buffer_max
+        for memory_id in list(self._pending)[: max(0, excess)]:
+            self.dropped += self._pending.pop(memory_id)
+
+
+def reference(
+    store: Store,
+    config: Config,
+    memory_ids: Sequence[str],
+    scope: Scope,
+    *,
+    now: datetime,
+) -> list[MemoryRecord]:
+    """Record confirmed use of each memory: ``reference_count + 1``,
+    ``last_referenced_at = now``, audited ``referenced``. All or nothing: an id not
+    in ``scope`` raises NotFoundError, one not active ValidationError."""
+    ids = list(dict.fromkeys(memory_ids))
+    if not ids or not all(isinstance(i, str) and i for i in ids):
+        raise ValidationError("reference needs one or more memory ids")
+    found = {m.id: m for m in store.get_memories(ids, scope)}
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise NotFoundError(f"no memory {', '.join(map(repr, missing))} in this scope")
+    inactive = [m for m in found.values() if m.status is not Status.ACTIVE]
+    if inactive:
+        first = inactive[0]
+        hint = " (restore it first)" if first.status in RESTORABLE else ""
+        raise ValidationError(f"memory {first.id} is {first.status}; only active ones{hint}")
+    records = [found[i] for i in ids]
+    for record in records:
+        record.reference_count += 1
+        record.last_referenced_at = record.updated_at = now
+    events = [
+        AuditEvent(
+            event="referenced",
+            memory_id=r.id,
+            at=now,
+            detail={
+                "reference_count": r.reference_count,
+                "reinforcement": round(reinforcement(r, config), 4),
+            },
+        )
+        for r in records
+    ]
+    written = store.add_references(ids, scope, at=now, events=events)
+    if written != len(ids):
+        # Another process changed one of them between the read and the write.
+        raise ValidationError("a memory changed while it was being referenced; try again")
+    return records
+
+
+def restore(
+    store: Store,
+    embedder: Embedder,
+    config: Config,
+    memory_id: str,
+    scope: Scope,
+    *,
+    now: datetime,
+    reason: str | None = None,
+) -> MemoryRecord:
+    """Archived or cold -> active again: its token vectors are rebuilt (re-embedded
+    from its content), its purge mark cleared, and the restore counts as a use
+    (``last_accessed_at = now``), so the next review does not archive it again."""
+    record = store.get_memory(memory_id, scope)
+    if record is None:
+        raise NotFoundError(f"no memory {memory_id!r} in this scope")
+    if record.status is Status.ACTIVE:
+        return record
+    if record.status not in RESTORABLE:
+        raise ValidationError(
+            f"memory {memory_id} is {record.status}; only archived or cold ones restore"
+        )
+    tokens = None
+    if token_embedder(embedder) is not None:
+        # Embedding is outside the write transaction (no model call holds the lock).
+        _, tokens = embed_for_store(
+            embedder, [record.content], drop_low_information=config.late_drop_stopwords
+        )
+    before = record.status
+    fields = {
+        "status": Status.ACTIVE,
+        "purge_candidate_since": None,
+        "last_accessed_at": now,
+        "updated_at": now,
+    }
+    event = AuditEvent(
+        event="restored",
+        memory_id=record.id,
+        at=now,
+        detail={"from_status": str(before), **({"reason": reason} if reason else {})},
+    )
+    with store.transaction():
+        if not store.change_fields([FieldChange(record.id, str(before), fields, event)]):
+            raise ValidationError(f"memory {memory_id} changed while being restored; try again")
+        if tokens is not None:
+            store.put_token_vectors([record.id], tokens, model_id=embedder.model_id)
+    record.status, record.purge_candidate_since = Status.ACTIVE, None
+    record.last_accessed_at = record.updated_at = now
+    return record

@@ -1,0 +1,282 @@
+"""Lifecycle writes of :class:`remem.store.sqlite.SQLiteStore`: access counters,
+references, status changes, token-vector drops, purge, and the store-wide scan
+the weekly review reads. A mixin, kept apart so each module stays small."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
+from datetime import datetime
+from typing import Any
+
+from remem.errors import StoreError, ValidationError
+from remem.model import AuditEvent, MemoryRecord, Scope, utcnow
+from remem.store.base import FieldChange
+from remem.store.codec import content_hash, dumps, rows_to_memories, ts
+from remem.store.sqlite_erase import PENDING
+from remem.store.sqlwhere import scope_sql
+
+# What a lifecycle change may set (never content, never counters).
+_CHANGEABLE = {"status", "promoted", "purge_candidate_since", "last_accessed_at", "updated_at"}
+_BUSY = {"SQLITE_BUSY", "SQLITE_LOCKED"}
+_READONLY = {"SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM"}
+_CHUNK = 500  # ids per statement, under SQLite's bound-variable limit
+BUSY_TIMEOUT_MS = 30_000  # the connection's usual wait for the write lock (sqlite.py)
+
+
+def _chunks(items: Sequence[Any]) -> list[Sequence[Any]]:
+    return [items[i : i + _CHUNK] for i in range(0, len(items), _CHUNK)]
+
+
+def _marks(items: Sequence[Any]) -> str:
+    return ", ".join("?" * len(items))
+
+
+class LifecycleTablesMixin:
+    """Access, reference, status and purge writes for the lifecycle jobs."""
+
+    path: str
+    _db: sqlite3.Connection
+    _lock: threading.RLock
+    _depth: int
+    read_only: bool
+
+    def transaction(self) -> AbstractContextManager[None]:
+        raise NotImplementedError  # provided by SQLiteStore
+
+    def _bump(self, key: str) -> None:
+        raise NotImplementedError  # provided by SQLiteStore
+
+    def add_events(self, events: Sequence[AuditEvent]) -> None:
+        raise NotImplementedError  # provided by SQLiteStore
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        raise NotImplementedError  # provided by SQLiteStore
+
+    def finish_erase(self) -> tuple[bool, int]:
+        raise NotImplementedError  # provided by EraseMixin
+
+    # -- usage signals ----------------------------------------------------------------
+    def record_access(self, counts: Mapping[str, int], *, at: datetime, wait_ms: int) -> bool:
+        if not counts or self.read_only:
+            return True
+        by_count: dict[int, list[str]] = defaultdict(list)
+        for memory_id, n in counts.items():
+            by_count[int(n)].append(memory_id)
+        when = ts(at)
+        with self._lock:
+            if self._depth:  # inside the caller's own write: join it
+                self._write_access(by_count, when)
+                return True
+            db = self._db
+            # A short wait, and no fsync for counters: a search never stalls behind a
+            # long write, and losing the last few counts to a power cut is harmless.
+            db.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
+            db.execute("PRAGMA synchronous = NORMAL")
+            try:
+                try:
+                    db.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as exc:
+                    name = getattr(exc, "sqlite_errorname", "")
+                    if name in _BUSY or "locked" in str(exc):
+                        return False
+                    if name in _READONLY or "readonly" in str(exc):
+                        self.read_only = True  # nothing will ever be written: stop trying
+                        return True
+                    raise StoreError(f"cannot record accesses on {self.path}: {exc}") from exc
+                try:
+                    self._write_access(by_count, when)
+                    db.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise StoreError(f"cannot record accesses on {self.path}: {exc}") from exc
+                return True
+            finally:
+                db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                db.execute("PRAGMA synchronous = FULL")
+
+    def _write_access(self, by_count: Mapping[int, list[str]], when: str | None) -> None:
+        for n, ids in by_count.items():
+            for chunk in _chunks(ids):
+                self._db.execute(
+                    "UPDATE memories SET access_count = access_count + ?, "
+                    "last_accessed_at = max(coalesce(last_accessed_at, ''), ?) "
+                    f"WHERE id IN ({_marks(chunk)})",
+                    [n, when, *chunk],
+                )
+
+    def add_references(
+        self, memory_ids: Sequence[str], scope: Scope, *, at: datetime, events: Sequence[AuditEvent]
+    ) -> int:
+        ids = list(dict.fromkeys(memory_ids))
+        where, params = scope_sql(scope)
+        done = 0
+        with self.transaction():
+            for chunk in _chunks(ids):
+                done += self._db.execute(
+                    "UPDATE memories SET reference_count = reference_count + 1, "
+                    f"last_referenced_at = ?, updated_at = ? WHERE id IN ({_marks(chunk)}) "
+                    f"AND status = 'active'{where}",
+                    [ts(at), ts(at), *chunk, *params],
+                ).rowcount
+            self.add_events(events)
+        return done
+
+    # -- status changes ---------------------------------------------------------------
+    def change_fields(self, changes: Sequence[FieldChange]) -> list[str]:
+        applied: list[str] = []
+        events: list[AuditEvent] = []
+        status_moved = False
+        with self.transaction():
+            for change in changes:
+                bad = set(change.fields) - _CHANGEABLE
+                if bad or not change.fields:
+                    raise ValidationError(
+                        f"a lifecycle change cannot set {', '.join(sorted(bad)) or 'nothing'}"
+                    )
+                values = [_column_value(k, v) for k, v in change.fields.items()]
+                sets = ", ".join(f"{k} = ?" for k in change.fields)
+                cur = self._db.execute(
+                    f"UPDATE memories SET {sets} WHERE id = ? AND status = ?",
+                    [*values, change.memory_id, change.expect_status],
+                )
+                if cur.rowcount:
+                    applied.append(change.memory_id)
+                    status_moved |= change.fields.get("status", change.expect_status) != (
+                        change.expect_status
+                    )
+                    if change.event is not None:
+                        events.append(change.event)
+            self.add_events(events)
+            if status_moved:
+                self._bump("status_epoch")  # the in-process indexes re-read who is active
+        return applied
+
+    def drop_token_vectors(self, memory_ids: Sequence[str]) -> int:
+        dropped = 0
+        with self.transaction():
+            for chunk in _chunks(list(memory_ids)):
+                dropped += self._db.execute(
+                    "DELETE FROM token_vectors WHERE memory_seq IN "
+                    f"(SELECT seq FROM memories WHERE id IN ({_marks(chunk)}))",
+                    list(chunk),
+                ).rowcount
+            if dropped:
+                self._bump("token_epoch")
+        return dropped
+
+    # -- purge ------------------------------------------------------------------------
+    def purge_memories(
+        self,
+        memory_ids: Sequence[str],
+        *,
+        statuses: Sequence[str],
+        at: datetime,
+        events: Sequence[AuditEvent],
+    ) -> list[str]:
+        if not memory_ids or not statuses:
+            return []
+        db = self._db
+        purged: list[str] = []
+        with self.transaction():
+            rows: list[sqlite3.Row] = []
+            for chunk in _chunks(list(dict.fromkeys(memory_ids))):
+                rows += db.execute(
+                    "SELECT seq, id, source_resource_id FROM memories "
+                    f"WHERE id IN ({_marks(chunk)}) AND status IN ({_marks(statuses)})",
+                    [*chunk, *statuses],
+                ).fetchall()
+            if not rows:
+                return []
+            seqs = [r[0] for r in rows]
+            purged = [r[1] for r in rows]
+            resources = sorted({r[2] for r in rows if r[2] is not None})
+            entity_ids: set[int] = set()
+            for chunk in _chunks(seqs):
+                marks = _marks(chunk)
+                entity_ids.update(
+                    r[0]
+                    for r in db.execute(
+                        f"SELECT entity_id FROM memory_entities WHERE memory_seq IN ({marks})",
+                        list(chunk),
+                    )
+                )
+                # The FTS trigger on content/tags/entities takes the old terms out.
+                db.execute(
+                    "UPDATE memories SET content = '', content_hash = ?, tags = '[]', "
+                    "entities = '[]', data = '{}', status = 'purged', "
+                    f"purge_candidate_since = NULL, updated_at = ? WHERE seq IN ({marks})",
+                    [content_hash(""), ts(at), *chunk],
+                )
+                for table in ("vectors", "token_vectors", "memory_entities", "relations"):
+                    db.execute(f"DELETE FROM {table} WHERE memory_seq IN ({marks})", list(chunk))
+            for chunk in _chunks(sorted(entity_ids)):
+                marks = _marks(chunk)
+                db.execute(
+                    f"DELETE FROM entities WHERE id IN ({marks}) "
+                    "AND NOT EXISTS (SELECT 1 FROM memory_entities me WHERE me.entity_id = id) "
+                    "AND NOT EXISTS (SELECT 1 FROM relations r "
+                    "WHERE r.src_entity = entities.id OR r.dst_entity = entities.id)",
+                    list(chunk),
+                )
+            # The raw message the memory came from holds the same text; it goes when
+            # no memory that is not purged still comes from it (resources are otherwise
+            # append-only: the guard opens only inside this transaction, as for erase).
+            db.execute("INSERT INTO erase_guard VALUES ('purge')")
+            for chunk in _chunks(resources):
+                db.execute(
+                    f"DELETE FROM resources WHERE id IN ({_marks(chunk)}) AND NOT EXISTS "
+                    "(SELECT 1 FROM memories m WHERE m.source_resource_id = resources.id "
+                    "AND m.status != 'purged')",
+                    list(chunk),
+                )
+            db.execute("DELETE FROM erase_guard WHERE token = 'purge'")
+            wanted = set(purged)
+            self.add_events([e for e in events if e.memory_id in wanted])
+            for key in ("status_epoch", "vector_epoch", "text_epoch"):
+                self._bump(key)  # the in-process indexes forget the purged rows
+            # As after an erase: the text is still in the cache files beside the
+            # database, the FTS pages and the WAL until compact() (or, if that is
+            # interrupted, the next open) finishes on disk.
+            db.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                (PENDING, dumps({"at": ts(utcnow()), "by": "purge"})),
+            )
+        return purged
+
+    def compact(self) -> bool:
+        with self._lock:
+            done, _ = self.finish_erase()  # cache files, FTS optimize, WAL checkpoint
+            return done
+
+    # -- the review's scan ------------------------------------------------------------
+    def scan_memories(
+        self,
+        *,
+        statuses: Sequence[str],
+        after_id: str | None = None,
+        limit: int = 500,
+        promoted: bool | None = None,
+    ) -> list[MemoryRecord]:
+        if not statuses:
+            return []
+        sql = f"SELECT * FROM memories WHERE id > ? AND status IN ({_marks(statuses)})"
+        args: list[Any] = [after_id or "", *statuses]
+        if promoted is not None:
+            sql += " AND promoted = ?"
+            args.append(int(promoted))
+        return rows_to_memories(self._query(sql + " ORDER BY id LIMIT ?", [*args, limit]))
+
+
+def _column_value(name: str, value: Any) -> Any:
+    if isinstance(value, datetime):
+        return ts(value)
+    if name == "promoted":
+        return int(bool(value))
+    if name == "status":
+        return str(value)
+    return value
