@@ -12,7 +12,7 @@ from datetime import datetime
 
 from remem.config import Config
 from remem.lifecycle import memory_md
-from remem.lifecycle.jobs import JobContext, StepItem, StepResult
+from remem.lifecycle.job import JobContext, StepItem, StepResult
 from remem.lifecycle.policies import (
     PURGEABLE,
     REVIEWED,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from remem.lifecycle.jobs import Job, Step
+from remem.lifecycle.job import Job, Step
 from remem.lifecycle.review import compact_step, memory_md_step, review_step
 
 

@@ -40,6 +40,8 @@ from remem.store.codec import (
 )
 
 FORMAT_VERSION = 1
+# Memory fields newer than format 1: an older export has none (m005_lifecycle).
+_ADDED_LATER = ("last_accessed_at", "purge_candidate_since")
 Progress = Callable[[int, int], None]
 _SEED_ALIASES = {
     "created": "created_at",
@@ -68,6 +70,8 @@ def _memory_from_line(line: dict[str, Any]) -> MemoryRecord:
     row["tags"] = json.dumps(row.get("tags", []))
     row["entities"] = json.dumps(row.get("entities", []))
     row["data"] = json.dumps(row.get("data", {}))
+    for name in _ADDED_LATER:  # exports written before these fields existed
+        row.setdefault(name, None)
     return row_to_memory(row)
 
 

@@ -1,0 +1,285 @@
+"""The jobs framework and the weekly review in one process, on real SQLite files and a
+fake clock: idempotence, budgets and resume, failures, dry runs, purge, MEMORY.md."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from remem.config import Config
+from remem.errors import ValidationError
+from remem.lifecycle.jobs import Job, JobContext, Jobs, Step, StepResult
+from remem.lifecycle.schedule import default_jobs
+from remem.memory import Memory
+from remem.model import Status, Tier, utcnow
+from remem.store.lexical_file import lexical_path
+
+T0 = utcnow()
+
+
+def _snapshot(db_path: Path) -> tuple[list[Any], int]:
+    """Every memory row and the audit length: what a lifecycle change would alter."""
+    with sqlite3.connect(db_path) as db:
+        rows = db.execute("SELECT * FROM memories ORDER BY id").fetchall()
+        audit = db.execute("SELECT count(*) FROM audit").fetchone()[0]
+    return rows, audit
+
+
+def _fill(mem: Memory) -> dict[str, str]:
+    ids = {
+        "keep": mem.add("Aaron is allergic to peanuts", user_id="aaron", tier=Tier.PERMANENT),
+        "fav": mem.add("Aaron prefers dark mode in his editor", user_id="aaron", importance=0.9),
+        "note": mem.add(
+            "The build server was rebooted on Tuesday", user_id="aaron", importance=0.2
+        ),
+        "trip": mem.add("Aaron is in Paris this week", user_id="aaron", tier=Tier.TRANSIENT),
+        "hobby": mem.add("Aaron plays chess on Sundays", user_id="aaron", category="hobbies"),
+    }
+    return {k: v[0].id for k, v in ids.items()}
+
+
+def test_the_weekly_review_moves_memories_and_is_idempotent(mem: Memory, db_path: Path) -> None:
+    ids = _fill(mem)
+    for _ in range(3):
+        mem.reference(ids["fav"], user_id="aaron", now=T0)
+    first = mem.jobs.run("weekly", now=T0 + timedelta(days=10))
+    assert first.status == "ok"
+    assert {(i.action, i.memory_id) for i in first.items} == {
+        ("promoted", ids["fav"]),
+        ("expired", ids["trip"]),
+    }
+    assert mem.get(ids["trip"], user_id="aaron").status is Status.ARCHIVED
+    before = _snapshot(db_path)
+    again = mem.jobs.run("weekly", now=T0 + timedelta(days=10))
+    assert again.status == "ok" and again.items == []
+    assert _snapshot(db_path) == before  # nothing changed the second time
+    later = mem.jobs.run("weekly", now=T0 + timedelta(days=100))
+    moved = {(i.action, i.memory_id) for i in later.items}
+    assert ("archived", ids["note"]) in moved and ("expired", ids["hobby"]) in moved
+    assert ("purge_candidate", ids["note"]) in moved  # 0.2 x 0.95^14.3 < 0.1
+    for kept in ("keep", "fav"):  # permanent and promoted stay
+        assert mem.get(ids[kept], user_id="aaron").status is Status.ACTIVE
+    before = _snapshot(db_path)
+    assert mem.jobs.run("weekly", now=T0 + timedelta(days=100)).items == []
+    assert _snapshot(db_path) == before
+    cold = mem.jobs.run("weekly", now=T0 + timedelta(days=103))  # 3 days on: not yet purged
+    assert {i.action for i in cold.items} <= {"purge_candidate"}
+    assert mem.get(ids["note"], user_id="aaron").status is Status.ARCHIVED
+    final = mem.jobs.run("weekly", now=T0 + timedelta(days=200))
+    assert ("purged", ids["note"]) in {(i.action, i.memory_id) for i in final.items}
+    assert mem.get(ids["note"], user_id="aaron").status is Status.PURGED
+    events = [e.event for e in mem.history(ids["note"], user_id="aaron")]
+    assert events == ["created", "archived", "purge_candidate", "purged"]
+    # the run records hold the counts, and never the content
+    runs = mem.store.job_runs("weekly")
+    assert runs[0].status == "ok" and runs[0].counts["purged"] >= 1
+    assert "rebooted" not in str([r.detail for r in runs])
+
+
+def test_purge_leaves_no_content_in_the_file(config: Config, db_path: Path) -> None:
+    secret = "Quokkaville Zanzibarian marmalade recipe 7731"
+    with Memory(db_path, config=config.model_copy(update={"bm25_persist": True})) as mem:
+        memory_id = mem.add(f"Aaron met Zed Quokkaville about the {secret}", user_id="aaron",
+                            importance=0.1)[0].id  # fmt: skip
+        # Later writes fold its full-text segment into bigger ones, which a delete
+        # marker alone does not rewrite: the purge must (store.compact).
+        mem.add([{"role": "user", "content": f"Aaron likes tea number {i}"} for i in range(40)],
+                user_id="aaron")  # fmt: skip
+        for i in range(12):
+            mem.add(f"Aaron walked {i} miles", user_id="aaron")
+        assert mem.search("Zanzibarian marmalade", user_id="aaron")
+        assert mem.store.match_entities(
+            mem.get(memory_id, user_id="aaron").scope, ["Zed Quokkaville"]
+        )
+        mem.jobs.run("weekly", now=T0 + timedelta(days=100))  # archived, purge candidate
+        mem.jobs.run("weekly", now=T0 + timedelta(days=107))  # purged
+        gone = mem.get(memory_id, user_id="aaron")
+        assert gone.status is Status.PURGED and gone.content == ""
+        assert not mem.search("Zanzibarian marmalade", user_id="aaron")
+        assert not mem.store.match_entities(gone.scope, ["Zed Quokkaville"])
+        assert mem.store.get_vectors([memory_id]) == {}
+        assert mem.store.get_resource(gone.source_resource_id or "", gone.scope) is None
+        purged = [e for e in mem.history(memory_id, user_id="aaron") if e.event == "purged"]
+        assert purged and "Zanzibarian" not in str(purged[0].detail)
+        with pytest.raises(ValidationError):
+            mem.restore(memory_id, user_id="aaron")
+    files = [db_path, *db_path.parent.glob(db_path.name + "-*"), lexical_path(str(db_path))]
+    for file in files:
+        if file.exists():
+            data = file.read_bytes().lower()
+            # lower case and stemmed too: how the full-text index keeps them
+            for word in ("zanzibar", "marmala", "quokkavill"):
+                assert word.encode() not in data, (file, word)
+
+
+def test_promoted_memories_are_written_to_memory_md(tmp_path: Path, config: Config) -> None:
+    path = tmp_path / "md" / "{user_id}.md"
+    cfg = config.model_copy(update={"memory_md_path": str(path)})
+    with Memory(tmp_path / "m.db", config=cfg) as mem:
+        fav = mem.add("Aaron prefers dark mode", user_id="aaron", importance=0.9)[0]
+        mem.add("Maya drinks green tea", user_id="maya", importance=0.9)
+        mem.jobs.run("weekly", now=T0)
+        assert not (tmp_path / "md").exists()  # nothing promoted yet, no file
+        mem.reference([fav.id] * 1, user_id="aaron", now=T0)
+        for _ in range(2):
+            mem.reference(fav.id, user_id="aaron", now=T0)
+        result = mem.jobs.run("weekly", now=T0 + timedelta(days=1))
+        assert result.counts["memory_md_written"] == 1
+        text = (tmp_path / "md" / "aaron.md").read_text()
+        assert "- Aaron prefers dark mode <!-- remem:" in text and "## user: aaron" in text
+        assert not (tmp_path / "md" / "maya.md").exists()  # no one else's memories
+        stamp = (tmp_path / "md" / "aaron.md").stat().st_mtime_ns
+        assert mem.jobs.run("weekly", now=T0 + timedelta(days=2)).counts["memory_md_written"] == 0
+        assert (tmp_path / "md" / "aaron.md").stat().st_mtime_ns == stamp
+
+
+def test_a_dry_run_reports_and_writes_nothing(mem: Memory, db_path: Path) -> None:
+    ids = _fill(mem)
+    before = _snapshot(db_path)
+    result = mem.jobs.run("weekly", now=T0 + timedelta(days=100), dry_run=True)
+    assert result.status == "dry_run"
+    assert ("archived", ids["note"]) in {(i.action, i.memory_id) for i in result.items}
+    assert _snapshot(db_path) == before
+    assert mem.store.job_runs() == [] and mem.jobs.status()[1].last_run_at is None
+
+
+# -- the framework on a job of our own ---------------------------------------------------
+def _counting_job(calls: list[int], *, per_item_s: float = 0.0, fail_at: int | None = None) -> Job:
+    def work(ctx: JobContext) -> StepResult:
+        done = start = int(ctx.state.get("done", 0))  # where an earlier run stopped
+        while done < 10:
+            if fail_at is not None and done == fail_at:
+                raise RuntimeError("boom")
+            done += 1
+            calls.append(done)
+            time.sleep(per_item_s)
+            ctx.tick(done, 10)
+            if ctx.out_of_time():
+                ctx.save({"done": done})
+                return StepResult({"items": done - start}, done=False)
+        return StepResult({"items": done - start})
+
+    return Job(
+        "count",
+        timedelta(hours=1),
+        (Step("work", work), Step("after", lambda ctx: StepResult({"after": 1}))),
+    )
+
+
+def test_a_budget_stops_a_job_between_batches_and_the_next_run_resumes(mem: Memory) -> None:
+    calls: list[int] = []
+    jobs = Jobs(mem, jobs=[_counting_job(calls)])
+    first = jobs.run("count", now=T0, budget_ms=0)
+    assert first.status == "partial" and calls == [1]
+    assert jobs.status(T0)[0].partial and jobs.status(T0)[0].due
+    assert jobs.run("count", now=T0, budget_ms=0).status == "partial"
+    assert calls == [1, 2]  # resumed where it stopped, not from the start
+    done = jobs.run("count", now=T0)
+    assert done.status == "ok" and calls == list(range(1, 11))
+    assert done.counts == {"items": 10, "after": 1}
+    state = jobs.status(T0)[0]
+    assert state.last_run_at == T0 and not state.partial and not state.due
+    assert [r.status for r in mem.store.job_runs("count")] == ["ok", "partial", "partial"]
+
+
+def test_the_real_weekly_review_resumes_from_its_cursor(config: Config, db_path: Path) -> None:
+    with Memory(db_path, config=config.model_copy(update={"jobs_batch": 4})) as mem:
+        for i in range(10):
+            mem.add(f"note number {i} about the weekly build", user_id="aaron")
+        runs = []
+        for _ in range(10):
+            runs.append(mem.jobs.run("weekly", now=T0 + timedelta(days=100), budget_ms=0))
+            if runs[-1].status == "ok":
+                break
+        assert [r.status for r in runs][:3] == ["partial", "partial", "partial"]
+        assert runs[-1].status == "ok"
+        # each memory reviewed once; a run's counts include the runs it resumed
+        assert sum(r.steps["review"].counts["reviewed"] for r in runs[:3]) == 10
+        assert runs[-1].counts["reviewed"] == 10 and runs[-1].counts["archived"] == 10
+        assert mem.stats()["by_status"] == {"archived": 10}
+
+
+def test_a_failing_job_is_recorded_and_retried_later(mem: Memory) -> None:
+    calls: list[int] = []
+    jobs = Jobs(mem, jobs=[_counting_job(calls, fail_at=3)])
+    result = jobs.run("count", now=T0)
+    assert result.status == "failed" and result.error == "RuntimeError: boom"
+    run = mem.store.job_runs("count")[0]
+    assert run.status == "failed" and run.detail["error"] == "RuntimeError: boom"
+    state = jobs.status(T0)[0]
+    assert state.last_status == "failed" and not state.due  # backs off jobs_retry_minutes
+    assert not state.running  # the lease was released
+    assert jobs.run_due(T0).ran == []
+    retry = Jobs(mem.__class__(mem.store.path, config=mem.config.model_copy(
+        update={"jobs_retry_minutes": 0}), store=mem.store), jobs=jobs.jobs.values())  # fmt: skip
+    assert [r.name for r in retry.run_due(T0).ran] == ["count"]
+
+
+def test_run_due_runs_overdue_jobs_oldest_first_within_the_budget(mem: Memory) -> None:
+    order: list[str] = []
+
+    def job(name: str, sleep: float) -> Job:
+        def step(ctx: JobContext) -> StepResult:
+            order.append(name)
+            time.sleep(sleep)
+            return StepResult({name: 1})
+
+        return Job(name, timedelta(days=1), (Step("s", step),))
+
+    jobs = Jobs(mem, jobs=[job("a", 0.0), job("b", 0.3), job("c", 0.0)])
+    jobs.run("a", now=T0 - timedelta(days=3))
+    jobs.run("c", now=T0 - timedelta(days=2))
+    # b never ran: first; then a (oldest run), then c.
+    catch_up = jobs.run_due(T0, budget_ms=100)
+    assert order[2:] == ["b"] and [r.name for r in catch_up.ran] == ["b"]
+    assert catch_up.deferred == ["a", "c"]  # b spent the budget: the rest wait
+    assert [r.name for r in jobs.run_due(T0).ran] == ["a", "c"]
+    assert jobs.run_due(T0).ran == []  # nothing is due any more
+    assert jobs.run_due(T0 + timedelta(days=1), budget_ms=0).deferred == ["a", "b", "c"]
+
+
+def test_unknown_jobs_are_refused(mem: Memory, config: Config, db_path: Path) -> None:
+    with pytest.raises(ValidationError, match="no job 'yearly'"):
+        mem.jobs.run("yearly")
+    bad = config.model_copy(update={"jobs_interval_hours": {"weekli": 1.0}})
+    with Memory(db_path, config=bad) as other, pytest.raises(ValidationError, match="weekli"):
+        other.jobs.status()
+
+
+def test_status_lists_the_jobs_and_their_schedule(mem: Memory) -> None:
+    names = [s.name for s in mem.jobs.status()]
+    assert names == ["nightly", "weekly", "monthly"]
+    mem.jobs.run_due(T0)
+    after = {s.name: s for s in mem.jobs.status(T0 + timedelta(days=2))}
+    assert after["nightly"].due and not after["weekly"].due
+    assert after["weekly"].next_due_at == T0 + timedelta(days=7)
+    assert after["weekly"].steps == ("review", "memory_md", "compact")
+
+
+def test_now_must_be_a_time(mem: Memory) -> None:
+    # naive datetimes are taken as UTC by the store; the jobs compare aware times
+    result = mem.jobs.run("nightly", now=datetime(2030, 1, 1, tzinfo=UTC))
+    assert result.status == "ok" and mem.jobs.status()[0].last_run_at == datetime(
+        2030, 1, 1, tzinfo=UTC
+    )
+
+
+@pytest.mark.parametrize("name", [job.name for job in default_jobs()])
+def test_every_job_is_idempotent(mem: Memory, db_path: Path, name: str) -> None:
+    """Any job (steps added later included): run twice at one ``now``, the second run
+    changes no memory and writes no audit event."""
+    ids = _fill(mem)
+    for _ in range(3):
+        mem.reference(ids["fav"], user_id="aaron", now=T0)
+    mem.search("Aaron", user_id="aaron", now=T0)
+    for days in (10, 100, 200):
+        when = T0 + timedelta(days=days)
+        assert mem.jobs.run(name, now=when).status == "ok"
+        before = _snapshot(db_path)
+        assert mem.jobs.run(name, now=when).status == "ok"
+        assert _snapshot(db_path) == before, (name, days)

@@ -1,0 +1,210 @@
+"""Every lifecycle policy on hand-built records and a fake clock (no store)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from remem.config import Config
+from remem.lifecycle import policies as p
+from remem.model import MemoryRecord, SearchHit, Status, Tier, Trust
+from remem.read.rank import RankContext, importance_factor, rank, recency_factor
+
+NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+C = Config(embedder="fake")
+
+
+def rec(days_old: float = 0.0, **fields: Any) -> MemoryRecord:
+    """A memory created ``days_old`` days before NOW; other fields as given."""
+    created = NOW - timedelta(days=days_old)
+    for key in ("last_referenced_at", "last_accessed_at", "purge_candidate_since"):
+        if isinstance(fields.get(key), int | float):
+            fields[key] = NOW - timedelta(days=fields[key])  # given as days ago
+    return MemoryRecord(content="x", created_at=created, updated_at=created, **fields)
+
+
+# -- decay -------------------------------------------------------------------------------
+def test_tier_decay_per_unreferenced_week() -> None:
+    assert p.tier_decay(rec(14), NOW, C) == pytest.approx(0.95**2)
+    assert p.tier_decay(rec(3.5), NOW, C) == pytest.approx(0.95**0.5)
+    # counts from the last reference, not from creation
+    assert p.tier_decay(rec(300, last_referenced_at=7), NOW, C) == pytest.approx(0.95)
+    assert p.tier_decay(rec(14, tier=Tier.TRANSIENT), NOW, C) == pytest.approx(0.25)
+    assert p.tier_decay(rec(999, tier=Tier.PERMANENT), NOW, C) == 1.0
+    assert p.tier_decay(rec(-5), NOW, C) == 1.0  # created "after" now: no negative age
+
+
+def test_accesses_do_not_stop_decay_but_references_do() -> None:
+    accessed = rec(70, last_accessed_at=0, access_count=40)
+    assert p.tier_decay(accessed, NOW, C) == pytest.approx(0.95**10)
+
+
+@pytest.mark.parametrize(
+    ("fields", "half_life"),
+    [
+        ({"access_count": 0}, 3.0),
+        ({"access_count": 1}, 7.0),
+        ({"access_count": 2}, 7.0),
+        ({"access_count": 3}, 30.0),
+        ({"access_count": 9}, 30.0),
+        ({"access_count": 10}, 90.0),
+        ({"access_count": 0, "reference_count": 1}, 180.0),
+        ({"access_count": 50, "success_count": 1}, 180.0),
+    ],
+)
+def test_adaptive_half_life_from_access_history(fields: dict[str, int], half_life: float) -> None:
+    record = rec(0, **fields)
+    assert p.adaptive_half_life(record, C) == half_life
+    aged = rec(half_life, **fields)
+    assert p.adaptive_decay(aged, NOW, C) == pytest.approx(0.5)
+
+
+def test_decay_policy_is_selected_by_config_and_protects_permanent_and_promoted() -> None:
+    old = rec(30)  # never accessed: adaptive half-life 3 days
+    assert p.decay(old, NOW, C) == pytest.approx(0.95 ** (30 / 7))
+    adaptive = Config(embedder="fake", decay_policy="adaptive")
+    assert p.decay(old, NOW, adaptive) == pytest.approx(0.5**10)
+    assert p.decay(old, NOW, Config(embedder="fake", decay_policy="none")) == 1.0
+    assert p.decay(rec(400, promoted=True), NOW, adaptive) == 1.0
+    assert p.decay(rec(400, tier=Tier.PERMANENT), NOW, adaptive) == 1.0
+
+
+# -- reinforcement and the effective score -----------------------------------------------
+def test_reinforcement_is_x1_1_per_reference_capped() -> None:
+    assert p.reinforcement(rec(reference_count=0), C) == 1.0
+    assert p.reinforcement(rec(reference_count=2), C) == pytest.approx(1.21)
+    assert p.reinforcement(rec(reference_count=10), C) == C.reinforce_max == 2.0
+    assert p.reinforcement(rec(reference_count=10**9), C) == 2.0
+
+
+def test_effective_score_worked_example_of_the_docs() -> None:
+    # docs/concepts.md: importance 0.6, standard, referenced twice, last 10 weeks ago.
+    record = rec(200, importance=0.6, reference_count=2, last_referenced_at=70)
+    score = p.effective_score(record, NOW, C)
+    assert (score.base, score.tier) == (0.6, 1.0)
+    assert score.decay == pytest.approx(0.95**10)
+    assert score.reinforcement == pytest.approx(1.21)
+    assert score.value == pytest.approx(0.6 * 0.95**10 * 1.21)
+    assert round(score.value, 3) == 0.435
+
+
+def test_effective_score_is_capped_at_one_and_uses_the_tier() -> None:
+    strong = rec(0, importance=0.95, tier=Tier.PERMANENT, reference_count=5)
+    assert p.effective_score(strong, NOW, C).value == 1.0
+    transient = p.effective_score(rec(0, importance=0.8, tier=Tier.TRANSIENT), NOW, C)
+    assert transient.value == pytest.approx(0.8 * 0.75)
+
+
+# -- review policies ---------------------------------------------------------------------
+def test_promote_needs_importance_and_references_stricter_when_untrusted() -> None:
+    assert p.promote_policy(rec(importance=0.85, reference_count=3), NOW, C) is not None
+    assert p.promote_policy(rec(importance=0.85, reference_count=2), NOW, C) is None
+    assert p.promote_policy(rec(importance=0.8, reference_count=9), NOW, C) is None  # > 0.8
+    untrusted = {"importance": 0.9, "source_trust": Trust.UNTRUSTED}
+    assert p.promote_policy(rec(reference_count=5, **untrusted), NOW, C) is None
+    change = p.promote_policy(rec(reference_count=6, **untrusted), NOW, C)
+    assert change is not None and change.fields == {"promoted": True}
+    assert p.promote_policy(rec(importance=0.9, reference_count=3, promoted=True), NOW, C) is None
+    archived = rec(importance=0.9, reference_count=3, status=Status.ARCHIVED)
+    assert p.promote_policy(archived, NOW, C) is None
+
+
+def test_transient_expires_after_its_ttl_from_creation() -> None:
+    assert p.expire_policy(rec(6.9, tier=Tier.TRANSIENT), NOW, C) is None
+    change = p.expire_policy(rec(7, tier=Tier.TRANSIENT, last_referenced_at=0), NOW, C)
+    assert change is not None and change.status is Status.ARCHIVED
+    assert change.detail["ttl_days"] == 7 and change.detail["since"] == "created"
+
+
+def test_category_ttls_count_from_the_last_reference() -> None:
+    assert p.expire_policy(rec(91, category="work"), NOW, C) is not None
+    assert p.expire_policy(rec(89, category="work"), NOW, C) is None
+    assert p.expire_policy(rec(300, category="work", last_referenced_at=30), NOW, C) is None
+    assert p.expire_policy(rec(61, category="hobbies"), NOW, C) is not None
+    assert p.expire_policy(rec(364, category="health"), NOW, C) is None
+    assert p.expire_policy(rec(999, category="incident"), NOW, C) is None  # no TTL
+    assert p.expire_policy(rec(999, category="work", tier=Tier.PERMANENT), NOW, C) is None
+    custom = Config(embedder="fake", category_ttl_days={"incident": 10})
+    assert p.expire_policy(rec(11, category="incident"), NOW, custom) is not None
+    assert p.expire_policy(rec(999, category="work"), NOW, custom) is None
+
+
+def test_archive_when_not_used_for_90_days() -> None:
+    change = p.archive_policy(rec(91), NOW, C)
+    assert change is not None and change.status is Status.ARCHIVED
+    assert p.archive_policy(rec(200, last_accessed_at=10), NOW, C) is None
+    assert p.archive_policy(rec(200, last_referenced_at=89), NOW, C) is None
+    assert p.archive_policy(rec(400, promoted=True), NOW, C) is None
+    assert p.archive_policy(rec(400, tier=Tier.PERMANENT), NOW, C) is None
+
+
+def test_cold_after_six_months_without_use() -> None:
+    assert p.cold_policy(rec(181, status=Status.ARCHIVED), NOW, C) is not None
+    assert p.cold_policy(rec(179, status=Status.ARCHIVED), NOW, C) is None
+    assert p.cold_policy(rec(400, status=Status.SUPERSEDED), NOW, C) is None
+    # an active memory idle that long moves once, straight to cold
+    changes = p.review(rec(200, importance=0.9), NOW, C)
+    assert [c.action for c in changes] == ["cold"]
+
+
+def test_purge_needs_two_reviews_a_week_apart() -> None:
+    low = {"importance": 0.2, "status": Status.ARCHIVED}
+    first = p.purge_policy(rec(200, **low), NOW, C)
+    assert first is not None and first.action == "purge_candidate"
+    assert first.fields == {"purge_candidate_since": NOW}
+    assert p.purge_policy(rec(200, purge_candidate_since=3, **low), NOW, C) is None
+    second = p.purge_policy(rec(200, purge_candidate_since=7, **low), NOW, C)
+    assert second is not None and second.status is Status.PURGED
+    # never an active memory, never permanent or promoted ones
+    assert p.purge_policy(rec(200, importance=0.01), NOW, C) is None
+    for keep in ({"tier": Tier.PERMANENT}, {"promoted": True}):
+        assert p.purge_policy(rec(999, importance=0.01, status=Status.COLD, **keep), NOW, C) is None
+
+
+def test_a_purge_candidate_that_recovers_is_cleared() -> None:
+    strong = rec(0, importance=0.9, status=Status.ARCHIVED, purge_candidate_since=7)
+    change = p.purge_policy(strong, NOW, C)
+    assert change is not None and change.action == "purge_cleared"
+    assert change.fields == {"purge_candidate_since": None}
+
+
+def test_review_composes_policies_and_respects_the_enabled_list() -> None:
+    idle = rec(100, importance=0.05)  # archive due, and then a purge candidate
+    assert [c.action for c in p.review(idle, NOW, C)] == ["archived", "purge_candidate"]
+    marked = rec(300, importance=0.05, status=Status.ARCHIVED, purge_candidate_since=8)
+    assert [c.action for c in p.review(marked, NOW, C)] == ["purged"]
+    only_archive = Config(embedder="fake", review_policies=["archive"])
+    assert [c.action for c in p.review(idle, NOW, only_archive)] == ["archived"]
+    assert p.review(rec(999, status=Status.FORGOTTEN), NOW, C) == []
+    assert p.review(rec(999, status=Status.PURGED), NOW, C) == []
+
+
+# -- ranking sees the policies ---------------------------------------------------------
+def test_rank_importance_uses_the_effective_score_and_explains_it() -> None:
+    ctx = RankContext(config=C, now=NOW)
+    fresh, faded = rec(0, importance=0.6), rec(70, importance=0.6)
+    assert importance_factor(faded, ctx) < importance_factor(fresh, ctx)
+    base = RankContext(config=Config(embedder="fake", rank_importance="base"), now=NOW)
+    assert importance_factor(faded, base) == importance_factor(fresh, base)
+    referenced = rec(70, importance=0.6, reference_count=2, last_referenced_at=0)
+    assert importance_factor(referenced, ctx) > importance_factor(fresh, ctx)
+    hits = rank([SearchHit(memory=faded, score=1.0)], query="x", config=C, now=NOW)
+    explained = hits[0].explain["lifecycle"]
+    assert explained["effective"] == round(0.6 * 0.95**10, 4)
+    assert explained["policies"] == {
+        "importance": "effective",
+        "decay": "tier",
+        "recency": "half_life",
+    }
+
+
+def test_adaptive_recency_takes_its_half_life_from_access_history() -> None:
+    ctx = RankContext(
+        config=Config(embedder="fake", recency_mode="adaptive", recency_floor=0), now=NOW
+    )
+    assert recency_factor(rec(3), ctx) == pytest.approx(0.5)  # never accessed: 3 d
+    assert recency_factor(rec(90, access_count=20), ctx) == pytest.approx(0.5)
+    validated = rec(400, reference_count=1, last_referenced_at=180)
+    assert recency_factor(validated, ctx) == pytest.approx(0.5)
