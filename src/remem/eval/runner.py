@@ -121,7 +121,11 @@ def run_locomo(
     latency: dict[str, list[float]] = {m: [] for m in MODES}
     turns_total, ingest_s = 0, 0.0
     with tempfile.TemporaryDirectory(prefix="remem-locomo-") as tmp:
-        run_config = config.model_copy(update={"home": Path(tmp), "db_path": None})
+        # Accesses are not recorded: every question (and every baseline, asked after
+        # remem's) meets the same store, not one the earlier questions' results aged.
+        run_config = config.model_copy(
+            update={"home": Path(tmp), "db_path": None, "record_access": False}
+        )
         with Memory(Path(tmp) / "locomo.db", config=run_config) as memory:
             for n, conv in enumerate(conversations, start=1):
                 namespace = f"locomo/{conv.sample_id}"

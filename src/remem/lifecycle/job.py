@@ -154,6 +154,11 @@ class JobContext:
         """The counts of the job's steps so far (this run and the ones it resumes)."""
         return dict(self._partial.get("counts", {}))
 
+    @property
+    def shows_progress(self) -> bool:
+        """Whether someone watches :meth:`tick` (worth counting a total for)."""
+        return self._progress is not None
+
     def out_of_time(self) -> bool:
         """Whether the time budget of this run is spent (never, without a budget)."""
         return self._deadline is not None and time.monotonic() >= self._deadline

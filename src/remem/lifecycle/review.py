@@ -36,8 +36,10 @@ def review_step(ctx: JobContext) -> StepResult:
     statuses = [str(s) for s in REVIEWED]
     after = ctx.state.get("after")
     scanned = int(ctx.state.get("scanned", 0))
-    by_status = store.stats().get("by_status", {})
-    total = sum(int(by_status.get(s, 0)) for s in statuses)
+    total = 0
+    if ctx.shows_progress:  # a count of every status: only for a progress bar
+        by_status = store.stats().get("by_status", {})
+        total = sum(int(by_status.get(s, 0)) for s in statuses)
     counts: Counter[str] = Counter()
     items: list[StepItem] = []
     while True:
