@@ -107,11 +107,15 @@ def test_buffered_counts_are_written_at_close(config: Config, db_path: Path) -> 
     assert _counts(db_path, memory_id)[0] == 1
 
 
-def test_a_read_only_store_skips_access_recording(mem: Memory, two: tuple[str, str]) -> None:
+def test_a_store_that_turns_out_read_only_skips_access_recording(
+    mem: Memory, two: tuple[str, str]
+) -> None:
+    # (A store opened read-only never tries: tests/store/test_store_open.py searches
+    # one and checks its bytes did not change.) Here the first write finds out.
     mem.store._db.execute("PRAGMA query_only = ON")  # type: ignore[attr-defined]
     assert mem.search("editor dark mode", user_id="aaron")  # no error
     assert mem._access.pending == 0  # nothing kept for a retry that cannot succeed
-    assert mem.store._read_only  # type: ignore[attr-defined]
+    assert mem.store.read_only  # type: ignore[attr-defined]
 
 
 def test_context_counts_only_what_it_injects(

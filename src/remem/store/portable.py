@@ -40,7 +40,7 @@ from remem.store.codec import (
 )
 
 FORMAT_VERSION = 1
-# Memory fields newer than format 1: an older export has none (m005_lifecycle).
+# Memory fields newer than format 1: an older export has none (m006_lifecycle).
 _ADDED_LATER = ("last_accessed_at", "purge_candidate_since")
 Progress = Callable[[int, int], None]
 _SEED_ALIASES = {
