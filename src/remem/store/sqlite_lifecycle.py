@@ -239,9 +239,9 @@ class LifecycleTablesMixin:
             self.add_events([e for e in events if e.memory_id in wanted])
             for key in ("status_epoch", "vector_epoch", "text_epoch"):
                 self._bump(key)  # the in-process indexes forget the purged rows
-            # As after an erase: the text is still in the cache files beside the
-            # database, the FTS pages and the WAL until compact() (or, if that is
-            # interrupted, the next open) finishes on disk.
+            # As after an erase: the text is still in the FTS pages, the cache files
+            # beside the database and the WAL until compact() finishes on disk (the
+            # mark makes the next open retry the last two if readers held old pages).
             db.execute(
                 "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
                 (PENDING, dumps({"at": ts(utcnow()), "by": "purge"})),
@@ -250,7 +250,11 @@ class LifecycleTablesMixin:
 
     def compact(self) -> bool:
         with self._lock:
-            done, _ = self.finish_erase()  # cache files, FTS optimize, WAL checkpoint
+            # Merge the FTS5 segments: the purged rows' terms leave the index pages. (A
+            # crash before this leaves the weekly job partial: its next run resumes here.)
+            with self.transaction():
+                self._db.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
+            done, _ = self.finish_erase()  # cache files beside the store, WAL checkpoint
             return done
 
     # -- the review's scan ------------------------------------------------------------
