@@ -94,7 +94,7 @@ def test_two_processes_never_run_one_job_at_once(tmp_path: Path) -> None:
 def test_a_killed_run_is_taken_over_after_its_lease_and_resumed(tmp_path: Path) -> None:
     config = Config(home=tmp_path / "home", embedder="fake")
     Memory(tmp_path / "jobs.db", config=config).close()
-    stalled = _worker(tmp_path, "stall", lease=4.0)
+    stalled = _worker(tmp_path, "stall", lease=6.0)
     assert stalled.stdout is not None and stalled.stdout.readline().strip() == "stalled"
     os.kill(stalled.pid, signal.SIGKILL)
     stalled.wait(30)
@@ -106,7 +106,7 @@ def test_a_killed_run_is_taken_over_after_its_lease_and_resumed(tmp_path: Path) 
         assert jobs.run("slow").status == "busy"
         assert state.lock_until is not None
         time.sleep(max(0.0, (state.lock_until - utcnow()).total_seconds()) + 0.2)
-    taker = _worker(tmp_path, "go", lease=4.0)
+    taker = _worker(tmp_path, "go", lease=6.0)
     out = json.loads(taker.communicate(timeout=120)[0].strip().splitlines()[-1])
     assert out == {"status": "ok", "counts": {"items": 6}}
     items = _items(tmp_path)

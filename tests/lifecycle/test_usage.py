@@ -243,3 +243,16 @@ def test_an_export_from_before_the_lifecycle_fields_imports(
         assert target.import_from(out)["memories"] == 1
         (record,) = target.list(user_id="aaron").items
         assert record.last_accessed_at is None and record.purge_candidate_since is None
+
+
+def test_a_full_record_update_does_not_undo_counts_made_meanwhile(
+    mem: Memory, two: tuple[str, str]
+) -> None:
+    stale = mem.get(two[0], user_id="aaron")  # read before the search below
+    mem.search("editor dark mode", user_id="aaron", limit=1)
+    mem.reference(two[0], user_id="aaron")
+    stale.confidence = 0.5
+    mem.store.update_memory(stale)  # e.g. the write path reinforcing what it had read
+    after = mem.get(two[0], user_id="aaron")
+    assert after.confidence == 0.5
+    assert after.access_count == 1 and after.reference_count == 1

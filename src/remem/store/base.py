@@ -193,8 +193,10 @@ class Store(Protocol):
     ) -> None: ...
 
     def update_memory(self, record: MemoryRecord, *, event: AuditEvent | None = None) -> None:
-        """Write changed fields of an existing record (status, counters...); content is
-        immutable here: a new content is a new version (see Memory.update)."""
+        """Write changed fields of an existing record (status, confidence, data...);
+        content is immutable here: a new content is a new version (see Memory.update).
+        Usage counters are not written here but by their own increments
+        (:meth:`record_access`, :meth:`add_references`, :meth:`mark_surfaced`)."""
         ...
 
     def get_memory(self, memory_id: str, scope: Scope) -> MemoryRecord | None: ...

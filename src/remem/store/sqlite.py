@@ -69,7 +69,13 @@ _INSERT_MEMORY = (
     f"INSERT INTO memories ({', '.join((*MEMORY_COLUMNS, 'content_hash'))}) "
     f"VALUES ({', '.join(':' + c for c in (*MEMORY_COLUMNS, 'content_hash'))})"
 )
-_MUTABLE = tuple(c for c in MEMORY_COLUMNS if c not in ("id", "content", "created_at"))
+# Usage counters have their own atomic increments (record_access, add_references,
+# mark_surfaced): a full-row update from a record read earlier must not undo one
+# made meanwhile by a search in another process.
+_COUNTERS = (
+    "access_count", "last_accessed_at", "reference_count", "last_referenced_at", "surface_count",
+)  # fmt: skip
+_MUTABLE = tuple(c for c in MEMORY_COLUMNS if c not in ("id", "content", "created_at", *_COUNTERS))
 _UPDATE_MEMORY = f"UPDATE memories SET {', '.join(f'{c} = :{c}' for c in _MUTABLE)} WHERE id = :id"
 _CORRUPT_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 
