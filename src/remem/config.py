@@ -124,6 +124,11 @@ class Config(BaseModel):
     # turn of the same session, and the best turn of the session
     context_neighbour_weight: float = Field(0.25, ge=0)
     context_session_weight: float = Field(0.2, ge=0)
+    # the absolute relevance floor (remem/read/floor.py): a hit whose match score (mean
+    # of the pooled cosine and the plain MaxSim) is below this is not returned, so a
+    # question with no related memory gets nothing; 0 turns it off. Calibrated on
+    # LoCoMo dev (docs/benchmarks.md)
+    min_relevance: float = Field(0.2, ge=0, le=1)
 
     # -- write path -------------------------------------------------------------
     extractor: Literal["rules", "llm"] = "rules"

@@ -32,7 +32,11 @@ def test_llm_failure_falls_back() -> None:
 
 
 def test_context_uses_the_configured_llm(tmp_path: Path) -> None:
-    config = Config(home=tmp_path, embedder="fake", llm_provider="fake", llm_model="m")
+    # No relevance floor: the fake embedder's match for the fallback's long query is low,
+    # and this test is about which query context() builds, not about the floor.
+    config = Config(
+        home=tmp_path, embedder="fake", llm_provider="fake", llm_model="m", min_relevance=0
+    )
     with Memory(tmp_path / "m.db", config=config) as mem:
         mem.add("Lena is vegetarian and loves Thai food", user_id="u")
         llm = mem._llm(required=False)

@@ -92,5 +92,5 @@ def retrieve(
                 "items": block.items,
             }
         )
-    else:
+    elif block.text:  # nothing relevant: print nothing, not an empty line
         typer.echo(block.text)

@@ -49,7 +49,7 @@ def _default_fact_extractor(memory: Memory, conv: Conversation, namespace: str) 
     return store_facts(memory, conv, namespace)
 
 
-def _ingest(memory: Memory, conv: Conversation, namespace: str) -> dict[str, str]:
+def ingest_conversation(memory: Memory, conv: Conversation, namespace: str) -> dict[str, str]:
     """Store every turn; return resource id -> turn id."""
     by_resource: dict[str, str] = {}
     for session, turns in conv.sessions().items():
@@ -86,7 +86,7 @@ def _mean(rows: Sequence[Mapping[str, float]]) -> dict[str, float]:
     return {key: round(sum(r[key] for r in rows) / len(rows), 4) for key in rows[0]}
 
 
-def _scored_questions(conv: Conversation) -> list[Question]:
+def scored_questions(conv: Conversation) -> list[Question]:
     known = {t.dia_id for t in conv.turns}
     out = []
     for q in conv.questions:
@@ -130,13 +130,13 @@ def run_locomo(
             for n, conv in enumerate(conversations, start=1):
                 namespace = f"locomo/{conv.sample_id}"
                 started = time.perf_counter()
-                by_resource = _ingest(memory, conv, namespace)
+                by_resource = ingest_conversation(memory, conv, namespace)
                 if include_facts:
                     extractor = fact_extractor or _default_fact_extractor
                     by_resource.update(extractor(memory, conv, namespace))
                 ingest_s += time.perf_counter() - started
                 turns_total += len(conv.turns)
-                questions = _scored_questions(conv)
+                questions = scored_questions(conv)
                 # Questions are asked as of the conversation's end, not today: recency and
                 # relative expressions ("last year") count from its last session's date.
                 now = max((t.when for t in conv.turns if t.when is not None), default=None)

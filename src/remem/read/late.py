@@ -113,14 +113,21 @@ class _Block:
         return np.log1p((n - df + 0.5) / (df + 0.5)).astype(np.float32)
 
     def maxsim(self, query: Floats, weights: Floats | None = None) -> Floats:
+        return self.scores(query, weights)[0]
+
+    def scores(self, query: Floats, weights: Floats | None = None) -> tuple[Floats, Floats]:
+        """Per memory, the MaxSim weighted by ``weights`` and the plain one (each query
+        token's best cosine, averaged unweighted): the plain score depends on no
+        statistic of the searched set, so it is comparable across stores."""
         out = np.zeros(len(self.memory_ids), dtype=np.float32)
+        plain = np.zeros(len(self.memory_ids), dtype=np.float32)
         q = query.shape[0]
         if q == 0 or self.matrix.shape[0] == 0:
-            return out
+            return out, plain
         w = np.ones(q, dtype=np.float32) if weights is None else np.asarray(weights, np.float32)
         total = float(w.sum())
         if total <= 0:
-            return out
+            return out, plain
         keep = np.flatnonzero(self.lengths)
         # (tokens, q), dequantised after the product: tokens x q multiplications, not
         # tokens x dim. This orientation is about twice as fast in OpenBLAS and numpy.
@@ -128,7 +135,8 @@ class _Block:
         sims *= self.scales[:, None]
         best = np.maximum.reduceat(sims, self.offsets[keep], axis=0)  # (memories kept, q)
         out[keep] = (best @ w) / total
-        return out
+        plain[keep] = best.mean(axis=1)
+        return out, plain
 
 
 def in_context(
@@ -234,6 +242,7 @@ def late_search(
     cache_bytes: int | None = None,
     state: tuple[int, str] | None = None,
     tokens: TokenBlock | None = None,
+    plain_out: dict[str, float] | None = None,
 ) -> list[tuple[str, float]]:
     """``(memory_id, MaxSim score)`` best first among memories in ``scope``.
 
@@ -243,6 +252,8 @@ def late_search(
     are, read from the store, or given as ``tokens`` when the caller has read them.
     ``state`` is :meth:`Store.token_vector_state` when the caller has asked it. With
     context weights the scores are passed through :func:`in_context` first.
+    ``plain_out``, when given, receives the plain (unweighted, context-free) MaxSim
+    of each memory returned: an absolute match score (see ``read/floor.py``).
     """
     if len(query_ids) == 0:
         return []
@@ -282,7 +293,7 @@ def late_search(
     if not block.memory_ids:
         return []
     weights = block.idf(query_ids) if use_idf else None
-    scores = block.maxsim(np.asarray(query_vectors, dtype=np.float32), weights)
+    scores, plain = block.scores(np.asarray(query_vectors, dtype=np.float32), weights)
     if neighbour_weight or session_weight:
         scores = in_context(
             scores,
@@ -293,4 +304,6 @@ def late_search(
     k = min(limit, scores.size)
     top = np.argpartition(-scores, k - 1)[:k]
     top = top[np.argsort(-scores[top], kind="stable")]
+    if plain_out is not None:
+        plain_out.update((block.memory_ids[i], float(plain[i])) for i in top)
     return [(block.memory_ids[i], float(scores[i])) for i in top]

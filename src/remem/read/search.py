@@ -10,8 +10,9 @@ import numpy as np
 from remem.config import Config
 from remem.errors import EmbeddingMismatchError, ValidationError
 from remem.model import Scope, SearchHit
-from remem.providers.base import Embedder, informative_tokens, token_embedder
+from remem.providers.base import Embedder, Vectors, informative_tokens, token_embedder
 from remem.read.blas import blas_threads
+from remem.read.floor import apply_floor, match_scores
 from remem.read.fuse import blend_graph, fuse
 from remem.read.graph import GraphPath, graph_search
 from remem.read.late import late_search
@@ -77,13 +78,14 @@ def _search(
 ) -> list[SearchHit]:
     tokens = token_embedder(embedder) if "late" in wanted else None
     query_ids: list[int] = []
+    query_vector: Vectors | None = None
     query_tokens = np.zeros((0, embedder.dim), dtype=np.float32)
     if tokens is not None:
         pooled, token_vectors, token_ids = tokens.embed_with_tokens([query])
         query_vector, query_tokens, query_ids = pooled[0], token_vectors[0], token_ids[0]
         if config.late_drop_stopwords:  # the stored side has none: idf would overrate them
             query_tokens, query_ids = informative_tokens(embedder, query_tokens, query_ids)
-    elif "vector" in wanted:
+    elif "vector" in wanted or config.min_relevance > 0:  # the floor needs a query vector
         query_vector = embedder.embed_query(query)
     # With a large scope MaxSim re-scores only what the cheap sources propose.
     depth = config.late_rerank_depth if tokens is not None else 0
@@ -96,6 +98,7 @@ def _search(
     vector_limit = max(config.vector_candidates, depth)
     hybrid = None
     if state is not None and state[0] > config.late_full_scan_max:
+        assert query_vector is not None  # made with the token vectors
         hybrid = store.hybrid_candidates(
             keyword_terms(query),
             query_vector,
@@ -107,6 +110,7 @@ def _search(
             filters=filters,
         )
     ranked: dict[str, list[tuple[str, float]]] = {}
+    plain: dict[str, float] = {}  # the late stage's plain MaxSim, for the relevance floor
     if hybrid is not None:
         ranked = {"bm25": hybrid.bm25, "vector": hybrid.vector}
     else:
@@ -115,6 +119,7 @@ def _search(
                 keyword_terms(query), scope, limit=bm25_limit, filters=filters
             )
         if "vector" in wanted or depth:
+            assert query_vector is not None  # made above for the vector and late sources
             ranked["vector"] = store.vector_search(
                 query_vector,
                 scope,
@@ -140,6 +145,7 @@ def _search(
             cache_bytes=config.late_cache_mb * 2**20,
             state=state,
             tokens=None if hybrid is None else hybrid.tokens,
+            plain_out=plain,
         )
     depths = {"bm25": config.bm25_candidates, "vector": config.vector_candidates}
     ranked = {
@@ -173,4 +179,13 @@ def _search(
         for f in fused
         if f.memory_id in records
     ]
+    matches = match_scores(
+        store,
+        query,
+        query_vector,
+        [h.memory for h in hits],
+        model_id=embedder.model_id,
+        maxsim=plain,
+    )
+    hits = apply_floor(hits, matches, floor=config.min_relevance)
     return rank(hits, query=query, config=config, asker=asker, now=now, limit=limit)
