@@ -75,8 +75,14 @@ class Config(BaseModel):
     llm_base_url: str | None = None
     llm_api_key: str | None = None
 
-    # -- input limits -----------------------------------------------------------
+    # -- input limits (remem/validation.py) -------------------------------------
     max_content_bytes: int = Field(32 * 1024, ge=16)
+    # scope ids, session ids, roles, categories, speakers, tags, entities, model ids
+    max_label_chars: int = Field(256, ge=8)
+    max_list_items: int = Field(256, ge=1)  # tags or entities on one memory
+    # metadata, a memory's data, audit detail (JSON, encoded)
+    max_metadata_bytes: int = Field(64 * 1024, ge=256)
+    max_checkpoint_bytes: int = Field(1024 * 1024, ge=256)  # one checkpoint's state (JSON)
 
     # -- search v1: candidates and fusion --------------------------------------
     rrf_k: int = Field(60, ge=1)
@@ -132,6 +138,9 @@ class Config(BaseModel):
 
     # -- write path -------------------------------------------------------------
     extractor: Literal["rules", "llm"] = "rules"
+    # `extract` stores a transcript in chunks of this many messages (one transaction
+    # each; a session boundary also ends a chunk); a re-run skips stored chunks
+    extract_chunk_messages: int = Field(200, ge=1)
     categories: list[str] = Field(default_factory=lambda: list(DEFAULT_CATEGORIES))
     category_weights: dict[str, float] = Field(
         default_factory=lambda: dict(DEFAULT_CATEGORY_WEIGHTS)

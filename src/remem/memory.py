@@ -46,12 +46,28 @@ from remem.read.tiered import TieredResult, tiered_search
 from remem.store.ann import ann_settings
 from remem.store.base import ListFilter, Store
 from remem.store.sqlite import SQLiteStore
+from remem.validation import (
+    check_filter_values,
+    check_id,
+    check_record,
+    check_text,
+    optional_datetime,
+    optional_label,
+)
 from remem.write.classify import extract_entities, extract_relations
 from remem.write.embed import embed_for_store
 from remem.write.injection import raw_trust
 from remem.write.secrets import redact
 from remem.write.summaries import refresh_citing, refresh_summaries
-from remem.write.validate import clean_content, require_scope, scope_of
+from remem.write.validate import (
+    Limits,
+    NewFields,
+    check_changes,
+    clean_content,
+    require_scope,
+    scope_of,
+    write_scope,
+)
 
 if TYPE_CHECKING:
     from remem.lifecycle.jobs import Jobs
@@ -160,24 +176,34 @@ class Memory(WriteMixin, AdminMixin):
         phrase, so it never reaches a context block; in infer mode every fact from
         it is rejected (gate reason ``injection``).
         """
-        scope = scope_of(user_id, agent_id, namespace)
-        kind, tier = Kind(kind), Tier(tier)
-        if importance is not None and not 0.0 <= importance <= 1.0:
-            raise ValidationError("importance must be between 0 and 1")
+        limits = Limits.of(self.config)
+        scope = write_scope(user_id, agent_id, namespace, limits)
+        given = NewFields.check(
+            limits,
+            kind=kind,
+            tier=tier,
+            importance=importance,
+            category=category,
+            session_id=session_id,
+            role=role,
+            valid_from=valid_from,
+            metadata=metadata,
+        )
+        kind, tier, importance, category = given.kind, given.tier, given.importance, given.category
+        session_id, metadata = given.session_id, given.metadata
         if trusted is True and metadata and metadata.get("untrusted") is True:
             raise ValidationError(
                 'trusted=True contradicts metadata={"untrusted": True}; pass one of them'
             )
-        items = _normalise_items(content, role=role, valid_from=valid_from)
+        items = _normalise_items(
+            content, role=given.role, valid_from=given.valid_from, limits=limits
+        )
         if infer:
             return self._infer(
                 items, scope=scope, session_id=session_id, metadata=metadata, trusted=trusted
             )
         # Secrets are never stored, not even verbatim: credentials become [REDACTED:kind].
-        texts = [
-            redact(clean_content(text, max_bytes=self.config.max_content_bytes))
-            for text, *_ in items
-        ]
+        texts = [redact(text) for text, *_ in items]
         claimed = bool(metadata and metadata.get("untrusted") is True)
         flags = [
             raw_trust(text, item_role, trusted=trusted, lower=claimed or lower)
@@ -278,14 +304,18 @@ class Memory(WriteMixin, AdminMixin):
         reason: str | None = None,
         **changes: Any,
     ) -> MemoryRecord:
-        """Make a new version of a memory; the old one is superseded, never overwritten."""
+        """Make a new version of a memory; the old one is superseded, never overwritten.
+
+        ``changes`` may set ``category``, ``importance``, ``tier``, ``tags``,
+        ``valid_from`` and ``kind``, each validated as ``add`` validates it."""
+        limits = Limits.of(self.config)
+        text = redact(clean_content(content, max_bytes=limits.max_content_bytes))
+        changes = check_changes(changes, limits)
+        if reason is not None:
+            reason = check_text(reason, "reason", max_bytes=limits.max_content_bytes)
         old = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
         if old.status is not Status.ACTIVE:
             raise ValidationError(f"memory {memory_id} is {old.status}; only active ones update")
-        text = redact(clean_content(content, max_bytes=self.config.max_content_bytes))
-        bad = set(changes) - {"category", "importance", "tier", "tags", "valid_from", "kind"}
-        if bad:
-            raise ValidationError(f"cannot change {', '.join(sorted(bad))} in an update")
         check_embedding_space(self.store, self.embedder)
         vector, tokens = embed_for_store(
             self.embedder, [text], drop_low_information=self.config.late_drop_stopwords
@@ -301,6 +331,7 @@ class Memory(WriteMixin, AdminMixin):
             created_at=now,
             metadata={"updates": old.id, **({"reason": reason} if reason else {})},
         )
+        valid_from = changes.pop("valid_from", None) or now  # not twice to replace()
         new = replace(
             old,
             **changes,
@@ -311,7 +342,7 @@ class Memory(WriteMixin, AdminMixin):
             superseded_by=None,
             created_at=now,
             updated_at=now,
-            valid_from=changes.get("valid_from", now),
+            valid_from=valid_from,
             valid_to=None,
             reference_count=0,
             access_count=0,
@@ -321,6 +352,7 @@ class Memory(WriteMixin, AdminMixin):
             purge_candidate_since=None,
             source_resource_id=resource.id,
         )
+        check_record(new, limits)  # the new version as a whole, before anything is written
         old.status, old.superseded_by, old.valid_to, old.updated_at = (
             Status.SUPERSEDED,
             new.id,
@@ -419,7 +451,8 @@ class Memory(WriteMixin, AdminMixin):
         namespace: str | None = None,
     ) -> MemoryRecord:
         """The memory with this id in the scope, whatever its status."""
-        record = self.store.get_memory(memory_id, scope_of(user_id, agent_id, namespace))
+        scope = scope_of(user_id, agent_id, namespace)
+        record = self.store.get_memory(check_id(memory_id, "memory id"), scope)
         if record is None:
             raise NotFoundError(f"no memory {memory_id!r} in this scope")
         return record
@@ -437,6 +470,8 @@ class Memory(WriteMixin, AdminMixin):
         """Memories in the scope, newest first (active only unless ``filters`` says)."""
         if offset < 0 or not 1 <= limit <= 10_000:
             raise ValidationError("offset must be >= 0 and limit between 1 and 10000")
+        if filters is not None:
+            check_filter_values(filters.statuses, filters.kinds)
         return self.store.list_memories(
             scope_of(user_id, agent_id, namespace), filters=filters, offset=offset, limit=limit
         )
@@ -471,6 +506,8 @@ class Memory(WriteMixin, AdminMixin):
             raise ValidationError("query is empty")
         if not 1 <= limit <= 1000:
             raise ValidationError("limit must be between 1 and 1000")
+        if filters is not None:
+            check_filter_values(filters.statuses, filters.kinds)
         if include_history:
             filters = replace(filters or ListFilter(), statuses=("active", "superseded"))
         hits = run_search(
@@ -731,31 +768,40 @@ def _normalise_items(
     *,
     role: str | None,
     valid_from: datetime | None,
-) -> builtins.list[tuple[str | bytes, str | None, datetime | None, str | None, bool]]:
-    """``(text, role, when, speaker name, claims untrusted)`` for each item to store.
+    limits: Limits,
+) -> builtins.list[tuple[str, str | None, datetime | None, str | None, bool]]:
+    """``(text, role, when, speaker name, claims untrusted)`` for each item to store,
+    each checked as ``add`` checks its content (a message's errors name its 1-based
+    position).
 
     A message's own ``"untrusted": True`` is kept (it may lower trust); nothing in a
     message can raise it."""
     if isinstance(content, str | bytes | bytearray):
-        return [(content, role, valid_from, None, False)]
-    if not isinstance(content, Iterable):
+        text = clean_content(content, max_bytes=limits.max_content_bytes)
+        return [(text, role, valid_from, None, False)]
+    if not isinstance(content, Iterable) or isinstance(content, Mapping):
         raise ValidationError("content must be text or a list of messages")
     items = []
-    for i, message in enumerate(content):
+    label = limits.max_label_chars
+    for i, message in enumerate(content, start=1):
+        where = f"message {i}"
         if not isinstance(message, Mapping) or "content" not in message:
-            raise ValidationError(f"message {i} must be a mapping with a 'content' key")
+            raise ValidationError(f"{where} must be a mapping with a 'content' key")
+        text = clean_content(
+            message["content"], max_bytes=limits.max_content_bytes, field=f"{where} content"
+        )
         when = message.get("timestamp", valid_from)
         if isinstance(when, str):
             try:
                 when = datetime.fromisoformat(when)
             except ValueError as exc:
-                raise ValidationError(f"message {i}: bad timestamp {when!r}") from exc
+                raise ValidationError(f"{where}: bad timestamp {when!r}") from exc
         items.append(
             (
-                message["content"],
-                message.get("role", role),
-                when,
-                message.get("name"),
+                text,
+                optional_label(message.get("role", role), f"{where} role", max_chars=label),
+                optional_datetime(when, f"{where} timestamp"),
+                optional_label(message.get("name"), f"{where} name", max_chars=label),
                 message.get("untrusted") is True,
             )
         )

@@ -15,8 +15,9 @@ from remem.model import Checkpoint, DoctorReport
 from remem.providers.base import Embedder, token_embedder
 from remem.store.base import Store
 from remem.store.portable import export_store, import_store
+from remem.validation import Limits, check_count, check_json, check_label
 from remem.write.embed import embed_for_store
-from remem.write.validate import scope_of
+from remem.write.validate import scope_of, write_scope
 
 Progress = Callable[[int, int], None]
 
@@ -39,12 +40,17 @@ class AdminMixin:
     ) -> Checkpoint:
         """Save a session's state at ``turn``: ``{user_input, tool_calls, llm_output,
         internal_state}`` (missing keys are None). A turn is saved once."""
-        scope = scope_of(user_id, agent_id, namespace)
-        if not session_id or turn < 0:
-            raise ValidationError("checkpoint needs a session_id and a turn >= 0")
+        limits = Limits.of(self.config)
+        scope = write_scope(user_id, agent_id, namespace, limits)
+        session_id = check_label(session_id, "session_id", max_chars=limits.max_label_chars)
+        turn = check_count(turn, "turn")
+        check_json(state, "checkpoint state", max_bytes=limits.max_checkpoint_bytes)
         unknown = set(state) - {"user_input", "tool_calls", "llm_output", "internal_state"}
         if unknown:
-            raise ValidationError(f"unknown checkpoint keys: {', '.join(sorted(unknown))}")
+            raise ValidationError(
+                f"unknown checkpoint keys: {', '.join(sorted(unknown))} (use user_input, "
+                "tool_calls, llm_output, internal_state)"
+            )
         point = Checkpoint(session_id=session_id, turn=turn, **dict(state))
         self.store.put_checkpoint(point, scope)
         return point
@@ -87,8 +93,15 @@ class AdminMixin:
     def import_from(
         self, directory: str | Path, *, progress: Progress | None = None
     ) -> dict[str, int]:
-        """Load an export; all or nothing (one transaction)."""
-        return import_store(self.store, Path(directory), progress=progress)
+        """Load an export; all or nothing (one transaction). Every line is validated as
+        ``add`` validates its input; vectors must be of the configured embedder."""
+        return import_store(
+            self.store,
+            Path(directory),
+            progress=progress,
+            limits=Limits.of(self.config),
+            expect_vectors=(self.embedder.model_id, self.embedder.dim),
+        )
 
     def doctor(self, *, full: bool = False, rebuild_fts: bool = False) -> DoctorReport:
         """Check the store: its pages (``full``: every page, slower), schema, memories

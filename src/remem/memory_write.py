@@ -28,7 +28,15 @@ from remem.write.transcript import (
     untrusted_for,
     with_trust,
 )
-from remem.write.validate import clean_content, require_scope, scope_of
+from remem.write.validate import (
+    Limits,
+    check_message,
+    clean_content,
+    optional_label,
+    require_scope,
+    scope_of,
+    write_scope,
+)
 
 Progress = Callable[[int, int], None]
 
@@ -88,8 +96,10 @@ class WriteMixin:
         require_scope(scope)
         if not messages:
             raise ValidationError("no messages to extract from")
-        for m in messages:
-            clean_content(m.text, max_bytes=self.config.max_content_bytes)
+        limits = Limits.of(self.config)
+        for index, message in enumerate(messages):
+            check_message(message, index, limits)
+        session_id = optional_label(session_id, "session_id", max_chars=limits.max_label_chars)
         chosen, llm = self._extractor(extractor)
         return ingest(
             self.store,
@@ -126,7 +136,9 @@ class WriteMixin:
         messages and tool_use / tool_result blocks are untrusted, and nothing a line
         says about itself (``"untrusted": false``, ``"trusted": true``) raises trust;
         ``True`` / ``False`` is the caller's word for every message."""
-        scope = scope_of(user_id, agent_id, namespace)
+        limits = Limits.of(self.config)
+        scope = write_scope(user_id, agent_id, namespace, limits)
+        session_id = optional_label(session_id, "session_id", max_chars=limits.max_label_chars)
         chosen, llm = self._extractor(extractor)
         return extract_transcript(
             self.store,
@@ -164,8 +176,13 @@ class WriteMixin:
         ``content`` is the caller's own statement: trusted unless ``trusted=False``
         (pass that for text that came from a tool, a web page or another agent)."""
         untrusted = trusted is False
-        scope = scope_of(user_id, agent_id, namespace)
-        text = clean_content(content, max_bytes=self.config.max_content_bytes)
+        limits = Limits.of(self.config)
+        scope = write_scope(user_id, agent_id, namespace, limits)
+        text = clean_content(content, max_bytes=limits.max_content_bytes)
+        label = limits.max_label_chars
+        speaker = optional_label(speaker, "speaker", max_chars=label)
+        category = optional_label(category, "category", max_chars=label)
+        session_id = optional_label(session_id, "session_id", max_chars=label)
         message = Message(
             speaker=speaker or scope.user_id or "user",
             role="user",
@@ -182,7 +199,7 @@ class WriteMixin:
                 extractor_version=_Given.version,
             )
         ]
-        if category is not None and category in self.config.categories:
+        if category is not None:  # free labels, as in add (see remem.validation)
             for fact in facts:
                 fact.category = category
         report = ingest(

@@ -148,7 +148,12 @@ class MemoryRecord:
 
 @dataclass(slots=True)
 class Resource:
-    """A raw input as it arrived (message, transcript, tool call, document). Append-only."""
+    """A raw input as it arrived (message, transcript, tool call, document). Append-only.
+
+    ``content_hash`` identifies a transcript message: a hash of its scope, session,
+    role, speaker, time and (redacted) text, chained with the hash of the message
+    before it, so ``extract`` recognises what an earlier (interrupted) run stored.
+    None for other inputs."""
 
     content: str
     id: str = field(default_factory=new_id)
@@ -161,6 +166,7 @@ class Resource:
     occurred_at: datetime | None = None
     created_at: datetime = field(default_factory=utcnow)
     metadata: dict[str, Any] = field(default_factory=dict)
+    content_hash: str | None = None
 
 
 @dataclass(slots=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, is_dataclass
 from datetime import datetime
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -27,7 +28,59 @@ if TYPE_CHECKING:
     from remem.memory import Memory
     from remem.model import MemoryRecord
 
+EXIT_FAILURE = 1  # a runtime failure (the store, a provider)
+EXIT_USAGE = 2  # a misuse: bad input, unknown id, missing scope
+
+
+def _click_error(name: str) -> type[Exception]:
+    # Typer raises click's exceptions (its vendored copy in recent versions, click's
+    # own before): found by name on the class typer exports, whichever it is.
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
+
+
+_ClickException = _click_error("ClickException")
+_UsageError = _click_error("UsageError")
+
+
+class OneLineErrors(TyperGroup):
+    """The root command group: a usage error (a bad option value, an unknown
+    command or option, a missing argument) is one ``error:`` line and exit 2, like
+    every other misuse, instead of a usage box."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except typer.Abort:
+            err.print("[red]error:[/red] aborted", highlight=False)
+            sys.exit(EXIT_FAILURE)
+        except _ClickException as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # `remem` alone: the help, as before
+                return super().main(args, prog_name, complete_var, True, windows_expand_args)
+            from rich.markup import escape
+
+            usage = isinstance(exc, _UsageError)
+            message = escape(exc.format_message())  # type: ignore[attr-defined]
+            err.print(
+                f"[red]error:[/red] {message}{' (see --help)' if usage else ''}",
+                highlight=False,
+                soft_wrap=True,
+            )
+            sys.exit(EXIT_USAGE if usage else getattr(exc, "exit_code", EXIT_FAILURE))
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
+    cls=OneLineErrors,
     help="remem: adaptive long-term memory for AI agents (offline, one SQLite file).",
     no_args_is_help=True,
     add_completion=False,

@@ -67,6 +67,8 @@ def _print_decisions(report: IngestReport, *, title: str) -> None:
     out.print(table)
     counts = {a: report.count(a) for a in ("stored", "merged", "reinforced", "rejected")}
     out.print(", ".join(f"{n} {a}" for a, n in counts.items()))
+    if report.skipped:
+        out.print(f"{report.skipped} message(s) already stored by an earlier run: skipped")
     if report.fallback_reason:
         out.print(f"[yellow]LLM extractor fell back to rules:[/yellow] {report.fallback_reason}")
 
@@ -125,6 +127,7 @@ def extract(
                 "dry_run": dry_run,
                 "extractor": report.extractor_version,
                 "fallback_reason": report.fallback_reason,
+                "skipped": report.skipped,
                 "decisions": _decision_rows(report),
             }
         )

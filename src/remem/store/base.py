@@ -182,6 +182,10 @@ class Store(Protocol):
 
     def iter_resources(self, scope: Scope | None = None) -> Iterator[Resource]: ...
 
+    def known_resources(self, content_hashes: Sequence[str], scope: Scope) -> set[str]:
+        """The ones of ``content_hashes`` that resources in ``scope`` already carry."""
+        ...
+
     # -- memories ----------------------------------------------------------------
     def insert_memories(
         self,

@@ -28,6 +28,7 @@ from remem.model import (
     Visibility,
 )
 from remem.store.base import PackedTokens
+from remem.validation import check_decodable
 
 MEMORY_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(MemoryRecord))
 _JSON_FIELDS = {"tags", "entities", "data"}
@@ -70,6 +71,9 @@ def content_hash(text: str) -> str:
 
 
 def memory_to_row(record: MemoryRecord) -> dict[str, Any]:
+    # Whatever path built the record, nothing is written that could not be read back
+    # (a bogus tier once made every later search of its scope fail).
+    check_decodable(record)
     row: dict[str, Any] = {}
     for name in MEMORY_COLUMNS:
         value = getattr(record, name)

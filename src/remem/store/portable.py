@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -29,25 +30,25 @@ import numpy as np
 
 from remem.errors import StoreError, ValidationError
 from remem.model import AuditEvent, Checkpoint, MemoryRecord, Resource, Scope
-from remem.store.codec import (
-    dumps,
-    memory_to_row,
-    parse_ts,
-    resource_to_row,
-    row_to_memory,
-    row_to_resource,
-    ts,
+from remem.store.codec import dumps, memory_to_row, resource_to_row, ts
+from remem.store.import_checks import (
+    SEED_ALIASES,
+    check_unique,
+    check_vectors,
+    checkpoint_from_line,
+    event_from_line,
+    memory_from_line,
+    resource_from_line,
+    vector_from_line,
 )
+from remem.validation import Limits
 
 FORMAT_VERSION = 1
-# Memory fields newer than format 1: an older export has none (m006_lifecycle).
-_ADDED_LATER = ("last_accessed_at", "purge_candidate_since")
 Progress = Callable[[int, int], None]
-_SEED_ALIASES = {
-    "created": "created_at",
-    "source_session": "session_id",
-    "last_referenced": "last_referenced_at",
-}
+_EXPORT_FILE = re.compile(
+    r"facts-\d{4}-Q[1-4]\.jsonl|memory-log\.jsonl|resources\.jsonl|checkpoints\.jsonl"
+    r"|embeddings\.jsonl"
+)
 
 
 def _quarter(record: MemoryRecord) -> str:
@@ -60,19 +61,9 @@ def memory_line(record: MemoryRecord) -> dict[str, Any]:
     row.pop("content_hash")
     row["tags"], row["entities"], row["data"] = record.tags, record.entities, record.data
     row["promoted"] = record.promoted
-    for seed, ours in _SEED_ALIASES.items():
+    for seed, ours in SEED_ALIASES.items():
         row[seed] = row[ours]
     return row
-
-
-def _memory_from_line(line: dict[str, Any]) -> MemoryRecord:
-    row = {k: v for k, v in line.items() if k not in _SEED_ALIASES}
-    row["tags"] = json.dumps(row.get("tags", []))
-    row["entities"] = json.dumps(row.get("entities", []))
-    row["data"] = json.dumps(row.get("data", {}))
-    for name in _ADDED_LATER:  # exports written before these fields existed
-        row.setdefault(name, None)
-    return row_to_memory(row)
 
 
 def export_store(store: Any, directory: Path, *, embeddings: bool = False) -> dict[str, int]:
@@ -167,6 +158,10 @@ def _read_jsonl(path: Path, expected: int) -> list[dict[str, Any]]:
                     rows.append(json.loads(line))
                 except json.JSONDecodeError as exc:
                     raise ValidationError(f"{path.name} line {number}: {exc.msg}") from exc
+                except RecursionError as exc:
+                    raise ValidationError(
+                        f"{path.name} line {number}: JSON nested too deeply"
+                    ) from exc
     except FileNotFoundError as exc:
         raise ValidationError(f"{path.name} is missing from the export") from exc
     except UnicodeDecodeError as exc:
@@ -180,58 +175,57 @@ def _read_jsonl(path: Path, expected: int) -> list[dict[str, Any]]:
 
 
 def import_store(
-    store: Any, directory: Path, *, progress: Progress | None = None
+    store: Any,
+    directory: Path,
+    *,
+    progress: Progress | None = None,
+    limits: Limits | None = None,
+    expect_vectors: tuple[str, int] | None = None,
 ) -> dict[str, int]:
-    """Load an export into ``store`` in one transaction; nothing is written on any error."""
+    """Load an export into ``store`` in one transaction; nothing is written on any error.
+
+    Every line is validated first (:mod:`remem.store.import_checks`) against
+    ``limits`` (default: :class:`~remem.validation.Limits`' defaults); with
+    ``expect_vectors`` (the store's embedder ``(model_id, dim)``) vectors must be of
+    that model and dimension."""
+    limits = limits or Limits()
     manifest_path = directory / "manifest.json"
     try:
         manifest = json.loads(manifest_path.read_text("utf-8"))
         files: dict[str, int] = manifest["files"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
         raise ValidationError(f"{manifest_path} is missing or unreadable: {exc}") from exc
     if manifest.get("format") != "remem-export" or manifest.get("version") != FORMAT_VERSION:
         raise ValidationError(f"{directory} is not a remem export of format {FORMAT_VERSION}")
-    try:
-        data = {name: _read_jsonl(directory / name, n) for name, n in files.items()}
-        memories = [
-            _memory_from_line(row)
-            for name, rows in sorted(data.items())
-            if name.startswith("facts-")
-            for row in rows
-        ]
-        resources = [
-            row_to_resource({**r, "metadata": json.dumps(r["metadata"])})
-            for r in data.get("resources.jsonl", [])
-        ]
-        events = [
-            AuditEvent(
-                id=e["id"],
-                memory_id=e["memory_id"],
-                event=e["event"],
-                at=parse_ts(e["at"]),  # type: ignore[arg-type]
-                actor=e["actor"],
-                detail=e["detail"],
-            )
-            for e in data.get("memory-log.jsonl", [])
-        ]
-        checkpoints = [
-            (
-                Checkpoint(
-                    session_id=c["session_id"],
-                    turn=c["turn"],
-                    created_at=parse_ts(c["created_at"]),  # type: ignore[arg-type]
-                    **c["state"],
-                ),
-                Scope(c["user_id"], c["agent_id"], c["namespace"]),
-            )
-            for c in data.get("checkpoints.jsonl", [])
-        ]
-        vectors = [
-            (e["id"], e["model_id"], np.frombuffer(base64.b64decode(e["vector"]), np.float32))
-            for e in data.get("embeddings.jsonl", [])
-        ]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValidationError(f"malformed export in {directory}: {exc!r}") from exc
+    if not isinstance(files, dict) or not all(
+        isinstance(name, str) and _EXPORT_FILE.fullmatch(name) and isinstance(n, int) and n >= 0
+        for name, n in files.items()
+    ):
+        raise ValidationError(f"{manifest_path}: 'files' must map export file names to counts")
+    data = {name: _read_jsonl(directory / name, n) for name, n in files.items()}
+
+    def lines(prefix: str) -> Iterator[tuple[str, Any]]:
+        for name, rows in sorted(data.items()):
+            if name.startswith(prefix):
+                for number, row in enumerate(rows, start=1):
+                    yield f"{name} line {number}", row
+
+    memories = [memory_from_line(row, where, limits) for where, row in lines("facts-")]
+    check_unique(
+        ((m.id, where) for m, (where, _) in zip(memories, lines("facts-"), strict=True)), "memory"
+    )
+    resources = [resource_from_line(row, where, limits) for where, row in lines("resources.")]
+    check_unique(
+        ((r.id, where) for r, (where, _) in zip(resources, lines("resources."), strict=True)),
+        "resource",
+    )
+    events = [event_from_line(row, where, limits) for where, row in lines("memory-log.")]
+    checkpoints = [checkpoint_from_line(row, where, limits) for where, row in lines("checkpoints.")]
+    located = [
+        (*vector_from_line(row, where, limits), where) for where, row in lines("embeddings.")
+    ]
+    check_vectors(located, {m.id for m in memories}, expect=expect_vectors)
+    vectors = [(memory_id, model_id, vec) for memory_id, model_id, vec, _ in located]
     total = len(memories) + len(resources) + len(events)
     try:
         _write_all(store, resources, memories, vectors, events, checkpoints, progress, total)

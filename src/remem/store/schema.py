@@ -278,6 +278,20 @@ def m006_lifecycle(db: sqlite3.Connection) -> None:
     )
 
 
+def m007_resource_hashes(db: sqlite3.Connection) -> None:
+    # A transcript message's identity (see Resource.content_hash), so an interrupted
+    # `extract` re-run skips what the first run stored instead of appending it again.
+    # Adding a column is no UPDATE: the append-only triggers do not fire.
+    run_script(
+        db,
+        """
+        ALTER TABLE resources ADD COLUMN content_hash TEXT;
+        CREATE INDEX resources_content_hash ON resources(content_hash)
+            WHERE content_hash IS NOT NULL;
+        """,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -292,5 +306,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "m004_summaries", m004_summaries),
     Migration(5, "m005_summary_sources", m005_summary_sources),
     Migration(6, "m006_lifecycle", m006_lifecycle),
+    Migration(7, "m007_resource_hashes", m007_resource_hashes),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -300,6 +300,20 @@ class SQLiteStore(
         rows = self._query(f"SELECT * FROM resources WHERE 1{where} ORDER BY rowid", params)
         yield from self._decoded(rows, row_to_resource, "resource")
 
+    def known_resources(self, content_hashes: Sequence[str], scope: Scope) -> set[str]:
+        where, params = scope_sql(scope)
+        found: set[str] = set()
+        wanted = list(dict.fromkeys(content_hashes))
+        for start in range(0, len(wanted), 500):  # under SQLite's bound-variable limit
+            part = wanted[start : start + 500]
+            rows = self._query(
+                f"SELECT content_hash FROM resources WHERE content_hash IN "
+                f"({', '.join('?' * len(part))}){where}",
+                [*part, *params],
+            )
+            found.update(r[0] for r in rows)
+        return found
+
     # -- memories -----------------------------------------------------------------
     def insert_memories(
         self,

@@ -51,6 +51,7 @@ class IngestReport:
     decisions: list[FactDecision] = field(default_factory=list)
     fallback_reason: str | None = None
     dry_run: bool = False
+    skipped: int = 0  # messages an earlier run already stored (extract re-runs)
 
     def count(self, action: str) -> int:
         return sum(1 for d in self.decisions if d.action == action)
@@ -85,6 +86,7 @@ def _resources(
                 **({"untrusted": True} if m.untrusted else {}),
                 **({"injection": m.injection} if m.injection else {}),
             },
+            content_hash=m.key,
         )
         for m in messages
     ]

@@ -57,7 +57,8 @@ class Message:
     by the write path (:func:`remem.write.injection.flag_messages`). ``ref`` is the
     source's own id for the turn (LoCoMo ``dia_id``, Claude Code ``uuid``);
     ``session`` names the session it belongs to; ``caption`` describes a shared
-    image, when the source has one.
+    image, when the source has one. ``key`` is set by ``extract``: the
+    message's identity in its transcript, stored as its resource's ``content_hash``.
     """
 
     speaker: str
@@ -69,6 +70,7 @@ class Message:
     session: str | None = None
     caption: str | None = None
     injection: str | None = None
+    key: str | None = None
 
 
 _ROLE_ALIASES: dict[str, Role] = {

@@ -1,9 +1,42 @@
-"""Input checks shared by every write: nothing invalid reaches the store."""
+"""Input checks of the write API (``add``, ``update``, ``remember``, ``extract``):
+the rules live in :mod:`remem.validation`; this module applies them to each call's
+arguments. Nothing invalid reaches the store."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
 from remem.errors import ValidationError
-from remem.model import Scope
+from remem.model import Kind, Scope, Tier
+from remem.validation import (
+    Limits,
+    check_enum,
+    check_json,
+    check_label,
+    check_labels,
+    check_number,
+    check_text,
+    clean_content,
+    optional_datetime,
+    optional_label,
+)
+from remem.write.transcript import Message
+
+__all__ = [
+    "UPDATABLE",
+    "Limits",
+    "NewFields",
+    "check_changes",
+    "check_message",
+    "clean_content",
+    "optional_label",
+    "require_scope",
+    "scope_of",
+    "write_scope",
+]
 
 
 def require_scope(scope: Scope) -> Scope:
@@ -25,28 +58,100 @@ def scope_of(user_id: str | None, agent_id: str | None, namespace: str | None) -
     return require_scope(Scope(user_id=user_id, agent_id=agent_id, namespace=namespace))
 
 
-def clean_content(content: str | bytes, *, max_bytes: int) -> str:
-    """Validated text of ``content``: UTF-8, not blank, at most ``max_bytes`` encoded."""
-    if isinstance(content, bytes | bytearray):
-        try:
-            content = bytes(content).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ValidationError(
-                f"content is not valid UTF-8 (bad byte at position {exc.start})"
-            ) from exc
-    if not isinstance(content, str):
-        raise ValidationError(f"content must be text, not {type(content).__name__}")
-    if "\x00" in content:
-        raise ValidationError("content contains a NUL character")
-    try:
-        size = len(content.encode("utf-8"))
-    except UnicodeEncodeError as exc:
-        raise ValidationError("content contains unpaired surrogates (not valid Unicode)") from exc
-    if not content.strip():
-        raise ValidationError("content is empty")
-    if size > max_bytes:
-        raise ValidationError(
-            f"content is {size} bytes, over the maximum of {max_bytes} "
-            "(set REMEM_MAX_CONTENT_BYTES to raise it, or split the text)"
+def write_scope(
+    user_id: str | None, agent_id: str | None, namespace: str | None, limits: Limits
+) -> Scope:
+    """:func:`scope_of` for a write: each given field is also a valid label."""
+    scope = scope_of(user_id, agent_id, namespace)
+    for name in ("user_id", "agent_id", "namespace"):
+        optional_label(getattr(scope, name), name, max_chars=limits.max_label_chars)
+    return scope
+
+
+@dataclass(frozen=True, slots=True)
+class NewFields:
+    """The caller-given fields of new memories (``add``), validated."""
+
+    kind: Kind
+    tier: Tier
+    importance: float | None
+    category: str | None
+    session_id: str | None
+    role: str | None
+    valid_from: datetime | None
+    metadata: dict[str, Any] | None
+
+    @classmethod
+    def check(
+        cls,
+        limits: Limits,
+        *,
+        kind: object,
+        tier: object,
+        importance: object,
+        category: object,
+        session_id: object,
+        role: object,
+        valid_from: object,
+        metadata: object,
+    ) -> NewFields:
+        label = limits.max_label_chars
+        return cls(
+            kind=check_enum(kind, Kind, "kind"),
+            tier=check_enum(tier, Tier, "tier"),
+            importance=None
+            if importance is None
+            else check_number(importance, "importance", low=0.0, high=1.0),
+            category=optional_label(category, "category", max_chars=label),
+            session_id=optional_label(session_id, "session_id", max_chars=label),
+            role=optional_label(role, "role", max_chars=label),
+            valid_from=optional_datetime(valid_from, "valid_from"),
+            metadata=None
+            if metadata is None
+            else dict(check_json(metadata, "metadata", max_bytes=limits.max_metadata_bytes)),
         )
-    return content.strip()
+
+
+UPDATABLE = ("category", "importance", "tier", "tags", "valid_from", "kind")
+
+
+def check_changes(changes: Mapping[str, Any], limits: Limits) -> dict[str, Any]:
+    """The fields an ``update`` may change, validated (see :data:`UPDATABLE`)."""
+    bad = set(changes) - set(UPDATABLE)
+    if bad:
+        raise ValidationError(
+            f"cannot change {', '.join(sorted(bad))} in an update; "
+            f"it may change {', '.join(UPDATABLE)}"
+        )
+    out: dict[str, Any] = {}
+    label = limits.max_label_chars
+    for name, value in changes.items():
+        if name == "kind":
+            out[name] = check_enum(value, Kind, name)
+        elif name == "tier":
+            out[name] = check_enum(value, Tier, name)
+        elif name == "importance":
+            out[name] = check_number(value, name, low=0.0, high=1.0)
+        elif name == "category":
+            out[name] = optional_label(value, name, max_chars=label)
+        elif name == "tags":
+            out[name] = check_labels(value, name, limits=limits)
+        else:
+            out[name] = optional_datetime(value, name)
+    return out
+
+
+def check_message(message: Message, index: int, limits: Limits) -> None:
+    """One transcript message, checked as ``add`` checks its content (and its speaker,
+    session and ref as labels); errors name the message by its 1-based position (and
+    the source's own id for it, when it has one)."""
+    where = f"message {index + 1}" + (f" ({message.ref})" if message.ref else "")
+    label = limits.max_label_chars
+    clean_content(message.text, max_bytes=limits.max_content_bytes, field=f"{where} content")
+    check_label(message.speaker, f"{where} speaker", max_chars=label)
+    optional_label(message.session, f"{where} session", max_chars=label)
+    optional_label(message.ref, f"{where} id", max_chars=label)
+    if message.caption is not None:
+        check_text(
+            message.caption, f"{where} caption", max_bytes=limits.max_content_bytes, blank=True
+        )
