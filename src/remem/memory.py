@@ -614,10 +614,7 @@ class Memory(WriteMixin, AdminMixin):
                 text = combine(rewritten, text)
         else:
             raise ValidationError("context needs a query string or a list of messages")
-        tokens = self.config.context_max_tokens if max_tokens is None else max_tokens
-        items = self.config.context_max_items if max_items is None else max_items
-        if tokens < 1 or not 1 <= items <= 500:
-            raise ValidationError("max_tokens must be >= 1 and max_items between 1 and 500")
+        tokens, items = self.context_budget(max_tokens, max_items)
 
         def candidates(limit: int) -> builtins.list[SearchHit]:
             return self.search(
@@ -717,6 +714,16 @@ class Memory(WriteMixin, AdminMixin):
             now=now or utcnow(),
             reason=None if reason is None else redact(reason),
         )
+
+    def context_budget(self, max_tokens: int | None, max_items: int | None) -> tuple[int, int]:
+        """The ``(max_tokens, max_items)`` a :meth:`context` call would use, checked
+        (callers that do work first, like ``remem retrieve``, check before it)."""
+        tokens = self.config.context_max_tokens if max_tokens is None else max_tokens
+        items = self.config.context_max_items if max_items is None else max_items
+        bad_type = isinstance(tokens, bool) or isinstance(items, bool)
+        if bad_type or tokens < 1 or not 1 <= items <= 500:
+            raise ValidationError("max_tokens must be >= 1 and max_items between 1 and 500")
+        return tokens, items
 
     def history(
         self,

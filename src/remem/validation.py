@@ -272,7 +272,9 @@ def _check_depth(value: object, field: str) -> None:
         if not isinstance(item, Mapping | list | tuple):
             continue
         if depth > MAX_DEPTH:
-            raise ValidationError(f"{field} is nested more than {MAX_DEPTH} levels deep")
+            raise ValidationError(
+                f"{field} is nested too deeply (more than {MAX_DEPTH} levels); flatten it"
+            )
         if id(item) in seen:
             raise ValidationError(f"{field} contains a reference to itself")
         seen.add(id(item))

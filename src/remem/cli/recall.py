@@ -49,6 +49,7 @@ def retrieve(
     Example: remem retrieve "plan the team dinner" --user maya --max-tokens 300
     """
     from remem.write.transcript import parse_transcript
+    from remem.write.validate import scope_of
 
     if (query is None) == (transcript is None):
         fail("give a QUERY or --transcript FILE (one of them)")
@@ -63,6 +64,9 @@ def retrieve(
             asked = opening
         else:
             asked = query or ""
+        # Bad input fails before the jobs below write anything.
+        scope_of(user, agent, namespace)
+        mem.context_budget(max_tokens, max_items)
         if not dry_run:
             # Never assume cron ran: overdue lifecycle jobs get a bounded slice of time
             # first (the rest waits for the next call), so the hook never stalls.
