@@ -141,6 +141,8 @@ def test_deep_and_circular_metadata_are_refused(
     with pytest.raises(ValidationError, match="reference to itself"):
         mem.add("fine text", user_id="aaron", metadata=loop)
     assert _snapshot(mem, db_path) == before
+    shared = {"k": 1}  # the same object twice is no cycle
+    mem.add("fine text", user_id="aaron", metadata={"a": shared, "b": [shared, shared]})
 
 
 @pytest.mark.parametrize("infer", [False, True])

@@ -265,23 +265,24 @@ def check_json(value: object, field: str, *, max_bytes: int, mapping: bool = Tru
 
 def _check_depth(value: object, field: str) -> None:
     # Iterative, so a hostile 100,000-deep structure cannot exhaust the stack here.
-    stack: list[tuple[object, int]] = [(value, 1)]
-    seen: set[int] = set()
+    # Each entry carries the ids of its containers: a container inside itself is a
+    # cycle; the same object in two places (a DAG) is fine, as it is for json.
+    stack: list[tuple[object, tuple[int, ...]]] = [(value, ())]
     while stack:
-        item, depth = stack.pop()
+        item, above = stack.pop()
         if not isinstance(item, Mapping | list | tuple):
             continue
-        if depth > MAX_DEPTH:
+        if id(item) in above:
+            raise ValidationError(f"{field} contains a reference to itself")
+        if len(above) >= MAX_DEPTH:
             raise ValidationError(
                 f"{field} is nested too deeply (more than {MAX_DEPTH} levels); flatten it"
             )
-        if id(item) in seen:
-            raise ValidationError(f"{field} contains a reference to itself")
-        seen.add(id(item))
-        children = item.values() if isinstance(item, Mapping) else item
-        stack.extend((child, depth + 1) for child in children)
         if isinstance(item, Mapping) and not all(isinstance(k, str) for k in item):
             raise ValidationError(f"{field} has a key that is not a string")
+        children = item.values() if isinstance(item, Mapping) else item
+        path = (*above, id(item))
+        stack.extend((child, path) for child in children)
 
 
 # -- whole records ----------------------------------------------------------------------
