@@ -89,6 +89,8 @@ CASES: list[tuple[list[str], str]] = [
     (["history", "a b", "-u", "u"], "not a valid id"),
     (["retrieve", "q", "-u", "u", "--max-items", "0"], "max_items between 1 and 500"),
     (["retrieve", "-u", "u"], "give a QUERY or --transcript"),
+    (["retrieve", "   ", "-u", "u"], "query is empty"),
+    (["retrieve", "q"], "a scope is required"),
     (["remember", "Remember that I love tea", "-u", "u", "--speaker", "A\nB"], "speaker"),
     (["remember", "Remember that I love tea", "-u", "u", "--category", "c" * 300], "category"),
     (["extract", "{nul}", "-u", "u"], "message 2 content contains a NUL"),

@@ -53,6 +53,8 @@ def retrieve(
 
     if (query is None) == (transcript is None):
         fail("give a QUERY or --transcript FILE (one of them)")
+    if query is not None and not query.strip():
+        fail("query is empty")
     with engine(db) as mem:
         asked: str | list[dict[str, str]]
         if transcript is not None:
