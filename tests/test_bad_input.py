@@ -149,9 +149,12 @@ def test_corrupt_remem_store_is_refused_and_untouched(tmp_path: Path, config: Co
 
 def test_raw_add_and_update_never_store_secrets(mem: Memory, db_path: Path) -> None:
     secret = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
-    [record] = mem.add(f"the deploy token is {secret}", user_id="a")
-    assert secret not in record.content and "[REDACTED:" in record.content
-    mem.update(record.id, f"the new deploy token is {secret}x", user_id="a")
+    [record] = mem.add(f"the CI deploys with {secret} from the release pipeline", user_id="a")
+    assert secret not in record.content and "[REDACTED:github-token]" in record.content
+    mem.update(record.id, f"the CI now deploys with {secret}x from the release job", user_id="a")
+    with pytest.raises(ValidationError) as refused:
+        mem.add(f"the deploy token is {secret}", user_id="a")  # the secret was the point
+    assert secret not in str(refused.value)
     mem.close()
     blob = b"".join(p.read_bytes() for p in db_path.parent.glob(db_path.name + "*"))
     assert secret.encode() not in blob

@@ -157,6 +157,10 @@ class Config(BaseModel):
     gate_vague_hedges: int = Field(2, ge=1)
     gate_opinion_threshold: float = Field(0.6, ge=0, le=1)
     gate_chatter_confidence: float = Field(0.7, ge=0, le=1)
+    # A text holding a secret is rejected, not stored redacted, when fewer content
+    # words than this are left once the secret and any "<subject> is <secret>"
+    # clause are cut out (remem.secrets.secret_is_point): "my PIN is 4829" -> 0.
+    secret_context_min_words: int = Field(2, ge=0)
     dedup_merge_cosine: float = Field(0.85, ge=0, le=1)
     novelty_threshold: float = Field(0.82, ge=0, le=1)
     novelty_enabled: bool = True

@@ -20,7 +20,15 @@ from __future__ import annotations
 
 
 class RememError(Exception):
-    """Base class of every error remem raises on purpose."""
+    """Base class of every error remem raises on purpose.
+
+    Its message is redacted (:func:`remem.secrets.redact`): an error quoting the
+    input, or a wrapped third-party error quoting a value, never prints a secret."""
+
+    def __init__(self, *args: object) -> None:
+        from remem.secrets import redact
+
+        super().__init__(*(redact(a) if isinstance(a, str) else a for a in args))
 
 
 class UserError(RememError):

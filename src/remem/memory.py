@@ -43,6 +43,8 @@ from remem.read.search import check_embedding_space
 from remem.read.search import search as run_search
 from remem.read.tiered import COUNTER_PREFIX as TIER_COUNTERS
 from remem.read.tiered import TieredResult, tiered_search
+from remem.secrets import kinds as secret_kinds
+from remem.secrets import redact, secret_is_point
 from remem.store.ann import ann_settings
 from remem.store.base import ListFilter, Store
 from remem.store.sqlite import SQLiteStore
@@ -57,12 +59,12 @@ from remem.validation import (
 from remem.write.classify import extract_entities, extract_relations
 from remem.write.embed import embed_for_store
 from remem.write.injection import raw_trust
-from remem.write.secrets import redact
 from remem.write.summaries import refresh_citing, refresh_summaries
 from remem.write.validate import (
     Limits,
     NewFields,
     check_changes,
+    check_identifier,
     clean_content,
     require_scope,
     scope_of,
@@ -202,8 +204,13 @@ class Memory(WriteMixin, AdminMixin):
             return self._infer(
                 items, scope=scope, session_id=session_id, metadata=metadata, trusted=trusted
             )
-        # Secrets are never stored, not even verbatim: credentials become [REDACTED:kind].
-        texts = [redact(text) for text, *_ in items]
+        check_identifier("session_id", session_id)
+        # Secrets are never stored, not even verbatim: an item that exists to state one
+        # is refused, credentials inside anything else become [REDACTED:kind].
+        texts = [
+            self._redacted(text, None if isinstance(content, str | bytes | bytearray) else i)
+            for i, (text, *_) in enumerate(items)
+        ]
         claimed = bool(metadata and metadata.get("untrusted") is True)
         flags = [
             raw_trust(text, item_role, trusted=trusted, lower=claimed or lower)
@@ -281,6 +288,16 @@ class Memory(WriteMixin, AdminMixin):
                     self._link_raw(record, scope, speaker=name)
         return records
 
+    def _redacted(self, text: str, item: int | None = None) -> str:
+        """``text`` with its secrets redacted; refused if stating a secret was its point."""
+        if secret_is_point(text, min_words=self.config.secret_context_min_words):
+            where = "content" if item is None else f"message {item}"
+            raise ValidationError(
+                f"{where} states a credential ({', '.join(secret_kinds(text))}); secrets "
+                "are never stored — store what it is for, without the value"
+            )
+        return redact(text)
+
     def _link_raw(self, record: MemoryRecord, scope: Scope, *, speaker: str | None) -> None:
         """Link a raw memory to the names it mentions (capitalised spans, the speaker)
         and the relations it states, for the graph search source. Offline regexes;
@@ -309,7 +326,7 @@ class Memory(WriteMixin, AdminMixin):
         ``changes`` may set ``category``, ``importance``, ``tier``, ``tags``,
         ``valid_from`` and ``kind``, each validated as ``add`` validates it."""
         limits = Limits.of(self.config)
-        text = redact(clean_content(content, max_bytes=limits.max_content_bytes))
+        text = self._redacted(clean_content(content, max_bytes=limits.max_content_bytes))
         changes = check_changes(changes, limits)
         if reason is not None:
             reason = check_text(reason, "reason", max_bytes=limits.max_content_bytes)

@@ -17,7 +17,7 @@ from remem.store.base import Store
 from remem.store.portable import export_store, import_store
 from remem.validation import Limits, check_count, check_json, check_label
 from remem.write.embed import embed_for_store
-from remem.write.validate import scope_of, write_scope
+from remem.write.validate import check_identifier, scope_of, write_scope
 
 Progress = Callable[[int, int], None]
 
@@ -43,6 +43,7 @@ class AdminMixin:
         limits = Limits.of(self.config)
         scope = write_scope(user_id, agent_id, namespace, limits)
         session_id = check_label(session_id, "session_id", max_chars=limits.max_label_chars)
+        check_identifier("session_id", session_id)
         turn = check_count(turn, "turn")
         check_json(state, "checkpoint state", max_bytes=limits.max_checkpoint_bytes)
         unknown = set(state) - {"user_input", "tool_calls", "llm_output", "internal_state"}

@@ -13,6 +13,7 @@ from remem.errors import UserError, ValidationError
 from remem.model import MemoryRecord, Scope, Summary, Trust
 from remem.providers.base import LLM, Embedder
 from remem.providers.registry import get_llm
+from remem.secrets import redact
 from remem.store.base import Store
 from remem.write.batch import extract_transcript
 from remem.write.candidate import CandidateFact
@@ -30,6 +31,7 @@ from remem.write.transcript import (
 )
 from remem.write.validate import (
     Limits,
+    check_identifier,
     check_message,
     clean_content,
     optional_label,
@@ -139,6 +141,7 @@ class WriteMixin:
         limits = Limits.of(self.config)
         scope = write_scope(user_id, agent_id, namespace, limits)
         session_id = optional_label(session_id, "session_id", max_chars=limits.max_label_chars)
+        check_identifier("session_id", session_id)
         chosen, llm = self._extractor(extractor)
         return extract_transcript(
             self.store,
@@ -178,11 +181,15 @@ class WriteMixin:
         untrusted = trusted is False
         limits = Limits.of(self.config)
         scope = write_scope(user_id, agent_id, namespace, limits)
-        text = clean_content(content, max_bytes=limits.max_content_bytes)
+        # Facts are extracted from the redacted text, so no decision (printed by the
+        # CLI, returned to the caller) ever holds the secret itself.
+        text = redact(clean_content(content, max_bytes=limits.max_content_bytes))
         label = limits.max_label_chars
         speaker = optional_label(speaker, "speaker", max_chars=label)
+        speaker = redact(speaker) if speaker else speaker
         category = optional_label(category, "category", max_chars=label)
         session_id = optional_label(session_id, "session_id", max_chars=label)
+        check_identifier("session_id", session_id)
         message = Message(
             speaker=speaker or scope.user_id or "user",
             role="user",

@@ -113,13 +113,13 @@ def test_add_reads_stdin(run: Run) -> None:
 
 
 def test_forget_history_erase(run: Run, home: Path) -> None:
-    gone = _add(run, "the old wifi password is hunter2", "--user", "u")
+    gone = _add(run, "the old wifi network was called Basement", "--user", "u")
     _add(run, "other user's note", "--user", "v")
     forgotten = json.loads(
         _ok(run("forget", gone, "--user", "u", "--reason", "changed", "--json")).stdout
     )
     assert forgotten["status"] == "forgotten"
-    assert json.loads(_ok(run("search", "wifi password", "--user", "u", "--json")).stdout) == []
+    assert json.loads(_ok(run("search", "wifi network", "--user", "u", "--json")).stdout) == []
     events = json.loads(_ok(run("history", gone, "--user", "u", "--json")).stdout)
     assert [e["event"] for e in events] == ["created", "forgotten"]
     assert events[1]["detail"]["reason"] == "changed"

@@ -25,16 +25,16 @@ def test_superseded_never_appears_by_default_but_history_shows_the_chain(mem: Me
 
 
 def test_forgotten_and_other_scopes_never_appear(mem: Memory) -> None:
-    mine = mem.add("the garage code is 4411", user_id="u1")[0]
-    gone = mem.add("the garage code was 1234", user_id="u1")[0]
+    mine = mem.add("the garage door is painted teal", user_id="u1")[0]
+    gone = mem.add("the garage door was painted red", user_id="u1")[0]
     mem.forget(gone.id, user_id="u1")
-    mem.add("the garage code is 9999", user_id="u2")
-    mem.add("the garage code is 5555", user_id="u1", namespace="other")
-    hits = mem.search("garage code", user_id="u1", namespace=None, limit=50)
+    mem.add("the garage door is painted grey", user_id="u2")
+    mem.add("the garage door is painted white", user_id="u1", namespace="other")
+    hits = mem.search("garage door", user_id="u1", namespace=None, limit=50)
     assert gone.id not in {h.memory.id for h in hits}
     assert all(h.memory.user_id == "u1" for h in hits)
-    scoped = mem.search("garage code", namespace="other", limit=50)
-    assert [h.memory.content for h in scoped] == ["the garage code is 5555"]
+    scoped = mem.search("garage door", namespace="other", limit=50)
+    assert [h.memory.content for h in scoped] == ["the garage door is painted white"]
     assert mine.id in {h.memory.id for h in hits}
 
 

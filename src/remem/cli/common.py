@@ -127,14 +127,20 @@ def jsonable(value: Any) -> Any:
 
 
 def print_json(value: Any) -> None:
-    sys.stdout.write(json.dumps(jsonable(value), ensure_ascii=False, indent=2) + "\n")
+    """Print ``value`` as JSON, every string in it redacted (nothing prints a secret)."""
+    from remem.secrets import scrub_value
+
+    data = scrub_value(jsonable(value))
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    """Print one ``error:`` line on stderr and exit with ``code``."""
+    """Print one ``error:`` line on stderr (redacted) and exit with ``code``."""
     from rich.markup import escape
 
-    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
+    from remem.secrets import redact
+
+    err.print(f"[red]error:[/red] {escape(redact(message))}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 

@@ -6,14 +6,14 @@ cannot lose the conversation's own words."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from remem.errors import ProviderError
 from remem.providers.base import LLM
+from remem.secrets import get_logger
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)  # messages redacted: an LLM reply may quote a secret
 
 PROMPT = (
     "You turn the end of a conversation into one search query for a long-term memory "

@@ -19,7 +19,6 @@ before sources were recorded) is passed over, and the memories answer instead.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -29,9 +28,10 @@ from remem.config import Config
 from remem.model import Scope, SearchHit, Status, Summary
 from remem.read.query import keyword_terms
 from remem.read.rank import Asker, visible_to
+from remem.secrets import get_logger
 from remem.store.base import Store
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)  # redacted: an LLM reply may quote a secret
 _WORD = re.compile(r"\w+", re.UNICODE)
 Tier = Literal["summaries", "items"]
 COUNTER_PREFIX = "tiered."

@@ -27,6 +27,7 @@ from remem.model import (
     Trust,
     Visibility,
 )
+from remem.secrets import redact
 from remem.store.base import PackedTokens
 from remem.validation import check_decodable
 
@@ -71,6 +72,9 @@ def content_hash(text: str) -> str:
 
 
 def memory_to_row(record: MemoryRecord) -> dict[str, Any]:
+    """The store row of ``record``. Its content is redacted here, before the hash is
+    taken: the stored hash is of the redacted text (a hash of a short secret could
+    be brute-forced). The store's connection redacts every other text it writes."""
     # Whatever path built the record, nothing is written that could not be read back
     # (a bogus tier once made every later search of its scope fail).
     check_decodable(record)
@@ -85,8 +89,10 @@ def memory_to_row(record: MemoryRecord) -> dict[str, Any]:
             value = int(value)
         elif name in _ENUMS:
             value = str(value)
+        elif name == "content":
+            value = redact(value)
         row[name] = value
-    row["content_hash"] = content_hash(record.content)
+    row["content_hash"] = content_hash(row["content"])
     return row
 
 

@@ -32,6 +32,7 @@ from remem.model import (
     Scope,
     utcnow,
 )
+from remem.secrets import redact
 from remem.store.ann import AnnSettings
 from remem.store.base import ListFilter
 from remem.store.codec import (
@@ -117,6 +118,9 @@ class SQLiteStore(
         self._rollbacks = 0
         self._token_states: dict[tuple[Any, ...], tuple[str, int, str]] = {}
         self._seq_of: dict[str, int] = {}
+        # Memories whose text the store had to redact itself: vectors handed in with
+        # them were computed from the unredacted text, so they are not kept.
+        self._redacted_ids: set[str] = set()
         self.lexical = lexical  # BM25 from the in-process index; False: FTS5 scores it
         self._lexical: LexicalIndex | None = None
         self._lexical_epochs: tuple[str, str] = ("", "")
@@ -281,6 +285,11 @@ class SQLiteStore(
             (key,),
         )
 
+    def _note_redacted(self, memory_id: str) -> None:
+        if len(self._redacted_ids) > 100_000:
+            self._redacted_ids.clear()
+        self._redacted_ids.add(memory_id)
+
     # -- resources ----------------------------------------------------------------
     def append_resource(self, resource: Resource) -> None:
         row = resource_to_row(resource)
@@ -327,7 +336,11 @@ class SQLiteStore(
             raise ValueError("one vector per record")
         with self.transaction():
             for i, record in enumerate(records):
-                cur = self._db.execute(_INSERT_MEMORY, memory_to_row(record))
+                row = memory_to_row(record)
+                cur = self._db.execute(_INSERT_MEMORY, row)
+                if row["content"] != record.content:
+                    self._note_redacted(record.id)
+                    continue  # no vector of the unredacted text; reembed() makes one
                 if vectors is not None and model_id is not None:
                     vec = np.ascontiguousarray(vectors[i], dtype=np.float32)
                     self._db.execute(
@@ -346,7 +359,8 @@ class SQLiteStore(
             ).fetchone()
             if old is None:
                 raise ValidationError(f"no memory {record.id}")
-            if old["content_hash"] != row["content_hash"]:
+            if old["content_hash"] not in (row["content_hash"], content_hash(record.content)):
+                # (the second: a row stored before the detector knew its secret's form)
                 raise ValidationError("content is immutable: make a new version with update()")
             self._db.execute(_UPDATE_MEMORY, {c: row[c] for c in (*_MUTABLE, "id")})
             if old["status"] != row["status"]:
@@ -379,7 +393,7 @@ class SQLiteStore(
         rows = self._query(
             f"SELECT * FROM memories WHERE content_hash = ? AND status = 'active'{where} "
             "ORDER BY seq DESC LIMIT 1",
-            [content_hash(content), *params],
+            [content_hash(redact(content)), *params],
         )
         found = rows_to_memories(rows, skip=self._skip_row)
         return found[0] if found else None

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from remem.errors import ValidationError
 from remem.model import Checkpoint, Resource, Scope, Summary, utcnow
+from remem.secrets import redact
 from remem.store.base import ListFilter
 from remem.store.codec import parse_ts, row_to_resource, ts
 from remem.store.sqlwhere import filter_sql, scope_sql
@@ -59,6 +60,9 @@ class WriteTablesMixin:
 
     # -- entities and relations ---------------------------------------------------
     def _entity_id(self, name: str, scope: Scope) -> int:
+        # Redacted before it is normalised: a case-folded secret could escape the
+        # case-sensitive patterns the connection's redaction applies to ``norm``.
+        name = redact(name)
         where, params = self._scope_sql(scope)
         row = self._db.execute(
             f"SELECT id FROM entities WHERE norm = ?{where} LIMIT 1", [_norm(name), *params]

@@ -34,6 +34,7 @@ class VectorTablesMixin:
     _rollbacks: int
     _token_states: dict[tuple[Any, ...], tuple[str, int, str]]
     _seq_of: dict[str, int]  # memory id -> seq, as searches verified them
+    _redacted_ids: set[str]  # memories whose text the store redacted: no vectors of theirs
     _depth: int
     read_only: bool
     ann: AnnSettings | None
@@ -223,6 +224,8 @@ class VectorTablesMixin:
     ) -> None:
         with self.transaction():
             for memory_id, vec in zip(memory_ids, vectors, strict=True):
+                if memory_id in self._redacted_ids:
+                    continue
                 vec = np.ascontiguousarray(vec, dtype=np.float32)
                 self._db.execute(
                     "INSERT OR REPLACE INTO vectors SELECT seq, ?, ?, ? FROM memories WHERE id = ?",
@@ -245,6 +248,8 @@ class VectorTablesMixin:
     ) -> None:
         with self.transaction():
             for memory_id, item in zip(memory_ids, packed, strict=True):
+                if memory_id in self._redacted_ids:
+                    continue
                 ids = item.token_ids
                 # Wordpiece vocabularies fit in 16 bits; keep 32 for any that do not.
                 id_blob = (

@@ -31,11 +31,11 @@ import re
 from dataclasses import dataclass
 
 from remem.config import Config
+from remem.secrets import find_secrets
 from remem.textnorm import normalise
 from remem.write.candidate import CandidateFact
 from remem.write.classify import extract_entities, is_informative, words
 from remem.write.injection import find_injection
-from remem.write.secrets import find_secrets
 
 __all__ = [
     "ACCEPTED",

@@ -18,13 +18,14 @@ import numpy as np
 from remem.config import Config
 from remem.model import AuditEvent, MemoryRecord, Resource, Scope, Status, Trust, utcnow
 from remem.providers.base import Embedder
+from remem.secrets import kinds as secret_kinds
+from remem.secrets import redact, secret_is_point
 from remem.store.base import ListFilter, PackedTokens, Store
 from remem.write.candidate import CandidateFact
 from remem.write.embed import embed_for_store
 from remem.write.extract.base import ExtractContext, Extractor
 from remem.write.gate import GateDecision, gate
 from remem.write.injection import MAX_PHRASE, flag_messages, injection_of
-from remem.write.secrets import redact
 from remem.write.summaries import refresh_citing, refresh_summaries
 from remem.write.supersede import contradicts, is_update
 from remem.write.transcript import Message
@@ -95,10 +96,17 @@ def _resources(
 def redacted(messages: Sequence[Message]) -> list[Message]:
     """``messages`` with every credential replaced by ``[REDACTED:<kind>]``: what the
     resources store and what the extractor reads, so no secret reaches a write."""
-    return [replace(m, text=redact(m.text)) for m in messages]
-
-
-REDACTED_MARK = "[REDACTED:"
+    return [
+        replace(
+            m,
+            text=redact(m.text),
+            speaker=redact(m.speaker),  # a name becomes "I" in facts: it must be clean too
+            ref=redact(m.ref) if m.ref else m.ref,
+            session=redact(m.session) if m.session else m.session,
+            caption=redact(m.caption) if m.caption else m.caption,
+        )
+        for m in messages
+    ]
 
 
 class _Session:
@@ -199,10 +207,12 @@ def decide(
     config, scope = session.config, session.scope
     neighbours = session.nearest(vector)
     top, top_cos = neighbours[0] if neighbours else (None, None)
-    if REDACTED_MARK in fact.content:
-        # The source held a secret (redacted before anything was written): a fact
-        # about it is never stored, whatever ``force`` says.
-        decision = GateDecision(False, "secret", "the fact quoted a redacted credential")
+    if secret_is_point(fact.content, min_words=config.secret_context_min_words):
+        # The fact existed to state a secret (redacted before anything was written):
+        # never stored, whatever ``force`` says. One that merely mentions one is
+        # stored with the [REDACTED:kind] marker in its place.
+        kinds = ", ".join(secret_kinds(fact.content))
+        decision = GateDecision(False, "secret", f"the fact stated a credential ({kinds})")
     elif session_count >= config.max_writes_per_session and not force:
         decision = GateDecision(False, "session_cap", f"{session_count} writes in this session")
     else:

@@ -7,16 +7,16 @@ version is kept, archived with the time it was replaced.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from typing import Any
 
 from remem.config import Config
 from remem.errors import ProviderError
 from remem.model import MemoryRecord, Scope, Summary, Trust, utcnow
+from remem.secrets import get_logger
 from remem.store.base import ListFilter, Store
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)  # messages redacted: an LLM reply may quote a secret
 
 MAX_FACTS = 50  # a summary lists at most this many facts (the most important)
 GENERATOR = "structured-1"

@@ -11,6 +11,7 @@ from typing import Any
 
 from remem.errors import ValidationError
 from remem.model import Kind, Scope, Tier
+from remem.secrets import has_secret
 from remem.validation import (
     Limits,
     check_enum,
@@ -30,6 +31,7 @@ __all__ = [
     "Limits",
     "NewFields",
     "check_changes",
+    "check_identifier",
     "check_message",
     "clean_content",
     "optional_label",
@@ -45,12 +47,22 @@ def require_scope(scope: Scope) -> Scope:
         value = getattr(scope, name)
         if value is not None and (not isinstance(value, str) or not value.strip()):
             raise ValidationError(f"{name} must be a non-empty string")
+        check_identifier(name, value)
     if scope.is_empty():
         raise ValidationError(
             "a scope is required: pass user_id, agent_id or namespace "
             "(CLI: --user, --agent or --namespace)"
         )
     return scope
+
+
+def check_identifier(name: str, value: str | None) -> None:
+    """Refuse an id (scope field, session id) that holds a credential.
+
+    The store would redact it like any text, and two ids redacted to the same
+    ``[REDACTED:kind]`` would then share a scope; so it is refused up front."""
+    if isinstance(value, str) and has_secret(value):
+        raise ValidationError(f"{name} holds a credential; use an opaque id instead")
 
 
 def scope_of(user_id: str | None, agent_id: str | None, namespace: str | None) -> Scope:

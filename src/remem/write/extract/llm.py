@@ -9,7 +9,6 @@ provider fails, the rules extractor runs instead and the returned
 from __future__ import annotations
 
 import json
-import logging
 import re
 from collections.abc import Sequence
 from importlib import resources
@@ -21,6 +20,7 @@ from pydantic import ValidationError as PydanticValidationError
 from remem.errors import ProviderError
 from remem.model import Sentiment, Strength, Tier, Trust
 from remem.providers.base import LLM
+from remem.secrets import get_logger
 from remem.write.classify import build_candidate, importance_for
 from remem.write.dates import resolve_relative_dates
 from remem.write.extract.base import CandidateFact, ExtractContext, Extraction
@@ -31,7 +31,7 @@ from remem.write.transcript import Message
 PROMPT_NAME = "extract_v1"
 EXTRACTOR_VERSION = f"llm-{PROMPT_NAME}"
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)  # messages redacted: an LLM reply may quote a secret
 
 
 class LLMFact(BaseModel):

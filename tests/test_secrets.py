@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from remem.write.secrets import find_secrets, has_secret, redact
+from remem.secrets import find_secrets, has_secret, redact
 
 CASES = [
     ("openai_key", "key sk-proj-abcdefghijklmnopqrstuvwxyz123456 ok"),

@@ -1,0 +1,247 @@
+"""Find and redact credentials: the detector behind the store's one redaction choke point.
+
+Every text a store writes passes :func:`scrub` (see ``store/sqlite.py``), so a
+secret that reaches any write path is stored as ``[REDACTED:<kind>]``. The
+write path calls :func:`secret_is_point` first, to reject outright a fact whose
+whole point was the secret ("my PIN is 4829") instead of storing its redacted
+husk.
+
+Detection is hand-written patterns (``secret_patterns.py``): vendor key formats
+by prefix, PEM and PGP private-key blocks, Authorization headers, credentials
+in URLs, Luhn-checked card numbers, US social security numbers, passwords and
+PINs stated in prose, ``name = value`` assignments of secret-named settings,
+and a long random-looking token within a few words after a credential word.
+
+The rules are constants, not settings: redaction must give the same result in
+every process that writes one store, and ``redact(redact(t)) == redact(t)``
+(a marker never matches again), so a setting that changed them between runs
+would make stored text and its hash disagree.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from remem.secret_patterns import Detector, detectors, quick_trigger
+from remem.stopwords import STOPWORDS
+
+MARKER = re.compile(r"\[REDACTED:[a-z0-9\-]+\]")
+MARK_PREFIX = "[REDACTED:"
+
+
+@dataclass(frozen=True, slots=True)
+class SecretMatch:
+    """One secret found in a text: its kind and the ``[start, end)`` span to redact.
+
+    ``text`` (the secret itself) is left out of the repr, so logging a match
+    does not print the secret."""
+
+    kind: str
+    start: int
+    end: int
+    text: str = field(repr=False)
+
+
+_DETECTORS: tuple[Detector, ...] = detectors()
+
+
+def find_secrets(text: str) -> list[SecretMatch]:
+    """Every secret in ``text``, in order of position.
+
+    Overlaps go to the detector listed first (the most specific); anything
+    overlapping an existing ``[REDACTED:...]`` marker is ignored, which is what
+    makes redaction idempotent."""
+    if not text or not quick_trigger(text):
+        return []
+    taken = [(m.start(), m.end()) for m in MARKER.finditer(text)]
+    found: list[SecretMatch] = []
+    for detector in _DETECTORS:
+        for kind, start, end in detector(text):
+            if start >= end or any(s < end and start < e for s, e in taken):
+                continue
+            taken.append((start, end))
+            found.append(SecretMatch(kind, start, end, text[start:end]))
+    return sorted(found, key=lambda s: s.start)
+
+
+def has_secret(text: str) -> bool:
+    """Whether ``text`` contains any secret :func:`find_secrets` knows."""
+    return bool(find_secrets(text))
+
+
+def redact(text: str) -> str:
+    """``text`` with each secret replaced by ``[REDACTED:<kind>]`` (idempotent)."""
+    secrets = find_secrets(text)
+    if not secrets:
+        return text
+    out: list[str] = []
+    last = 0
+    for secret in secrets:
+        out.append(text[last : secret.start])
+        out.append(f"{MARK_PREFIX}{secret.kind}]")
+        last = secret.end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def kinds(text: str) -> list[str]:
+    """The kinds of secret in ``text`` (raw or already redacted), sorted, no values."""
+    found = {s.kind for s in find_secrets(text)}
+    found.update(m.group(0)[len(MARK_PREFIX) : -1] for m in MARKER.finditer(text))
+    return sorted(found)
+
+
+# -- structured values ------------------------------------------------------------
+def scrub_value(value: Any) -> Any:
+    """``value`` (JSON-like: dicts, lists, strings, numbers) with every string, key and
+    long integer redacted; the same object when nothing changed."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return value
+    if isinstance(value, int):
+        # A card or SSN given as a number: only 9+ digit numbers can be one.
+        if abs(value) < 100_000_000:
+            return value
+        text = str(value)
+        cleaned = redact(text)
+        return value if cleaned == text else cleaned
+    if isinstance(value, dict):
+        changed = False
+        out: dict[Any, Any] = {}
+        for key, item in value.items():
+            new_key = scrub_value(key) if isinstance(key, str) else key
+            new_item = scrub_value(item)
+            changed = changed or new_key is not key or new_item is not item
+            out[new_key] = new_item
+        return out if changed else value
+    if isinstance(value, list | tuple):
+        items = [scrub_value(v) for v in value]
+        if all(a is b for a, b in zip(items, value, strict=True)):
+            return value
+        return items if isinstance(value, list) else tuple(items)
+    return value
+
+
+def scrub(text: str) -> str:
+    """``text`` as a store may write it: a JSON object or array is redacted value by
+    value (so the JSON stays valid), any other text by :func:`redact`."""
+    if not text or not quick_trigger(text):
+        return text
+    if text[0] in "[{":
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            return redact(text)
+        cleaned = scrub_value(parsed)
+        if cleaned is parsed:
+            # Nothing inside the values; a secret split across JSON syntax is still text.
+            return text if not has_secret(text) else redact(text)
+        return json.dumps(cleaned, ensure_ascii=False)
+    return redact(text)
+
+
+def scrub_params(params: Any) -> Any:
+    """SQL parameters (a sequence or a mapping) with every ``str`` passed through
+    :func:`scrub`; other values (numbers, blobs, None) as they are."""
+    if isinstance(params, dict):
+        return {k: scrub(v) if isinstance(v, str) else v for k, v in params.items()}
+    if isinstance(params, list | tuple):
+        return [scrub(v) if isinstance(v, str) else v for v in params]
+    return params
+
+
+# -- rejected or redacted ---------------------------------------------------------
+# Words that say a credential is coming, or ask to keep one: with the secret gone
+# they carry no information of their own.
+_CREDENTIAL_WORDS = frozenset(
+    """password passwords passwd passphrase passcode pin pins code codes key keys token tokens
+    secret secrets credential credentials api access auth authorization bearer basic login
+    ssn social security card cards number numbers cvv cvc expiry exp private signing license
+    header value string redacted remember note save store keep use using used here there
+    please new current old following below above mine yes okay thanks also again now
+    it's its it’s heres here's that's pwd pw""".split()
+)
+_COPULA = re.compile(r"(?i)(?:\b(?:is|was|are|were|be|to)|[:=]|->|=>)$")
+_CLAUSE_BREAK = re.compile(r"(?:[.;!?]\s+|\n+|\s+[-–—]+\s+|,?\s+(?:and|but|so|while|then)\s+)")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]{2,}")
+
+
+def _spans(text: str) -> list[tuple[int, int]]:
+    spans = [(m.start(), m.end()) for m in MARKER.finditer(text)]
+    spans += [(s.start, s.end) for s in find_secrets(text)]
+    return sorted(spans)
+
+
+def secret_is_point(text: str, *, min_words: int) -> bool:
+    """Whether ``text`` (raw, or already redacted) exists to state a secret.
+
+    The criterion: drop each clause that asserts a secret ("the wifi password
+    for the office is X": a subject, then is / was / : / =, then the secret),
+    cut the secrets out of the other clauses, and count the content words left
+    (not stop words, not credential words such as password, key, token, use,
+    remember). Fewer than ``min_words`` left means the secret was the point:
+    "my PIN is 4829", "here is my GitHub token ghp_…", a bare key. Otherwise the
+    text merely contains one ("deploy with key AKIA… to the staging bucket")
+    and is stored redacted. False when ``text`` holds no secret at all."""
+    spans = _spans(text)
+    if not spans:
+        return False
+    kept: list[str] = []
+    start = 0
+    for brk in [*_CLAUSE_BREAK.finditer(text), None]:
+        end = brk.start() if brk is not None else len(text)
+        kept.append(_clause_rest(text, start, end, spans))
+        if brk is not None:
+            start = brk.end()
+    words = [
+        w
+        for w in _WORD.findall(" ".join(kept).lower())
+        if w not in STOPWORDS and w not in _CREDENTIAL_WORDS
+    ]
+    return len(words) < min_words
+
+
+def _clause_rest(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> str:
+    """What clause ``text[start:end]`` says once its secrets (and any clause part
+    asserting one) are removed."""
+    inside = [(max(s, start), min(e, end)) for s, e in spans if s < end and start < e]
+    if not inside:
+        return text[start:end]
+    pieces: list[str] = []
+    pos = start
+    for s, e in inside:
+        before = text[pos:s]
+        lead = before.rstrip(" \t\"'`(")
+        last = lead.split()[-1] if lead.split() else ""
+        if _COPULA.search(lead) and "://" not in last and "@" not in last:
+            before = ""  # "<subject> is <secret>": the subject only named the secret
+        pieces.append(before)
+        pos = e
+    pieces.append(text[pos:end])
+    return " ".join(pieces)
+
+
+# -- logs -------------------------------------------------------------------------
+class RedactingFilter(logging.Filter):
+    """A logging filter that redacts a record's message and arguments."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            record.msg = redact(record.getMessage())
+            record.args = None
+        elif isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        return True
+
+
+def get_logger(name: str) -> logging.Logger:
+    """``logging.getLogger(name)`` with a :class:`RedactingFilter` attached once."""
+    logger = logging.getLogger(name)
+    if not any(isinstance(f, RedactingFilter) for f in logger.filters):
+        logger.addFilter(RedactingFilter())
+    return logger
