@@ -354,6 +354,7 @@ _FRAME_BLOCKERS = frozenset(
     requirement requirements rule rules change changes expiry prompt box form screen email
     strength file protected protection complexity recovery history attempts attempt entry
     rotation generator vault store stored manager's hash hashes hashing sent emailed texted
+    flow feature button dialog step system service screen page
     in on at since after before until by from during changed expires expired pad tries
     retries digits characters""".split()
 )
@@ -369,7 +370,9 @@ _NOT_VALUES = frozenset(
     what which whatever whoever unchanged fine ok okay good bad easy hard simple complex
     weak-ish temporary permanent shared private public generated random unique enabled
     disabled on-file pending ready done due available unavailable protected unprotected
-    useless optional-ish obvious guessable predictable""".split()
+    useless optional-ish obvious guessable predictable located posted pinned listed stuck
+    noted mentioned given provided inside under behind near labeled labelled case
+    different-from""".split()
 )
 _VALUE = r"(?P<value>\"[^\"\n]{1,128}\"|'[^'\n]{1,128}'|`[^`\n]{1,128}`|[^\s,;]{3,128})"
 _BETWEEN = r"(?P<between>(?:[ \t]+(?!(?:is|was|are|were)\b)[\w'’.\-]+){0,5}?)"
@@ -384,7 +387,8 @@ _PASSWORD_BARE = re.compile(
     rf"(?i)(?:\bwith|\busing|\buse|\bvia)\s+(?:the\s+|my\s+|our\s+)?{_PASS_WORD}\s+{_VALUE}"
 )
 _PW = re.compile(rf"(?i)(?<![A-Za-z])pw\s*[:=]\s*{_VALUE}")
-_CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?)\]\n]|\s(?:and|but|so|or|then|for)\b)")
+_WORD_ENDINGS = ("ed", "ing", "ly", "able", "ible", "ful", "less", "ous", "ive", "ier", "est")
+_CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?()\[\]|\n\"'—–]|-\s|\s(?:and|but|so|or|then|for)\b)")
 
 
 def _password_value_ok(match: re.Match[str], text: str) -> bool:
@@ -400,8 +404,11 @@ def _password_value_ok(match: re.Match[str], text: str) -> bool:
         return False
     if bare.startswith("[REDACTED"):
         return False
-    if (bare.isalpha() and bare.islower()) or (bare.istitle() and bare.isalpha()):
-        # A plain word is a password only when it ends the clause ("... is swordfish.").
+    if bare.isalpha() and (bare.islower() or bare.istitle()):
+        # A plain word is a password only when it ends the clause ("... is swordfish.")
+        # and does not read as an adjective or participle ("is broken", "are easier").
+        if bare.lower().endswith(_WORD_ENDINGS):
+            return False
         return _CLAUSE_END.match(text, match.start("value") + len(bare)) is not None
     return True
 

@@ -1,0 +1,149 @@
+"""Secret detection: how many secrets are caught, how many benign texts are touched.
+
+    .venv/bin/python bench/secrets.py
+    .venv/bin/python bench/secrets.py --locomo ../shared/bench/locomo-dev.json --overhead 2000
+
+- detection rate: the share of the secret corpus (JSONL, ``{"text", "secret"}``
+  a line) whose secret is gone from ``redact(text)``; also how many of those texts
+  the write path would reject outright (``secret_is_point``) rather than store
+  redacted;
+- false-positive rate: the share of the benign corpus (one text a line) in which
+  anything is found; with ``--locomo``, also the share of every LoCoMo turn;
+- with ``--overhead N``: N raw ``Memory.add`` calls (fake embedder) alternating
+  in batches between a store with the store's redaction on and one with it off,
+  in one process; reports the ratio of the two times only.
+
+Defaults read the committed corpora in tests/fixtures/. Another corpus written
+the same way can be passed with --secrets / --benign. Data read with --locomo is
+never copied; the output holds only numbers (and the benign lines flagged, which
+are not secrets).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from remem.config import Config
+from remem.secrets import find_secrets, redact, secret_is_point
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def detection(path: Path, config: Config) -> dict[str, Any]:
+    rows = [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+    caught = [row for row in rows if row["secret"] not in redact(row["text"])]
+    rejected = sum(
+        secret_is_point(r["text"], min_words=config.secret_context_min_words) for r in rows
+    )
+    kinds = Counter(s.kind for row in rows for s in find_secrets(row["text"]))
+    return {
+        "corpus": str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path),
+        "texts": len(rows),
+        "detected": len(caught),
+        "detection_rate": round(len(caught) / len(rows), 4) if rows else 0.0,
+        "missed": [row["text"][:40] + "…" for row in rows if row not in caught],
+        "would_reject": rejected,
+        "would_store_redacted": len(caught) - rejected,
+        "kinds": dict(sorted(kinds.items())),
+    }
+
+
+def false_positives(texts: list[str], name: str) -> dict[str, Any]:
+    flagged = [(t, sorted({s.kind for s in find_secrets(t)})) for t in texts if find_secrets(t)]
+    return {
+        "corpus": name,
+        "texts": len(texts),
+        "flagged": len(flagged),
+        "false_positive_rate": round(len(flagged) / len(texts), 4) if texts else 0.0,
+    }
+
+
+def benign_lines(path: Path) -> list[str]:
+    lines = path.read_text("utf-8").splitlines()
+    return [line for line in lines if line and not line.startswith("# ")]
+
+
+def locomo_turns(path: Path) -> list[str]:
+    data = json.loads(path.read_text("utf-8"))
+    turns: list[str] = []
+    for sample in data if isinstance(data, list) else [data]:
+        for key, value in sample.get("conversation", {}).items():
+            if key.startswith("session_") and isinstance(value, list):
+                turns += [str(t.get("text", "")) for t in value if t.get("text")]
+    return turns
+
+
+def overhead(n: int, texts: list[str]) -> dict[str, Any]:
+    """Time ``n`` raw adds with the store's redaction on and off (same process,
+    alternating batches so both see the same machine load)."""
+    from remem import secrets
+    from remem.memory import Memory
+    from remem.store import codec, redacting
+
+    on = {"scrub_params": secrets.scrub_params, "redact": secrets.redact}
+    off = {"scrub_params": lambda params: params, "redact": lambda text: text}
+
+    def switch(state: dict[str, Any]) -> None:
+        redacting.scrub_params = state["scrub_params"]  # type: ignore[attr-defined]
+        codec.redact = state["redact"]  # type: ignore[attr-defined]
+
+    config = Config(embedder="fake")
+    times = {"on": 0.0, "off": 0.0}
+    batch = 100
+    with tempfile.TemporaryDirectory() as tmp:
+        stores = {k: Memory(Path(tmp) / f"{k}.db", config=config) for k in times}
+        try:
+            for start in range(0, n, batch):
+                for key, state in (
+                    (("on", on), ("off", off)) if start % 200 else (("off", off), ("on", on))
+                ):
+                    switch(state)
+                    began = time.perf_counter()
+                    for i in range(start, min(n, start + batch)):
+                        stores[key].add(f"{texts[i % len(texts)]} #{i}", user_id="bench")
+                    times[key] += time.perf_counter() - began
+        finally:
+            switch(on)
+            for store in stores.values():
+                store.close()
+    return {"adds": n, "time_ratio_on_over_off": round(times["on"] / times["off"], 3)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--secrets", type=Path, default=FIXTURES / "secrets_corpus.jsonl")
+    parser.add_argument("--benign", type=Path, default=FIXTURES / "secrets_benign.txt")
+    parser.add_argument("--locomo", type=Path, help="LoCoMo-format JSON: every turn is benign")
+    parser.add_argument("--overhead", type=int, default=0, metavar="N", help="time N raw adds")
+    parser.add_argument("--out", type=Path, default=Path("bench/results/secrets.json"))
+    args = parser.parse_args(argv)
+    config = Config()
+    benign = benign_lines(args.benign)
+    result: dict[str, Any] = {
+        "command": "python bench/secrets.py "
+        + " ".join(argv if argv is not None else sys.argv[1:]),
+        "secrets": detection(args.secrets, config),
+        "benign": false_positives(benign, str(args.benign.name)),
+    }
+    result["benign"]["flagged_texts"] = [t for t in benign if find_secrets(t)]
+    if args.locomo:
+        result["locomo_turns"] = false_positives(locomo_turns(args.locomo), "locomo turns")
+    if args.overhead:
+        result["overhead"] = overhead(args.overhead, benign)
+    text = json.dumps(result, indent=2, ensure_ascii=False)
+    print(text)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text + "\n", "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
