@@ -11,6 +11,7 @@ import pytest
 
 from remem.errors import ValidationError
 from remem.secrets import (
+    KINDS,
     RedactingFilter,
     find_secrets,
     has_secret,
@@ -50,7 +51,10 @@ CASES = [
     ("pin", "my PIN is 4829"),
     ("pin", "the door code is 1357"),
     ("private-key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEabc\n-----END RSA PRIVATE KEY-----"),
-    ("pgp-private-key", "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQc\n-----END PGP PRIVATE KEY BLOCK-----"),
+    (
+        "pgp-private-key",
+        "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQc\n-----END PGP PRIVATE KEY BLOCK-----",
+    ),
     ("url-credentials", "postgres://admin:s3cret@db.example.com:5432/prod"),
     ("url-credentials", "mongodb+srv://user:pa55w0rd@cluster0.mongodb.net/test"),
     ("url-credentials", "https://deploy:hunter2@ci.example.com/hooks"),
@@ -196,3 +200,11 @@ def test_errors_and_logs_are_redacted(caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING, logger="remem.test_secrets"):
         logger.warning("LLM said %s", secret)
     assert secret not in caplog.text and "[REDACTED:github-token]" in caplog.text
+
+
+def test_every_kind_is_documented() -> None:
+    concepts = (Path(__file__).parent.parent / "docs" / "concepts.md").read_text("utf-8")
+    assert [k for k in KINDS if f"`{k}`" not in concepts] == []
+    found = {s.kind for row in _corpus() for s in find_secrets(row["text"])}
+    found |= {s.kind for _, text in CASES for s in find_secrets(text)}
+    assert found <= set(KINDS)

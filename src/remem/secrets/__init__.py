@@ -6,11 +6,12 @@ write path calls :func:`secret_is_point` first, to reject outright a fact whose
 whole point was the secret ("my PIN is 4829") instead of storing its redacted
 husk.
 
-Detection is hand-written patterns (``secret_patterns.py``): vendor key formats
-by prefix, PEM and PGP private-key blocks, Authorization headers, credentials
-in URLs, Luhn-checked card numbers, US social security numbers, passwords and
-PINs stated in prose, ``name = value`` assignments of secret-named settings,
-and a long random-looking token within a few words after a credential word.
+Detection is hand-written patterns: ``tokens.py`` (vendor key formats by
+prefix, PEM/PGP private-key blocks, Authorization headers, credentials in URLs,
+AWS secret keys), ``numbers.py`` (Luhn-checked card numbers, US social security
+numbers) and ``prose.py`` (passwords and PINs stated in words, ``name = value``
+settings named like a secret, a random-looking token a few words after a
+credential word); ``shapes.py`` holds what they share.
 
 The rules are constants, not settings: redaction must give the same result in
 every process that writes one store, and ``redact(redact(t)) == redact(t)``
@@ -26,7 +27,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from remem.secret_patterns import Detector, detectors, quick_trigger
+from remem.secrets import numbers, prose, tokens
+from remem.secrets.shapes import Detector, digit_count, longest_word, quick_trigger
 from remem.stopwords import STOPWORDS
 
 MARKER = re.compile(r"\[REDACTED:[a-z0-9\-]+\]")
@@ -46,7 +48,17 @@ class SecretMatch:
     text: str = field(repr=False)
 
 
-_DETECTORS: tuple[Detector, ...] = detectors()
+KINDS: tuple[str, ...] = (*tokens.KINDS, *numbers.KINDS, *prose.KINDS)  # every kind found
+# Most specific first: an overlap goes to the detector listed earlier.
+_DETECTORS: tuple[Detector, ...] = (*tokens.DETECTORS, *numbers.DETECTORS, *prose.DETECTORS)
+
+
+# Texts found clean most recently. One write hands the same text to several layers
+# (the API, the codec, the store's connection); it is scanned once. Only texts in
+# which nothing was found are kept, so the cache holds no secret.
+_CLEAN: dict[str, None] = {}
+_CLEAN_MAX = 512
+_CLEAN_TEXT_MAX = 4096
 
 
 def find_secrets(text: str) -> list[SecretMatch]:
@@ -55,16 +67,30 @@ def find_secrets(text: str) -> list[SecretMatch]:
     Overlaps go to the detector listed first (the most specific); anything
     overlapping an existing ``[REDACTED:...]`` marker is ignored, which is what
     makes redaction idempotent."""
-    if not text or not quick_trigger(text):
+    if not text or text in _CLEAN or not quick_trigger(text):
         return []
     taken = [(m.start(), m.end()) for m in MARKER.finditer(text)]
     found: list[SecretMatch] = []
+    low, longest, digits = text.lower(), longest_word(text), digit_count(text)
     for detector in _DETECTORS:
-        for kind, start, end in detector(text):
+        if detector.longest > longest or detector.digits > digits:
+            continue
+        if detector.needles:
+            haystack = low if detector.lower else text
+            for needle in detector.needles:
+                if needle in haystack:
+                    break
+            else:
+                continue
+        for kind, start, end in detector.scan(text):
             if start >= end or any(s < end and start < e for s, e in taken):
                 continue
             taken.append((start, end))
             found.append(SecretMatch(kind, start, end, text[start:end]))
+    if not found and len(text) <= _CLEAN_TEXT_MAX:
+        _CLEAN[text] = None
+        if len(_CLEAN) > _CLEAN_MAX:
+            _CLEAN.pop(next(iter(_CLEAN)), None)  # the oldest
     return sorted(found, key=lambda s: s.start)
 
 
@@ -130,7 +156,7 @@ def scrub_value(value: Any) -> Any:
 def scrub(text: str) -> str:
     """``text`` as a store may write it: a JSON object or array is redacted value by
     value (so the JSON stays valid), any other text by :func:`redact`."""
-    if not text or not quick_trigger(text):
+    if not text or text in _CLEAN or not quick_trigger(text):
         return text
     if text[0] in "[{":
         try:
