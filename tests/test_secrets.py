@@ -208,3 +208,11 @@ def test_every_kind_is_documented() -> None:
     found = {s.kind for row in _corpus() for s in find_secrets(row["text"])}
     found |= {s.kind for _, text in CASES for s in find_secrets(text)}
     assert found <= set(KINDS)
+
+
+def test_a_refused_value_is_redacted_before_it_is_cut() -> None:
+    from remem.validation import check_id
+
+    with pytest.raises(ValidationError) as refused:
+        check_id("x" * 45 + " AKIAZYMLOPIFQY78F5M0", "id")
+    assert "AKIAZYM" not in str(refused.value)

@@ -106,6 +106,7 @@ FORMS: list[tuple[str, str]] = [
     ),
 ]
 NEEDLES = [needle for _, needle in FORMS]
+LABELS = [" ".join(text.split()) for text, _ in FORMS]  # one line, for label fields
 USER = "victim"
 
 
@@ -188,13 +189,18 @@ def test_raw_add_content(tmp_path: Path, side_files: Config) -> None:
 
 def test_raw_add_fields(tmp_path: Path, side_files: Config) -> None:
     mem, db = open_store(tmp_path, side_files, "fields")
+    stored = 0
     for i, (text, _) in enumerate(FORMS):
         mem.add(f"note {i} about the quarterly plan", user_id=USER, metadata={"src": text, text: i})
-        mem.add(f"filed note {i} for the plan", user_id=USER, category=text)
-        mem.add(
-            [{"role": text, "name": text, "content": f"message {i} on the roadmap"}], user_id=USER
-        )
-        attempt(lambda text=text, i=i: mem.add(f"session note {i}", user_id=USER, session_id=text))
+        label = LABELS[i]  # labels are one line (validation refuses control characters)
+        stored += bool(mem.add(f"filed note {i} for the plan", user_id=USER, category=label))
+        stored += bool(
+            mem.add([{"role": "user", "name": label, "content": f"message {i} on the roadmap"}],
+                    user_id=USER)
+        )  # fmt: skip
+        attempt(lambda i=i: mem.add([{"role": LABELS[i], "content": f"a note {i}"}], user_id=USER))
+        attempt(lambda i=i: mem.add(f"session note {i}", user_id=USER, session_id=LABELS[i]))
+    assert stored == 2 * len(FORMS)  # category and name are redacted, not refused
     check(mem, db, tmp_path)
 
 
@@ -242,8 +248,8 @@ def test_extract_files(tmp_path: Path, side_files: Config) -> None:
     jsonl = tmp_path / "chat.jsonl"
     jsonl.write_text(
         "".join(
-            json.dumps({"role": "user", "name": "Aaron", "content": t, "id": t}) + "\n"
-            for t, _ in FORMS
+            json.dumps({"role": "user", "name": label, "content": t, "id": f"m{i}"}) + "\n"
+            for i, ((t, _), label) in enumerate(zip(FORMS, LABELS, strict=True))
         ),
         "utf-8",
     )
@@ -287,20 +293,21 @@ def test_update_forget_and_checkpoint(tmp_path: Path, side_files: Config) -> Non
 def _poison_export(directory: Path) -> None:
     """Edit an export so every text field it holds carries the secrets."""
     blob = " | ".join(text for text, _ in FORMS)
+    joined = " | ".join(LABELS)  # one line, for the fields that must be
     for path in directory.glob("*.jsonl"):
         rows = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
-        for row in rows:
+        for row_index, row in enumerate(rows):
             if path.name.startswith("facts-"):
                 row["content"] = f"{row['content']} {blob}"
-                row["category"] = blob
-                row["tags"] = [t for t, _ in FORMS]
+                row["category"] = LABELS[row_index % len(LABELS)]
+                row["tags"] = [label for label in LABELS if len(label) <= 256]
                 row["data"] = {"note": blob}
             elif path.name == "resources.jsonl":
                 row["content"] = blob
-                row["metadata"] = {"speaker": blob}
+                row["metadata"] = {"speaker": joined}
             elif path.name == "memory-log.jsonl":
                 row["detail"] = {**row["detail"], "reason": blob}
-                row["actor"] = FORMS[0][0]
+                row["actor"] = LABELS[0]
             elif path.name == "checkpoints.jsonl":
                 row["state"] = {**row["state"], "llm_output": blob}
         path.write_text("".join(json.dumps(r) + "\n" for r in rows), "utf-8")

@@ -24,8 +24,9 @@ What is checked:
 Categories are free labels (``config.categories`` lists the ones the classifier
 chooses from; a caller may use its own), the same rule for every path.
 
-This module depends on nothing but the model and the errors, so the store (for
-imports) and both write and read layers can use it.
+This module depends on nothing but the model, the errors and the secret detector
+(to quote a refused value redacted), so the store (for imports) and both write
+and read layers can use it.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from remem.model import (
     Trust,
     Visibility,
 )
+from remem.secrets import redact
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -94,6 +96,12 @@ class Limits:
 
 
 # -- text ---------------------------------------------------------------------------
+def _shown(value: object, limit: int) -> str:
+    """``value`` as an error message may quote it: redacted first, then cut (a cut
+    could leave a fragment of a secret that no pattern matches any more)."""
+    return repr(redact(value) if isinstance(value, str) else value)[:limit]
+
+
 def clean_content(content: object, *, max_bytes: int, field: str = "content") -> str:
     """Validated text of ``content``: UTF-8, not blank, at most ``max_bytes`` encoded,
     stripped of surrounding whitespace."""
@@ -176,7 +184,7 @@ def check_labels(value: object, field: str, *, limits: Limits) -> list[str]:
 def check_id(value: object, field: str) -> str:
     """A record id: letters, digits and ``_.:-``, at most 128 characters."""
     if not isinstance(value, str) or not _ID.fullmatch(value):
-        shown = repr(value)[:60]
+        shown = _shown(value, 60)
         raise ValidationError(
             f"{field} {shown} is not a valid id (letters, digits and _.:-, at most 128)"
         )
@@ -193,7 +201,7 @@ def check_enum(value: object, kind: type[E], field: str) -> E:
             if member.value == value:
                 return member
     allowed = ", ".join(m.value for m in kind)
-    raise ValidationError(f"{field} must be one of {allowed} (got {repr(value)[:40]})")
+    raise ValidationError(f"{field} must be one of {allowed} (got {_shown(value, 40)})")
 
 
 def check_number(value: object, field: str, *, low: float, high: float) -> float:
@@ -209,7 +217,7 @@ def check_number(value: object, field: str, *, low: float, high: float) -> float
 def check_count(value: object, field: str) -> int:
     """An integer >= 0 (not a bool)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValidationError(f"{field} must be an integer >= 0 (got {repr(value)[:40]})")
+        raise ValidationError(f"{field} must be an integer >= 0 (got {_shown(value, 40)})")
     return value
 
 
@@ -239,7 +247,7 @@ def parse_datetime(value: object, field: str) -> datetime | None:
         return datetime.fromisoformat(value)
     except ValueError as exc:
         raise ValidationError(
-            f"{field} {value[:40]!r} is not an ISO-8601 date (e.g. 2024-05-01T09:30:00+00:00)"
+            f"{field} {_shown(value, 40)} is not an ISO-8601 date (e.g. 2024-05-01T09:30:00+00:00)"
         ) from exc
 
 
@@ -347,15 +355,15 @@ def check_decodable(record: MemoryRecord) -> None:
             or not isinstance(value, int | float)
             or not math.isfinite(value)
         ):
-            raise ValidationError(f"{name} must be a finite number (got {repr(value)[:40]})")
+            raise ValidationError(f"{name} must be a finite number (got {_shown(value, 40)})")
     for name in COUNT_FIELDS:
         value = getattr(record, name)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationError(f"{name} must be an integer (got {repr(value)[:40]})")
+            raise ValidationError(f"{name} must be an integer (got {_shown(value, 40)})")
     for name in ("tags", "entities"):
         value = getattr(record, name)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ValidationError(f"{name} must be a list of strings (got {repr(value)[:40]})")
+            raise ValidationError(f"{name} must be a list of strings (got {_shown(value, 40)})")
     if not isinstance(record.data, dict):
         raise ValidationError(f"data must be a mapping (got {type(record.data).__name__})")
     if not isinstance(record.content, str):

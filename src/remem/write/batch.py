@@ -30,11 +30,11 @@ from remem.config import Config
 from remem.errors import ValidationError
 from remem.model import Scope
 from remem.providers.base import Embedder
+from remem.secrets import redact
 from remem.store.base import Store
 from remem.validation import Limits
 from remem.write.extract.base import Extractor
 from remem.write.pipeline import IngestReport, ingest
-from remem.write.secrets import redact
 from remem.write.transcript import Message, parse_transcript, with_trust
 from remem.write.validate import check_message
 
