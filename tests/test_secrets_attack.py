@@ -193,11 +193,14 @@ def test_raw_add_fields(tmp_path: Path, side_files: Config) -> None:
     for i, (text, _) in enumerate(FORMS):
         mem.add(f"note {i} about the quarterly plan", user_id=USER, metadata={"src": text, text: i})
         label = LABELS[i]  # labels are one line (validation refuses control characters)
-        stored += bool(mem.add(f"filed note {i} for the plan", user_id=USER, category=label))
-        stored += bool(
-            mem.add([{"role": "user", "name": label, "content": f"message {i} on the roadmap"}],
-                    user_id=USER)
-        )  # fmt: skip
+        returned = [
+            *mem.add(f"filed note {i} for the plan", user_id=USER, category=label,
+                     metadata={"src": text}),
+            *mem.add([{"role": "user", "name": label, "content": f"message {i} on the roadmap"}],
+                     user_id=USER),
+        ]  # fmt: skip
+        stored += len(returned)
+        assert not [n for n in NEEDLES if n in repr(returned)]  # returned as stored
         attempt(lambda i=i: mem.add([{"role": LABELS[i], "content": f"a note {i}"}], user_id=USER))
         attempt(lambda i=i: mem.add(f"session note {i}", user_id=USER, session_id=LABELS[i]))
     assert stored == 2 * len(FORMS)  # category and name are redacted, not refused
@@ -275,7 +278,7 @@ def test_update_forget_and_checkpoint(tmp_path: Path, side_files: Config) -> Non
             record.id, f"the quarterly plan v{i}.1 is in the wiki", user_id=USER, reason=text
         )
         mem.forget(newer.id, user_id=USER, reason=text)
-        mem.checkpoint(
+        point = mem.checkpoint(
             "sess",
             i,
             {
@@ -286,6 +289,7 @@ def test_update_forget_and_checkpoint(tmp_path: Path, side_files: Config) -> Non
             },
             user_id=USER,
         )
+        assert not [n for n in NEEDLES if n in repr(point)]  # returned as stored
     assert "[REDACTED:" in json.dumps(mem.recover("sess", user_id=USER).internal_state)
     check(mem, db, tmp_path)
 
@@ -417,8 +421,11 @@ def test_without_the_choke_point_the_side_paths_leak(
     mem, db = open_store(tmp_path, side_files, "off")
     [record] = mem.add("the quarterly plan is in the wiki", user_id=USER)
     mem.forget(record.id, user_id=USER, reason=FORMS[0][0])
-    mem.add("note on the plan", user_id=USER, metadata={"src": FORMS[1][0]})
-    mem.checkpoint("sess", 0, {"llm_output": FORMS[2][0]}, user_id=USER)
+    [other] = mem.add("note on the plan", user_id=USER)
+    mem.update(other.id, "note on the plan, v2", user_id=USER, reason=FORMS[1][0])
+    mem.store.put_checkpoint(  # a path without redaction of its own
+        Checkpoint(session_id="sess", turn=0, llm_output=FORMS[2][0]), Scope(user_id=USER)
+    )
     mem.close()
     found = {needle for needle, _ in leaks(store_files(db))}
     assert {FORMS[0][1], FORMS[1][1], FORMS[2][1]} <= found

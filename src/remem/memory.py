@@ -44,7 +44,7 @@ from remem.read.search import search as run_search
 from remem.read.tiered import COUNTER_PREFIX as TIER_COUNTERS
 from remem.read.tiered import TieredResult, tiered_search
 from remem.secrets import kinds as secret_kinds
-from remem.secrets import redact, secret_is_point
+from remem.secrets import redact, scrub_value, secret_is_point
 from remem.store.ann import ann_settings
 from remem.store.base import ListFilter, Store
 from remem.store.sqlite import SQLiteStore
@@ -193,6 +193,9 @@ class Memory(WriteMixin, AdminMixin):
         )
         kind, tier, importance, category = given.kind, given.tier, given.importance, given.category
         session_id, metadata = given.session_id, given.metadata
+        # What is returned is what is stored: these fields redacted as the store would.
+        category = redact(category) if category else category
+        metadata = scrub_value(metadata) if metadata else metadata
         if trusted is True and metadata and metadata.get("untrusted") is True:
             raise ValidationError(
                 'trusted=True contradicts metadata={"untrusted": True}; pass one of them'
@@ -225,6 +228,8 @@ class Memory(WriteMixin, AdminMixin):
         for text, (_, item_role, when, name, _), (untrusted, injection) in zip(
             texts, items, flags, strict=True
         ):
+            item_role = redact(item_role) if item_role else item_role
+            name = redact(name) if name else name
             marks = {
                 **({"untrusted": True} if untrusted else {}),
                 **({"injection": injection} if injection else {}),
@@ -330,6 +335,7 @@ class Memory(WriteMixin, AdminMixin):
         changes = check_changes(changes, limits)
         if reason is not None:
             reason = check_text(reason, "reason", max_bytes=limits.max_content_bytes)
+        changes = scrub_value(changes)  # the new version is returned as stored
         old = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
         if old.status is not Status.ACTIVE:
             raise ValidationError(f"memory {memory_id} is {old.status}; only active ones update")

@@ -13,6 +13,7 @@ from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
 from remem.model import Checkpoint, DoctorReport
 from remem.providers.base import Embedder, token_embedder
+from remem.secrets import scrub_value
 from remem.store.base import Store
 from remem.store.portable import export_store, import_store
 from remem.validation import Limits, check_count, check_json, check_label
@@ -52,7 +53,8 @@ class AdminMixin:
                 f"unknown checkpoint keys: {', '.join(sorted(unknown))} (use user_input, "
                 "tool_calls, llm_output, internal_state)"
             )
-        point = Checkpoint(session_id=session_id, turn=turn, **dict(state))
+        # Returned as stored: the store redacts the state (value by value) as it writes.
+        point = Checkpoint(session_id=session_id, turn=turn, **scrub_value(dict(state)))
         self.store.put_checkpoint(point, scope)
         return point
 
