@@ -337,6 +337,7 @@ class Memory(WriteMixin, AdminMixin):
             reason = check_text(reason, "reason", max_bytes=limits.max_content_bytes)
         changes = scrub_value(changes)  # the new version is returned as stored
         old = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
+        llm = self._llm(required=False)  # for the summaries rebuilt after the write
         if old.status is not Status.ACTIVE:
             raise ValidationError(f"memory {memory_id} is {old.status}; only active ones update")
         check_embedding_space(self.store, self.embedder)
@@ -408,7 +409,7 @@ class Memory(WriteMixin, AdminMixin):
                     detail={"superseded_by": new.id, "reason": reason},
                 ),
             )
-        self._refresh_summaries([old.id])
+        self._refresh_summaries([old.id], llm)
         return new
 
     def forget(
@@ -424,6 +425,7 @@ class Memory(WriteMixin, AdminMixin):
         record = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
         if record.status is Status.FORGOTTEN:
             return record
+        llm = self._llm(required=False)  # for the summaries rebuilt after the write
         before = record.status
         record.status, record.updated_at = Status.FORGOTTEN, utcnow()
         self.store.update_memory(
@@ -434,7 +436,7 @@ class Memory(WriteMixin, AdminMixin):
                 detail={"from_status": str(before), "reason": reason},
             ),
         )
-        self._refresh_summaries([record.id])
+        self._refresh_summaries([record.id], llm)
         return record
 
     def erase(
@@ -453,16 +455,16 @@ class Memory(WriteMixin, AdminMixin):
         unless another process still reads an older snapshot: then
         ``report.pending`` is true and the next open of the store finishes the job."""
         scope = scope_of(user_id, agent_id, namespace)
+        llm = self._llm(required=False)  # a configuration error surfaces before the erase
         stale = self.store.summaries_citing(within=scope)
         report = self.store.erase(scope)
-        llm = self._llm(required=False)
         for where, category in stale:
             refresh_summaries(self.store, where, [category], config=self.config, llm=llm)
         return report
 
-    def _refresh_summaries(self, memory_ids: builtins.list[str]) -> None:
+    def _refresh_summaries(self, memory_ids: builtins.list[str], llm: Any | None) -> None:
         """Rebuild the summaries that listed ``memory_ids`` (forgotten or superseded)."""
-        refresh_citing(self.store, memory_ids, config=self.config, llm=self._llm(required=False))
+        refresh_citing(self.store, memory_ids, config=self.config, llm=llm)
 
     # -- reads -------------------------------------------------------------------
     def get(

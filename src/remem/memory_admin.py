@@ -117,15 +117,19 @@ class AdminMixin:
         return self.store.doctor(model_id=self.embedder.model_id, full=full)
 
     def reembed(self, *, batch_size: int = 256, progress: Progress | None = None) -> int:
-        """Re-embed every memory whose vector is missing or from another model."""
+        """Re-embed every memory whose vector is missing, from another model or of
+        the wrong size."""
         model_id = self.embedder.model_id
+        dim = self.embedder.dim
+        seen: set[str] = set()
         total = sum(n for m, n in self.store.vector_models().items() if m != model_id)
         total += self.store.stats()["memories"] - sum(self.store.vector_models().values())
         done = 0
         while True:
-            batch = self.store.memories_needing_vectors(model_id, limit=batch_size)
-            if not batch:
-                break
+            batch = self.store.memories_needing_vectors(model_id, limit=batch_size, dim=dim)
+            if not batch or all(m.id in seen for m in batch):
+                break  # (an embedder whose vectors are not ``dim`` long would loop forever)
+            seen.update(m.id for m in batch)
             vectors, tokens = embed_for_store(
                 self.embedder,
                 [m.content for m in batch],

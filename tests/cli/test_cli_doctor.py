@@ -153,3 +153,16 @@ def test_a_file_that_cannot_be_opened_or_is_missing(tmp_path: Path) -> None:
     assert code == 1 and failed(report)["open"]["detail"].startswith(str(garbage))
     missing = CliRunner().invoke(app, ["doctor", "--db", str(tmp_path / "none.db")])
     assert missing.exit_code == 2 and "no store" in missing.stderr
+
+
+def test_reembed_replaces_what_doctor_found(store: Path) -> None:
+    short = _id(store, "the shed roof is red")
+    _sql(store, "UPDATE vectors SET dim = 3, vector = ? WHERE memory_seq = "
+         "(SELECT seq FROM memories WHERE id = ?)", (np.ones(3, np.float32).tobytes(), short))  # fmt: skip
+    assert doctor(store)[0] == 1
+    with Memory(store, config=Config(embedder="fake", home=store.parent)) as mem:
+        assert mem.reembed() == 1
+        assert [h.memory.id for h in mem.search("roof", user_id="u", sources=["vector"])][:1] == [
+            short
+        ]
+    assert doctor(store)[0] == 0

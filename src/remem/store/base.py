@@ -261,7 +261,11 @@ class Store(Protocol):
         """Count of stored vectors per embedding model id."""
         ...
 
-    def memories_needing_vectors(self, model_id: str, *, limit: int) -> list[MemoryRecord]: ...
+    def memories_needing_vectors(
+        self, model_id: str, *, limit: int, dim: int | None = None
+    ) -> list[MemoryRecord]:
+        """Memories without a usable vector of ``model_id`` (of ``dim`` floats when given)."""
+        ...
 
     def put_vectors(
         self, memory_ids: Sequence[str], vectors: npt.NDArray[np.float32], *, model_id: str

@@ -135,7 +135,7 @@ class DoctorMixin:
         return Finding(
             "vectors",
             False,
-            "; ".join(problems) + " (searches leave them out)",
+            "; ".join(problems) + " (searches leave them out; `remem reembed` replaces them)",
             list(dict.fromkeys(ids))[:SHOWN],
         )
 

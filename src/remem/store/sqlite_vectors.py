@@ -45,6 +45,9 @@ class VectorTablesMixin:
     def _bump(self, key: str) -> None:
         raise NotImplementedError  # provided by SQLiteStore
 
+    def _skip_row(self, memory_id: Any, exc: Exception, kind: str = "memory") -> None:
+        raise NotImplementedError  # provided by SQLiteStore
+
     def transaction(self) -> AbstractContextManager[None]:
         raise NotImplementedError  # provided by SQLiteStore
 
@@ -211,13 +214,33 @@ class VectorTablesMixin:
         rows = self._query("SELECT model_id, count(*) FROM vectors GROUP BY model_id")
         return {r[0]: r[1] for r in rows}
 
-    def memories_needing_vectors(self, model_id: str, *, limit: int) -> list[MemoryRecord]:
-        rows = self._query(
+    def memories_needing_vectors(
+        self, model_id: str, *, limit: int, dim: int | None = None
+    ) -> list[MemoryRecord]:
+        """Memories without a vector of ``model_id`` (of ``dim`` floats, when given)."""
+        return self._readable(
             "SELECT m.* FROM memories m LEFT JOIN vectors v ON v.memory_seq = m.seq "
-            "WHERE v.model_id IS NULL OR v.model_id != ? ORDER BY m.seq LIMIT ?",
-            [model_id, limit],
+            "WHERE (v.model_id IS NULL OR v.model_id != ? OR (? IS NOT NULL AND "
+            "(v.dim != ? OR length(v.vector) != 4 * ?)))",
+            [model_id, dim, dim, dim],
+            limit,
         )
-        return rows_to_memories(rows)
+
+    def _readable(self, sql: str, params: list[Any], limit: int) -> list[MemoryRecord]:
+        """Up to ``limit`` decodable memories of ``sql`` (a SELECT of ``m.*`` ending in
+        its WHERE clause) in seq order: rows that cannot be decoded are skipped, and
+        never fill a batch (a re-embed would stop on them)."""
+        out: list[MemoryRecord] = []
+        last = 0
+        while len(out) < limit:
+            rows = self._query(
+                f"{sql} AND m.seq > ? ORDER BY m.seq LIMIT ?", [*params, last, limit]
+            )
+            if not rows:
+                break
+            out += rows_to_memories(rows, skip=self._skip_row)
+            last = rows[-1]["seq"]
+        return out[:limit]
 
     def put_vectors(
         self, memory_ids: Sequence[str], vectors: npt.NDArray[np.float32], *, model_id: str
@@ -327,12 +350,12 @@ class VectorTablesMixin:
         return int(count), version
 
     def memories_needing_token_vectors(self, model_id: str, *, limit: int) -> list[MemoryRecord]:
-        rows = self._query(
+        return self._readable(
             "SELECT m.* FROM memories m LEFT JOIN token_vectors t ON t.memory_seq = m.seq "
-            "WHERE t.model_id IS NULL OR t.model_id != ? ORDER BY m.seq LIMIT ?",
-            [model_id, limit],
+            "WHERE (t.model_id IS NULL OR t.model_id != ?)",
+            [model_id],
+            limit,
         )
-        return rows_to_memories(rows)
 
 
 def token_block(rows: Sequence[sqlite3.Row]) -> TokenBlock:
