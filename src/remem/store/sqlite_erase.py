@@ -11,7 +11,9 @@ runs with ``secure_delete``: deleted cells and freed pages are zeroed. After
 the commit:
 
 1. the cache files beside the database (``<db>.bm25``, ``<db>.hnsw-*`` and temp
-   files of either) are deleted: they hold the erased memories' words and vectors;
+   files of either) are deleted: they hold the erased memories' words and vectors
+   (a mark set by a purge, which does not merge the FTS5 index in its own
+   transaction, has the merge done here first);
 2. a ``wal_checkpoint(TRUNCATE)`` copies the WAL into the file and empties it,
    so no old page survives in the WAL or the database file;
 3. the mark is cleared.
@@ -153,7 +155,7 @@ class EraseMixin:
             db.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
             db.execute(
                 "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
-                (PENDING, json.dumps({"at": ts(utcnow())})),
+                (PENDING, json.dumps({"at": ts(utcnow()), "fts_merged": True})),
             )
         log.info("erase committed (%d memories); finishing on disk", memories)
         try:
@@ -175,9 +177,18 @@ class EraseMixin:
         return bytes.fromhex(row[0])
 
     def erase_pending(self) -> bool:
-        """Whether an erase committed but its on-disk cleanup is not finished."""
-        row = self._db.execute("SELECT 1 FROM meta WHERE key = ?", (PENDING,)).fetchone()
-        return row is not None
+        """Whether an erase (or a purge) committed but its on-disk cleanup is not finished."""
+        return self._pending_mark() is not None
+
+    def _pending_mark(self) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (PENDING,)).fetchone()
+        if row is None:
+            return None
+        try:
+            mark = json.loads(row[0])
+        except ValueError:
+            mark = None
+        return mark if isinstance(mark, dict) else {}
 
     def finish_erase(self, *, wait_ms: int | None = None) -> tuple[bool, int]:
         """Finish a pending erase (see the module docstring), waiting up to ``wait_ms``
@@ -185,9 +196,19 @@ class EraseMixin:
         if not, how many other processes' readers hold old pages (0 when unknown, or
         when this connection is inside a transaction)."""
         with self._lock:
-            if self.read_only or self._depth or not self.erase_pending():
-                return (not self.erase_pending()), 0
+            mark = self._pending_mark()
+            if self.read_only or self._depth or mark is None:
+                return mark is None, 0
             sidefiles.remove(sidefiles.cache_files(self.path))
+            if not mark.get("fts_merged"):
+                # A mark set without the merge (a purge): merge the FTS5 segments now,
+                # so the deleted rows' terms leave the index pages, and note it.
+                with self.transaction():
+                    self._db.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
+                    self._db.execute(
+                        "UPDATE meta SET value = ? WHERE key = ?",
+                        (json.dumps({**mark, "fts_merged": True}), PENDING),
+                    )
             if not self._checkpoint(self.erase_wait_ms if wait_ms is None else wait_ms):
                 readers = wal_readers(self.path)
                 log.info(
