@@ -18,14 +18,17 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
+from typing import TypeVar
 
 from remem.errors import NotARememStoreError, SchemaTooNewError, StoreError
 from remem.store.redacting import RedactingConnection
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+T = TypeVar("T")
 
 
 def writable(path: Path) -> bool:
@@ -111,9 +114,10 @@ def check_file(path: Path) -> None:
     if _nonempty(_side(path, "-journal")) and writable(path):
         # An interrupted write: the file's first page may not even be written yet.
         # SQLite rolls the journal back on the first read of a read-write connection.
+        # (Or another connection is creating the file right now: its journal is not
+        # hot, and SQLite may answer "locked" at once until it is done.)
         try:
-            with closing(connect(path, read_only=False)) as db:
-                db.execute("PRAGMA schema_version").fetchone()
+            _locked_retry(path, lambda db: db.execute("PRAGMA schema_version").fetchone())
         except sqlite3.DatabaseError as exc:
             raise NotARememStoreError(f"{path} is not a remem store: {exc}") from exc
     if path.stat().st_size == 0:
@@ -136,10 +140,14 @@ def check_file(path: Path) -> None:
         # first page: ask SQLite, which reads the WAL and rolls a hot journal back.
         # Otherwise only an empty database may become a store.
         try:
-            with closing(connect(path, read_only=not writable(path))) as db:
-                app_id = db.execute("PRAGMA application_id").fetchone()[0]
-                version = db.execute("PRAGMA user_version").fetchone()[0]
-                tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            app_id, version, tables = _locked_retry(
+                path,
+                lambda db: (
+                    db.execute("PRAGMA application_id").fetchone()[0],
+                    db.execute("PRAGMA user_version").fetchone()[0],
+                    db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0],
+                ),
+            )
         except sqlite3.DatabaseError as exc:
             raise NotARememStoreError(f"{path} is not a remem store: {exc}") from exc
         if app_id == 0 and tables:
@@ -151,6 +159,23 @@ def check_file(path: Path) -> None:
             f"{path} has schema version {version}, newer than this remem supports "
             f"({LATEST_VERSION}); upgrade remem to open it"
         )
+
+
+def _locked_retry(path: Path, read: Callable[[sqlite3.Connection], T], timeout: float = 30.0) -> T:
+    """``read`` on a new connection to ``path``, retried while SQLite says "locked"
+    (it may, at once and without its busy handler, while another connection is
+    creating the file); past ``timeout`` the store is busy, not foreign."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with closing(connect(path, read_only=not writable(path))) as db:
+                return read(db)
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            if time.monotonic() > deadline:
+                raise StoreError(f"{path} stays locked by another process; retry") from exc
+        time.sleep(0.01)
 
 
 def enable_wal(db: sqlite3.Connection, timeout: float = 30.0) -> None:
