@@ -272,6 +272,12 @@ class Config(BaseModel):
     jobs_retry_minutes: float = Field(60.0, ge=0)  # a failed job is retried after this
     jobs_batch: int = Field(500, ge=1)  # memories a job step reads and writes at a time
     jobs_report_items: int = Field(200, ge=0)  # changed memories listed in a job's run record
+    # -- lifecycle: consolidation (nightly, weekly, monthly jobs) -----------------------
+    # the nightly merge compares each new memory with this many nearest active ones
+    # of its scope (the vector index: never all pairs); merged above dedup_merge_cosine
+    merge_neighbours: int = Field(5, ge=1)
+    boost_new_priority: float = Field(0.1, ge=0, le=1)  # nightly: new memories' priority + this
+    boost_priority_max: float = Field(1.0, ge=0, le=1)  # ...never above this
 
     _sources: dict[str, str] = PrivateAttr(default_factory=dict)
 

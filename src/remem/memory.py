@@ -158,6 +158,7 @@ class Memory(WriteMixin, AdminMixin):
         metadata: Mapping[str, Any] | None = None,
         infer: bool = False,
         trusted: bool | None = None,
+        now: datetime | None = None,
     ) -> list[MemoryRecord]:
         """Store ``content`` (text, or a list of ``{"role", "content"}`` messages).
 
@@ -177,6 +178,9 @@ class Memory(WriteMixin, AdminMixin):
         raw mode, stored verbatim but untrusted, with ``data["injection"]`` naming the
         phrase, so it never reaches a context block; in infer mode every fact from
         it is rejected (gate reason ``injection``).
+
+        ``now`` (default: the clock) is when it was learned: ``created_at``,
+        ``updated_at`` and the audit times (simulations run on a fake clock).
         """
         limits = Limits.of(self.config)
         scope = write_scope(user_id, agent_id, namespace, limits)
@@ -205,7 +209,12 @@ class Memory(WriteMixin, AdminMixin):
         )
         if infer:
             return self._infer(
-                items, scope=scope, session_id=session_id, metadata=metadata, trusted=trusted
+                items,
+                scope=scope,
+                session_id=session_id,
+                metadata=metadata,
+                trusted=trusted,
+                now=now,
             )
         check_identifier("session_id", session_id)
         # Secrets are never stored, not even verbatim: an item that exists to state one
@@ -223,7 +232,7 @@ class Memory(WriteMixin, AdminMixin):
         vectors, tokens = embed_for_store(
             self.embedder, texts, drop_low_information=self.config.late_drop_stopwords
         )
-        now = utcnow()
+        now = now or utcnow()
         resources, records, events = [], [], []
         for text, (_, item_role, when, name, _), (untrusted, injection) in zip(
             texts, items, flags, strict=True
@@ -324,12 +333,14 @@ class Memory(WriteMixin, AdminMixin):
         agent_id: str | None = None,
         namespace: str | None = None,
         reason: str | None = None,
+        now: datetime | None = None,
         **changes: Any,
     ) -> MemoryRecord:
         """Make a new version of a memory; the old one is superseded, never overwritten.
 
         ``changes`` may set ``category``, ``importance``, ``tier``, ``tags``,
-        ``valid_from`` and ``kind``, each validated as ``add`` validates it."""
+        ``valid_from`` and ``kind``, each validated as ``add`` validates it. ``now``
+        (default: the clock) dates the new version and the audit."""
         limits = Limits.of(self.config)
         text = self._redacted(clean_content(content, max_bytes=limits.max_content_bytes))
         changes = check_changes(changes, limits)
@@ -344,7 +355,7 @@ class Memory(WriteMixin, AdminMixin):
         vector, tokens = embed_for_store(
             self.embedder, [text], drop_low_information=self.config.late_drop_stopwords
         )
-        now = utcnow()
+        now = now or utcnow()
         resource = Resource(
             content=text,
             kind="update",

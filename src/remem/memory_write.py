@@ -90,11 +90,13 @@ class WriteMixin:
         force: bool = False,
         dry_run: bool = False,
         trusted: bool | None = None,
+        now: datetime | None = None,
     ) -> IngestReport:
         """Extract facts from parsed messages and store what passes the gate.
 
         ``trusted``: ``None`` keeps each message's own ``untrusted`` (set from its
-        role by the parsers); ``True`` / ``False`` marks every message."""
+        role by the parsers); ``True`` / ``False`` marks every message. ``now``
+        (default: the clock) dates what is written."""
         require_scope(scope)
         if not messages:
             raise ValidationError("no messages to extract from")
@@ -114,6 +116,7 @@ class WriteMixin:
             force=force,
             dry_run=dry_run,
             llm=llm,
+            now=now,
         )
 
     def extract(
@@ -171,13 +174,15 @@ class WriteMixin:
         category: str | None = None,
         force: bool = False,
         trusted: bool | None = None,
+        now: datetime | None = None,
     ) -> list[FactDecision]:
         """The hot path: write what ``content`` states now, through the gate, dedup and
         supersede. The rules extractor makes the facts atomic ("Remember that I ..."
         becomes "<speaker> ..."); if it finds none, the text is gated as one fact.
 
         ``content`` is the caller's own statement: trusted unless ``trusted=False``
-        (pass that for text that came from a tool, a web page or another agent)."""
+        (pass that for text that came from a tool, a web page or another agent).
+        ``now`` (default: the clock) dates what is written."""
         untrusted = trusted is False
         limits = Limits.of(self.config)
         scope = write_scope(user_id, agent_id, namespace, limits)
@@ -219,6 +224,7 @@ class WriteMixin:
             session_id=session_id,
             force=force,
             llm=self._llm(required=False),
+            now=now,
         )
         return report.decisions
 
@@ -247,6 +253,7 @@ class WriteMixin:
         session_id: str | None,
         metadata: Mapping[str, Any] | None,
         trusted: bool | None,
+        now: datetime | None = None,
     ) -> list[MemoryRecord]:
         messages = []
         for text, role, when, name, claimed in items:
@@ -266,5 +273,5 @@ class WriteMixin:
                     ),
                 )
             )
-        report = self.ingest_messages(messages, scope=scope, session_id=session_id)
+        report = self.ingest_messages(messages, scope=scope, session_id=session_id, now=now)
         return self.store.get_memories(report.stored, scope)

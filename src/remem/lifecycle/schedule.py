@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from remem.lifecycle.job import Job, Step
+from remem.lifecycle.nightly import boost_step, extract_step, merge_step
 from remem.lifecycle.review import compact_step, memory_md_step, review_step
 
 
@@ -19,8 +20,13 @@ def default_jobs() -> tuple[Job, ...]:
         Job(
             "nightly",
             timedelta(days=1),
-            steps=(),
-            description="daily upkeep (merge, boost, extract: not built yet)",
+            steps=(
+                Step("extract", extract_step),
+                Step("merge", merge_step),
+                Step("boost", boost_step),
+            ),
+            description="daily upkeep: extract what was logged, merge near-duplicates, "
+            "boost new memories",
         ),
         Job(
             "weekly",

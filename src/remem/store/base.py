@@ -524,6 +524,88 @@ class Store(Protocol):
         """The latest run records, newest first."""
         ...
 
+    # -- consolidation (remem/lifecycle/: nightly, weekly, monthly) ---------------
+    def memories_created(
+        self,
+        *,
+        since: datetime | None,
+        until: datetime,
+        statuses: Sequence[str],
+        after: tuple[datetime, str] | None = None,
+        scope: Scope | None = None,
+        limit: int = 500,
+    ) -> list[MemoryRecord]:
+        """Store-wide (or in exactly ``scope``, no wildcard): memories in ``statuses``
+        created in ``(since, until]``, in ``(created_at, id)`` order after the cursor
+        ``after``."""
+        ...
+
+    def memory_scopes(
+        self,
+        *,
+        statuses: Sequence[str],
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[Scope]:
+        """The exact scopes of memories in ``statuses`` created in ``[since, until)``."""
+        ...
+
+    def summary_keys(self) -> list[tuple[Scope, str]]:
+        """``(exact scope, category)`` of active categorised memories and of current
+        summaries: what a full rebuild of the category summaries visits."""
+        ...
+
+    def resources_without_memories(self, *, limit: int = 500) -> list[Resource]:
+        """Resources (not updates) that no extractor processed and no memory comes
+        from, oldest first: what the nightly extraction picks up."""
+        ...
+
+    def token_vector_holders(
+        self, *, statuses: Sequence[str], after_id: str | None = None, limit: int = 500
+    ) -> list[str]:
+        """Ids (in id order, after ``after_id``) of memories in ``statuses`` that still
+        have token vectors."""
+        ...
+
+    def health_counts(self) -> dict[str, Any]:
+        """Counts for the health report: by status, tier/status, active category and
+        kind, created per day and status, memories with token vectors per status."""
+        ...
+
+    def merge_memories(
+        self, keep_id: str, merged_id: str, *, at: datetime, events: Sequence[AuditEvent]
+    ) -> bool:
+        """Merge ``merged_id`` into ``keep_id``, atomically, if both are active: the
+        merged one becomes ``superseded`` (``superseded_by = keep_id``), the kept one
+        takes over its usage counters (summed; latest use times); ``events`` written.
+        False (nothing written) when either is not active any more."""
+        ...
+
+    def boost_priority(
+        self,
+        memory_ids: Sequence[str],
+        *,
+        by: float,
+        cap: float,
+        events: Sequence[AuditEvent],
+    ) -> list[str]:
+        """``retrieval_priority + by`` (at most ``cap``) for the active ones below the
+        cap; their ids are returned and their ``events`` written, atomically."""
+        ...
+
+    def extend_data_list(
+        self, memory_id: str, key: str, values: Sequence[str], *, event: AuditEvent | None
+    ) -> bool:
+        """Append ``values`` not already there to the list ``data[key]`` of a memory
+        (a link: ``conflicts_with``, ``insights``), with ``event``; False when nothing
+        was added."""
+        ...
+
+    def reindex(self) -> dict[str, int]:
+        """Rebuild the full-text index and merge it, delete the cache files beside the
+        store and rebuild this process's BM25 and vector (HNSW) indexes; counts."""
+        ...
+
     # -- misc --------------------------------------------------------------------
     def stats(self, scope: Scope | None = None) -> dict[str, Any]: ...
 

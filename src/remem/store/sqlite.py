@@ -49,6 +49,7 @@ from remem.store.codec import (
 )
 from remem.store.lexical import LexicalIndex
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
+from remem.store.sqlite_consolidate import ConsolidationMixin
 from remem.store.sqlite_doctor import DoctorMixin
 from remem.store.sqlite_erase import EraseMixin
 from remem.store.sqlite_errors import read_only_error, translate, translate_errors, translated
@@ -91,6 +92,7 @@ class SQLiteStore(
     HybridMixin,
     LifecycleTablesMixin,
     JobTablesMixin,
+    ConsolidationMixin,
 ):
     """A remem store in one SQLite file."""
 

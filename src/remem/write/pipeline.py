@@ -66,10 +66,9 @@ class IngestReport:
 
 
 def _resources(
-    messages: Sequence[Message], scope: Scope, *, session_id: str | None
+    messages: Sequence[Message], scope: Scope, *, session_id: str | None, now: datetime
 ) -> list[Resource]:
     """One append-only resource per (already redacted) message."""
-    now = utcnow()
     return [
         Resource(
             content=m.text,
@@ -113,10 +112,18 @@ class _Session:
     """State of one ingest call: the store, what was decided, what to write."""
 
     def __init__(
-        self, store: Store, embedder: Embedder, config: Config, scope: Scope, *, dry_run: bool
+        self,
+        store: Store,
+        embedder: Embedder,
+        config: Config,
+        scope: Scope,
+        *,
+        dry_run: bool,
+        now: datetime | None = None,
     ) -> None:
         self.store, self.embedder, self.config, self.scope = store, embedder, config, scope
         self.dry_run = dry_run
+        self.now = now or utcnow()  # what this ingest's records and audit events are dated
         self.events: list[AuditEvent] = []
         self.pending: list[tuple[np.ndarray, MemoryRecord]] = []  # dry-run view of "stored"
 
@@ -131,11 +138,13 @@ class _Session:
         return sorted(found, key=lambda p: -p[1])[:k]
 
     def audit(self, event: str, memory_id: str | None, **detail: object) -> None:
-        self.events.append(AuditEvent(event=event, memory_id=memory_id, detail=dict(detail)))
+        self.events.append(
+            AuditEvent(event=event, memory_id=memory_id, at=self.now, detail=dict(detail))
+        )
 
     def touch(self, record: MemoryRecord, *, boost: float, event: str, **detail: object) -> None:
         record.confidence = min(1.0, record.confidence + boost)
-        record.updated_at = utcnow()
+        record.updated_at = self.now
         if not self.dry_run:
             self.store.update_memory(record)
         self.audit(event, record.id, confidence=round(record.confidence, 3), **detail)
@@ -148,8 +157,8 @@ def _record(
     session_id: str | None,
     resource: Resource | None,
     when: datetime | None,
+    now: datetime,
 ) -> MemoryRecord:
-    now = utcnow()
     return MemoryRecord(
         content=fact.content,
         user_id=scope.user_id,
@@ -243,7 +252,9 @@ def decide(
         )
         return FactDecision(fact, "rejected", decision.reason, decision.detail)
 
-    record = _record(fact, scope, session_id=session_id, resource=resource, when=when)
+    record = _record(
+        fact, scope, session_id=session_id, resource=resource, when=when, now=session.now
+    )
     replaced: MemoryRecord | None = None
     action, reason = "stored", decision.reason
     for old, cos in neighbours:
@@ -311,7 +322,7 @@ def decide(
             relations=[(r.subject, r.predicate, r.object) for r in fact.relations],
         )
     if replaced is not None:
-        now = utcnow()
+        now = session.now
         replaced.status, replaced.superseded_by = Status.SUPERSEDED, record.id
         replaced.valid_to, replaced.updated_at = record.valid_from or now, now
         if not session.dry_run:
@@ -372,12 +383,25 @@ def ingest(
     dry_run: bool = False,
     user_name: str | None = None,
     llm: object | None = None,
+    now: datetime | None = None,
+    stored: Sequence[Resource] | None = None,
 ) -> IngestReport:
-    """Extract facts from ``messages`` and store what passes the gate (see module doc)."""
+    """Extract facts from ``messages`` and store what passes the gate (see module doc).
+    ``now`` (default: the clock) dates the resources, memories and audit events.
+    ``stored``: the resources these messages already are (one per message, e.g. the
+    nightly re-extraction of resources no extractor processed): facts link to them
+    and they are marked extracted, but not appended again."""
+    now = now or utcnow()
+    if stored is not None and len(stored) != len(messages):
+        raise ValueError("ingest: one stored resource per message")
     # A message holding an instruction aimed at the agent is flagged whole: the
     # extractor does not follow it and every fact from it is rejected below.
     clean = flag_messages(redacted(messages))
-    resources = _resources(clean, scope, session_id=session_id)
+    resources = (
+        list(stored)
+        if stored is not None
+        else _resources(clean, scope, session_id=session_id, now=now)
+    )
     context = ExtractContext(config=config, user_name=user_name)
     extraction = extractor.extract(clean, context=context)
     version = getattr(extraction, "extractor_version", extractor.version)
@@ -395,7 +419,7 @@ def ingest(
         if facts
         else (None, None)
     )
-    session = _Session(store, embedder, config, scope, dry_run=dry_run)
+    session = _Session(store, embedder, config, scope, dry_run=dry_run, now=now)
     if report.fallback_reason:
         session.audit("extractor_fallback", None, reason=report.fallback_reason, extractor=version)
     written = 0
@@ -404,7 +428,7 @@ def ingest(
             scope, filters=ListFilter(session_id=session_id), limit=1
         ).total
     with store.transaction():
-        if not dry_run:
+        if not dry_run and stored is None:
             for res in resources:
                 store.append_resource(res)
         for i, fact in enumerate(facts):
