@@ -278,6 +278,14 @@ class Config(BaseModel):
     merge_neighbours: int = Field(5, ge=1)
     boost_new_priority: float = Field(0.1, ge=0, le=1)  # nightly: new memories' priority + this
     boost_priority_max: float = Field(1.0, ge=0, le=1)  # ...never above this
+    # weekly: each new memory is checked for contradictions with this many nearest
+    # active memories of its scope
+    contradiction_neighbours: int = Field(10, ge=1)
+    # weekly insights: archived memories at least this similar to a seed cluster with it
+    insight_cluster_cosine: float = Field(0.6, ge=0, le=1)
+    insight_min_items: int = Field(3, ge=2)  # a smaller cluster makes no insight
+    insight_max_items: int = Field(20, ge=2)  # at most this many archived memories in one
+    insight_max_chars: int = Field(600, ge=80)  # an insight's text is cut to this length
 
     _sources: dict[str, str] = PrivateAttr(default_factory=dict)
 

@@ -201,7 +201,8 @@ def test_the_real_weekly_review_resumes_from_its_cursor(config: Config, db_path:
         # each memory reviewed once; a run's counts include the runs it resumed
         assert sum(r.steps["review"].counts["reviewed"] for r in runs[:3]) == 10
         assert runs[-1].counts["reviewed"] == 10 and runs[-1].counts["archived"] == 10
-        assert mem.stats()["by_status"] == {"archived": 10}
+        # the ten, and the insight the weekly job clustered them into
+        assert mem.stats()["by_status"] == {"archived": 10, "active": 1}
 
 
 def test_a_failing_job_is_recorded_and_retried_later(mem: Memory) -> None:
@@ -258,7 +259,14 @@ def test_status_lists_the_jobs_and_their_schedule(mem: Memory) -> None:
     after = {s.name: s for s in mem.jobs.status(T0 + timedelta(days=2))}
     assert after["nightly"].due and not after["weekly"].due
     assert after["weekly"].next_due_at == T0 + timedelta(days=7)
-    assert after["weekly"].steps == ("review", "memory_md", "compact")
+    assert after["weekly"].steps == (
+        "review",
+        "contradictions",
+        "insights",
+        "summaries",
+        "memory_md",
+        "compact",
+    )
 
 
 def test_now_must_be_a_time(mem: Memory) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from remem.model import MemoryRecord
+from remem.model import Kind, MemoryRecord
 from remem.read.trust import find_conflicts, negates
 from remem.write.supersede import is_update
 
@@ -58,6 +58,12 @@ def _names(text: str) -> set[str]:
         if word[0].isupper() and not start and word.casefold() not in _NOT_NAMES:
             names.add(word.casefold())
     return names
+
+
+def derived(record: MemoryRecord) -> bool:
+    """Made by a job from other memories (an insight, a rollup): never merged or
+    flagged against the memories it was made from."""
+    return record.kind is Kind.INSIGHT or any(t.startswith("rollup:") for t in record.tags)
 
 
 def values_differ(a: str, b: str) -> str | None:

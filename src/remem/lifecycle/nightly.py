@@ -15,7 +15,7 @@ from datetime import datetime
 
 import numpy as np
 
-from remem.lifecycle.compare import merge_refusal
+from remem.lifecycle.compare import derived, merge_refusal
 from remem.lifecycle.job import JobContext, StepItem, StepResult
 from remem.model import AuditEvent, MemoryRecord, Resource, Scope, Status
 from remem.write.pipeline import ingest
@@ -73,7 +73,7 @@ def merge_step(ctx: JobContext) -> StepResult:
         vectors = store.get_vectors([r.id for r in batch])
         plans: list[tuple[MemoryRecord, MemoryRecord, float]] = []
         for record in batch:
-            if record.id in gone:
+            if record.id in gone or derived(record):
                 continue
             stored = vectors.get(record.id)
             if stored is None or stored[0] != model_id:
@@ -133,6 +133,8 @@ def _nearest_duplicate(
         other = found.get(memory_id)
         if other is None or other.status is not Status.ACTIVE or other.scope != record.scope:
             continue  # a wider scope's read matched a narrower memory: not the same scope
+        if derived(other):
+            continue
         refusal = merge_refusal(record, other)
         if refusal is None:
             return other, cosine, None

@@ -555,6 +555,13 @@ class Store(Protocol):
         summaries: what a full rebuild of the category summaries visits."""
         ...
 
+    def summary_state(
+        self, scope: Scope, category: str
+    ) -> tuple[tuple[str, ...] | None, int] | None:
+        """``(sources, facts)`` of the current summary of ``category`` in exactly
+        ``scope``, or None when it has none."""
+        ...
+
     def resources_without_memories(self, *, limit: int = 500) -> list[Resource]:
         """Resources (not updates) that no extractor processed and no memory comes
         from, oldest first: what the nightly extraction picks up."""

@@ -122,6 +122,20 @@ class ConsolidationMixin:
         )
         return [(Scope(user_id=r[0], agent_id=r[1], namespace=r[2]), r[3]) for r in rows]
 
+    def summary_state(
+        self, scope: Scope, category: str
+    ) -> tuple[tuple[str, ...] | None, int] | None:
+        where, params = _exact_scope(scope)
+        rows = self._query(
+            "SELECT sources, facts FROM summaries WHERE category = ? AND archived_at IS NULL"
+            f"{where} ORDER BY id DESC LIMIT 1",
+            [category, *params],
+        )
+        if not rows:
+            return None
+        sources = None if rows[0][0] is None else tuple(json.loads(rows[0][0]))
+        return sources, int(rows[0][1])
+
     def resources_without_memories(self, *, limit: int = 500) -> list[Resource]:
         rows = self._query(
             "SELECT r.* FROM resources r WHERE r.kind != 'update' "

@@ -8,6 +8,7 @@ version is kept, archived with the time it was replaced.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from remem.config import Config
@@ -22,12 +23,14 @@ MAX_FACTS = 50  # a summary lists at most this many facts (the most important)
 GENERATOR = "structured-1"
 
 
-def structured_summary(category: str, facts: Sequence[MemoryRecord]) -> str:
+def structured_summary(
+    category: str, facts: Sequence[MemoryRecord], *, now: datetime | None = None
+) -> str:
     """A deterministic markdown summary of ``facts`` (already in display order)."""
     lines = [
         f"# {category}",
         "",
-        f"_{len(facts)} facts, updated {utcnow():%Y-%m-%d %H:%M} UTC_",
+        f"_{len(facts)} facts, updated {now or utcnow():%Y-%m-%d %H:%M} UTC_",
         "",
     ]
     for fact in facts:
@@ -64,23 +67,36 @@ def refresh_summaries(
     *,
     config: Config,
     llm: Any | None = None,
-) -> None:
+    now: datetime | None = None,
+    only_changed: bool = False,
+) -> int:
     """Rewrite the summary of each category in ``categories`` for ``scope`` from its
     active trusted facts, recording their ids; a category left without such facts has
-    its current summary archived (it would only list what is gone)."""
+    its current summary archived (it would only list what is gone). With
+    ``only_changed``, a summary built from the same facts as the current one is left
+    as it is (and the LLM not asked). Returns how many summaries were written or
+    archived; ``now`` (default: the clock) dates them."""
+    changed = 0
     for category in categories:
         page = store.list_memories(
             scope, filters=ListFilter(categories=(category,)), limit=MAX_FACTS * 4
         )
         # A summary is read as known facts, untagged: untrusted ones stay out of it.
         trusted = [m for m in page.items if not _untrusted(m)]
+        current = store.summary_state(scope, category) if only_changed else None
         if not trusted:
-            store.archive_summary(scope, category)
+            if current is not None or not only_changed:
+                store.archive_summary(scope, category)
+                changed += 1
             continue
         facts = sorted(
             trusted, key=lambda m: (-m.importance, -(m.valid_from or m.created_at).timestamp())
         )[:MAX_FACTS]
-        content, generator = structured_summary(category, facts), GENERATOR
+        total = page.total - (len(page.items) - len(trusted))
+        sources = tuple(f.id for f in facts)
+        if current is not None and current == (sources, total):
+            continue  # built from the same facts: nothing to rewrite
+        content, generator = structured_summary(category, facts, now=now), GENERATOR
         if llm is not None:
             rewritten = _llm_summary(llm, category, content)
             if rewritten:
@@ -90,12 +106,14 @@ def refresh_summaries(
             Summary(
                 category,
                 content,
-                facts=page.total - (len(page.items) - len(trusted)),
+                facts=total,
                 generator=generator,
-                created_at=utcnow(),
-                sources=tuple(f.id for f in facts),
+                created_at=now or utcnow(),
+                sources=sources,
             ),
         )
+        changed += 1
+    return changed
 
 
 def refresh_citing(
