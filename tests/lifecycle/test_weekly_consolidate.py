@@ -5,17 +5,20 @@ memories (deterministic, and written by the scripted LLM)."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from remem.config import Config
 from remem.errors import ProviderError
 from remem.lifecycle.consolidate import insight_text
 from remem.memory import Memory
 from remem.model import Kind, MemoryRecord, Status, utcnow
+from remem.providers import registry
 from remem.providers.fake import ScriptedLLM
-from remem.providers.registry import register_llm
 
 T0 = utcnow() - timedelta(days=400)
 OPS = [
@@ -119,15 +122,23 @@ def test_archived_memories_cluster_into_one_insight(mem: Memory, db_path: Path) 
     assert result.counts.get("insights", 0) == 0
 
 
-def _scripted(config: Config, name: str, llm: ScriptedLLM) -> Config:
-    """A config whose LLM provider is ``llm``, registered as a plugin would be."""
-    register_llm(name, lambda _config: llm)
-    return config.model_copy(update={"llm_provider": name, "llm_model": "scripted"})
+@pytest.fixture
+def scripted(monkeypatch: pytest.MonkeyPatch, config: Config) -> Callable[[ScriptedLLM], Config]:
+    """A config whose LLM provider is the given ScriptedLLM, registered in the
+    provider registry as a plugin would be (and unregistered after the test)."""
+
+    def make(llm: ScriptedLLM) -> Config:
+        monkeypatch.setitem(registry._llms, "scripted-test", lambda _config: llm)
+        return config.model_copy(update={"llm_provider": "scripted-test", "llm_model": "s"})
+
+    return make
 
 
-def test_an_llm_writes_the_insight_when_configured(tmp_path: Path, config: Config) -> None:
+def test_an_llm_writes_the_insight_when_configured(
+    tmp_path: Path, scripted: Callable[[ScriptedLLM], Config]
+) -> None:
     llm = ScriptedLLM(["The build servers were rebooted after each deploy."])
-    with Memory(tmp_path / "m.db", config=_scripted(config, "insight-llm", llm)) as mem:
+    with Memory(tmp_path / "m.db", config=scripted(llm)) as mem:
         for text in OPS:
             _add(mem, text, importance=0.3, category="operational")
         mem.jobs.run("weekly", now=T0 + timedelta(days=120))
@@ -138,10 +149,10 @@ def test_an_llm_writes_the_insight_when_configured(tmp_path: Path, config: Confi
 
 
 def test_a_failing_llm_falls_back_to_the_deterministic_insight(
-    tmp_path: Path, config: Config
+    tmp_path: Path, scripted: Callable[[ScriptedLLM], Config]
 ) -> None:
     llm = ScriptedLLM([ProviderError("connection refused")])
-    with Memory(tmp_path / "m.db", config=_scripted(config, "failing-llm", llm)) as mem:
+    with Memory(tmp_path / "m.db", config=scripted(llm)) as mem:
         for text in OPS:
             _add(mem, text, importance=0.3, category="operational")
         mem.jobs.run("weekly", now=T0 + timedelta(days=120))
