@@ -216,3 +216,25 @@ def test_a_refused_value_is_redacted_before_it_is_cut() -> None:
     with pytest.raises(ValidationError) as refused:
         check_id("x" * 45 + " AKIAZYMLOPIFQY78F5M0", "id")
     assert "AKIAZYM" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my key is sk-ant-api03-abcdefghij\u200bklmnopqrstuvwxyz0123 for prod",  # zero-width
+        "AKIA\u200bIOSFODNN7EXAMPLE for the bucket",
+        "AKIA\u2060IOSFODNN7\u200dEXAMPLE for the bucket",  # word joiner, ZWJ
+        "token ｓｋ－ａｎｔ－ａｐｉ０３－ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔ here",  # full-width
+    ],
+)
+def test_secrets_hidden_by_invisible_or_full_width_characters_are_redacted(text: str) -> None:
+    cleaned = redact(text)
+    assert "[REDACTED:" in cleaned
+    assert "IOSFODNN7" not in cleaned and "klmnopqrst" not in cleaned.replace("\u200b", "")
+    assert "ｋｌｍｎｏｐ" not in cleaned
+    assert redact(cleaned) == cleaned
+
+
+def test_non_ascii_text_without_secrets_is_left_as_written() -> None:
+    text = "Zoë’s café — ｆｕｌｌ width\u200b is fine"
+    assert redact(text) == text

@@ -30,6 +30,7 @@ from typing import Any
 from remem.secrets import numbers, prose, tokens
 from remem.secrets.shapes import Detector, digit_count, longest_word, quick_trigger
 from remem.stopwords import STOPWORDS
+from remem.textnorm import normalise
 
 MARKER = re.compile(r"\[REDACTED:[a-z0-9\-]+\]")
 MARK_PREFIX = "[REDACTED:"
@@ -100,8 +101,17 @@ def has_secret(text: str) -> bool:
 
 
 def redact(text: str) -> str:
-    """``text`` with each secret replaced by ``[REDACTED:<kind>]`` (idempotent)."""
+    """``text`` with each secret replaced by ``[REDACTED:<kind>]`` (idempotent).
+
+    A secret hidden from the patterns by invisible or look-alike characters (a
+    zero-width space inside a key, full-width letters) is found in the normalised
+    text (:func:`remem.textnorm.normalise`); the text is then stored normalised,
+    with the secret redacted."""
     secrets = find_secrets(text)
+    if not text.isascii():
+        plain = normalise(text)
+        if plain != text and len(find_secrets(plain)) > len(secrets):
+            text, secrets = plain, find_secrets(plain)
     if not secrets:
         return text
     out: list[str] = []
