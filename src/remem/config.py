@@ -83,6 +83,14 @@ class Config(BaseModel):
     # metadata, a memory's data, audit detail (JSON, encoded)
     max_metadata_bytes: int = Field(64 * 1024, ge=256)
     max_checkpoint_bytes: int = Field(1024 * 1024, ge=256)  # one checkpoint's state (JSON)
+    # filters (remem/filters.py): conditions and list values one filter may hold (each
+    # becomes a bound SQL parameter or two), and how deep AND / OR / NOT may nest
+    filter_max_values: int = Field(500, ge=1, le=5000)
+    filter_max_depth: int = Field(8, ge=1, le=64)
+    # ids: the shortest unique prefix accepted for a full id (get, forget, history...),
+    # and how many characters listings show (more when needed to stay unique)
+    id_prefix_min_chars: int = Field(8, ge=4, le=32)
+    id_display_chars: int = Field(12, ge=4, le=32)
 
     # -- search v1: candidates and fusion --------------------------------------
     rrf_k: int = Field(60, ge=1)

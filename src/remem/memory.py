@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
+from remem.filters import FilterLimits, narrowing
 from remem.lifecycle import usage
 from remem.memory_admin import AdminMixin
 from remem.memory_write import WriteMixin
@@ -49,8 +50,8 @@ from remem.store.ann import ann_settings
 from remem.store.base import ListFilter, Store
 from remem.store.sqlite import SQLiteStore
 from remem.validation import (
-    check_filter_values,
     check_id,
+    check_number,
     check_record,
     check_text,
     optional_datetime,
@@ -499,18 +500,46 @@ class Memory(WriteMixin, AdminMixin):
         user_id: str | None = None,
         agent_id: str | None = None,
         namespace: str | None = None,
-        filters: ListFilter | None = None,
+        run_id: str | None = None,
+        filters: Mapping[str, Any] | ListFilter | None = None,
         offset: int = 0,
         limit: int = 50,
     ) -> Page:
-        """Memories in the scope, newest first (active only unless ``filters`` says)."""
+        """Memories in the scope, newest first; active only unless ``filters`` names
+        ``status``. ``filters``: a dict in Mem0's syntax (:mod:`remem.filters`) or a
+        :class:`ListFilter`; ``run_id``: only this session's memories."""
         if offset < 0 or not 1 <= limit <= 10_000:
             raise ValidationError("offset must be >= 0 and limit between 1 and 10000")
-        if filters is not None:
-            check_filter_values(filters.statuses, filters.kinds)
         return self.store.list_memories(
-            scope_of(user_id, agent_id, namespace), filters=filters, offset=offset, limit=limit
+            scope_of(user_id, agent_id, namespace),
+            filters=self._narrowing(filters, run_id),
+            offset=offset,
+            limit=limit,
         )
+
+    def get_all(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        run_id: str | None = None,
+        filters: Mapping[str, Any] | ListFilter | None = None,
+        limit: int = 100,
+    ) -> builtins.list[MemoryRecord]:
+        """Mem0's ``get_all``: the first ``limit`` memories of :meth:`list`, newest
+        first (a scope is required; ``filters`` and ``run_id`` as there)."""
+        return self.list(
+            user_id=user_id,
+            agent_id=agent_id,
+            namespace=namespace,
+            run_id=run_id,
+            filters=filters,
+            limit=limit,
+        ).items
+
+    def _narrowing(self, filters: object, run_id: object) -> ListFilter | None:
+        return narrowing(filters, run_id=run_id, limits=FilterLimits.of(self.config))
 
     def search(
         self,
@@ -520,7 +549,9 @@ class Memory(WriteMixin, AdminMixin):
         agent_id: str | None = None,
         namespace: str | None = None,
         limit: int = 10,
-        filters: ListFilter | None = None,
+        run_id: str | None = None,
+        filters: Mapping[str, Any] | ListFilter | None = None,
+        threshold: float | None = None,
         include_history: bool = False,
         sources: Sequence[str] | None = None,
         asker_agent_id: str | None = None,
@@ -530,7 +561,11 @@ class Memory(WriteMixin, AdminMixin):
     ) -> builtins.list[SearchHit]:
         """The best memories for ``query`` in the scope, each with ``explain``.
 
-        ``sources`` narrows the candidate sources fused (``bm25``, ``vector``,
+        ``filters`` (a dict in Mem0's syntax, see :mod:`remem.filters`, or a
+        :class:`ListFilter`) and ``run_id`` (the session) narrow the candidates before
+        ranking. ``threshold``: the lowest final score returned (``hit.score``, 0..1,
+        relative: the best candidate's relevance is 1, times its importance, recency,
+        usage and trust factors; see docs/ranking-and-context.md). ``sources`` narrows the candidate sources fused (``bm25``, ``vector``,
         ``late``, ``graph``); the default is ``config.search_sources``. ``asker_agent_id`` /
         ``asker_role`` (default: ``agent_id``) say who asks: another agent's private
         memories and other roles' role-visible ones are not returned to it. ``now``
@@ -542,8 +577,9 @@ class Memory(WriteMixin, AdminMixin):
             raise ValidationError("query is empty")
         if not 1 <= limit <= 1000:
             raise ValidationError("limit must be between 1 and 1000")
-        if filters is not None:
-            check_filter_values(filters.statuses, filters.kinds)
+        if threshold is not None:
+            threshold = check_number(threshold, "threshold", low=0.0, high=1.0)
+        filters = self._narrowing(filters, run_id)
         if include_history:
             filters = replace(filters or ListFilter(), statuses=("active", "superseded"))
         hits = run_search(
@@ -558,6 +594,8 @@ class Memory(WriteMixin, AdminMixin):
             asker=Asker(agent_id=asker_agent_id or agent_id, role=asker_role),
             now=now,
         )
+        if threshold is not None:
+            hits = [h for h in hits if h.score >= threshold]
         if _record_access:
             # After the read path, in one short write (buffered if the lock is busy).
             self._access.record([h.memory.id for h in hits], now or utcnow())

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -29,17 +29,24 @@ from remem.model import (
     Summary,
 )
 
+if TYPE_CHECKING:  # remem.filters builds ListFilters: imported there at run time
+    from remem.filters import Filter
+
 
 @dataclass(slots=True)
 class ListFilter:
-    """Narrowing of a listing or search beyond scope."""
+    """Narrowing of a listing or search beyond scope: every field set must hold.
+
+    ``where`` is a parsed filter expression (:func:`remem.filters.parse_filter`,
+    Mem0's dict syntax), compiled to SQL by the store. Backends that serve a search
+    from an in-process index re-check every proposal against all of it."""
 
     statuses: tuple[str, ...] = ("active",)
     kinds: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()
     session_id: str | None = None
     tags: tuple[str, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
+    where: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,34 @@
-"""SQL ``WHERE`` fragments shared by the SQLite store's modules: scope and filters."""
+"""SQL ``WHERE`` fragments shared by the SQLite store's modules: scope and filters.
+
+Every value reaches SQLite as a bound parameter; the only text put into the SQL
+is a column name from :data:`remem.filters.FIELDS` (a fixed table), never
+anything the caller wrote. Metadata keys become JSON paths, bound too.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from remem.errors import ValidationError
+from remem.filters import (
+    DATE,
+    FIELDS,
+    LIST,
+    METADATA,
+    AllOf,
+    AnyOf,
+    Condition,
+    Filter,
+    Negation,
+    When,
+)
 from remem.model import Scope
 from remem.store.base import ListFilter
+from remem.store.codec import ts
+
+_COMPARE = {"gt": ">", "gte": ">=", "lt": "<", "lte": "<="}
+_COLUMNS = {column for _, column in FIELDS.values()}
 
 
 def scope_sql(scope: Scope, alias: str = "") -> tuple[str, list[Any]]:
@@ -41,4 +63,147 @@ def filter_sql(filters: ListFilter | None, alias: str = "") -> tuple[str, list[A
     for tag in filters.tags:
         sql += f" AND EXISTS (SELECT 1 FROM json_each({prefix}tags) WHERE value = ?)"
         params.append(tag)
+    if filters.where is not None:
+        where, where_params = where_sql(filters.where, alias)
+        sql += f" AND {where}"
+        params.extend(where_params)
     return sql, params
+
+
+def where_sql(node: Filter, alias: str = "") -> tuple[str, list[Any]]:
+    """``node`` as one SQL boolean expression and its parameters.
+
+    Every condition is two-valued (a missing field makes it false, never NULL),
+    so ``NOT`` of a condition is exactly the memories it does not match."""
+    prefix = f"{alias}." if alias else ""
+    params: list[Any] = []
+
+    def walk(n: Filter) -> str:
+        if isinstance(n, Condition):
+            return f"coalesce({_condition(n, prefix, params)}, 0)"
+        if isinstance(n, Negation):
+            return f"NOT {walk(n.part)}"
+        glue = " AND " if isinstance(n, AllOf) else " OR "
+        assert isinstance(n, AllOf | AnyOf)
+        return "(" + glue.join(walk(p) for p in n.parts) + ")"
+
+    return walk(node), params
+
+
+def _condition(c: Condition, prefix: str, params: list[Any]) -> str:
+    if c.kind == METADATA:
+        assert c.path is not None
+        return _metadata(c, f"{prefix}data", c.path, params)
+    column = FIELDS[c.field][1] if c.field in FIELDS else c.field
+    if column not in _COLUMNS:  # never text from the caller: the parser names columns
+        raise ValidationError(f"unknown filter field {c.field!r}")
+    col = f"{prefix}{column}"
+    if c.kind == LIST:
+        return _list(c, col, params)
+    if c.kind == DATE:
+        return _date(c, col, params)
+    return _scalar(c, col, params)
+
+
+def _scalar(c: Condition, col: str, params: list[Any]) -> str:
+    """Text, enum and number columns."""
+    if c.op == "exists":
+        return f"{col} IS NOT NULL"
+    if c.op in ("eq", "ne"):
+        if c.value is None:
+            return f"{col} IS {'NOT ' if c.op == 'ne' else ''}NULL"
+        params.append(c.value)
+        return f"{col} = ?" if c.op == "eq" else f"NOT coalesce({col} = ?, 0)"
+    if c.op in ("in", "nin"):
+        params.extend(c.value)
+        marks = ", ".join("?" * len(c.value))
+        test = f"{col} IN ({marks})"
+        return test if c.op == "in" else f"NOT coalesce({test}, 0)"
+    if c.op in _COMPARE:
+        params.append(c.value)
+        return f"{col} {_COMPARE[c.op]} ?"
+    params.append(c.value)
+    if c.op == "contains":
+        return f"instr({col}, ?) > 0"
+    return f"instr(lower({col}), lower(?)) > 0"  # icontains
+
+
+def _list(c: Condition, col: str, params: list[Any]) -> str:
+    """A JSON array column (tags, entities): membership."""
+    if c.op == "exists":
+        return f"json_array_length({col}) > 0"
+    values = list(c.value) if c.op in ("in", "nin") else [c.value]
+    params.extend(values)
+    marks = ", ".join("?" * len(values))
+    item = "lower(value) = lower(?)" if c.op == "icontains" else f"value IN ({marks})"
+    has = f"EXISTS (SELECT 1 FROM json_each({col}) WHERE {item})"
+    return f"NOT {has}" if c.op in ("ne", "nin") else has
+
+
+def _date(c: Condition, col: str, params: list[Any]) -> str:
+    """An ISO-8601 UTC text column: compared as text, which sorts as time (codec.ts)."""
+    if c.op == "exists":
+        return f"{col} IS NOT NULL"
+    when = c.value
+    if when is None:
+        return f"{col} IS {'NOT ' if c.op == 'ne' else ''}NULL"
+    assert isinstance(when, When)
+    start, end = ts(when.start), ts(when.end)
+    if c.op in ("eq", "ne"):
+        if end is None:
+            params.append(start)
+            test = f"{col} = ?"
+        else:
+            params.extend([start, end])
+            test = f"({col} >= ? AND {col} < ?)"
+        return test if c.op == "eq" else f"NOT coalesce({test}, 0)"
+    # A whole day: after it starts at its end, up to it ends at its end.
+    bound = {"gt": end or start, "gte": start, "lt": start, "lte": end or start}[c.op]
+    op = _COMPARE[c.op]
+    if end is not None:
+        op = {"gt": ">=", "lte": "<"}.get(c.op, op)
+    params.append(bound)
+    return f"{col} {op} ?"
+
+
+def _metadata(c: Condition, data: str, path: str, params: list[Any]) -> str:
+    """A key of ``data.metadata`` (JSON): typed comparisons, so "7" never equals 7
+    and ``true`` never equals 1; a list value ``contains`` is membership."""
+
+    def bind(*values: Any) -> None:
+        params.extend(values)
+
+    kind = f"json_type({data}, ?)"
+    value = f"json_extract({data}, ?)"
+
+    def equals(v: Any) -> str:
+        if v is None:
+            bind(path)
+            return f"coalesce({kind} = 'null', 1)"  # unset or null
+        if isinstance(v, bool):
+            bind(path)
+            return f"{kind} = '{'true' if v else 'false'}'"
+        bind(path, path, v)
+        expected = "'text'" if isinstance(v, str) else "'integer', 'real'"
+        return f"({kind} IN ({expected}) AND {value} = ?)"
+
+    if c.op == "exists":
+        bind(path)
+        return f"coalesce({kind} != 'null', 0)"
+    if c.op in ("eq", "ne"):
+        test = equals(c.value)
+        return test if c.op == "eq" else f"NOT coalesce({test}, 0)"
+    if c.op in ("in", "nin"):
+        test = "(" + " OR ".join(f"coalesce({equals(v)}, 0)" for v in c.value) + ")"
+        return test if c.op == "in" else f"NOT {test}"
+    if c.op in _COMPARE:
+        bind(path, path, c.value)
+        expected = "'text'" if isinstance(c.value, str) else "'integer', 'real'"
+        return f"({kind} IN ({expected}) AND {value} {_COMPARE[c.op]} ?)"
+    fold: Callable[[str], str] = (lambda s: f"lower({s})") if c.op == "icontains" else str
+    bind(path, path, c.value, path, c.value)
+    return (
+        f"CASE {kind} WHEN 'array' THEN EXISTS (SELECT 1 FROM json_each({data}, ?) "
+        f"WHERE {fold('value')} = {fold('?')}) "
+        f"WHEN 'text' THEN instr({fold(value)}, {fold('?')}) > 0 ELSE 0 END"
+    )
