@@ -15,6 +15,7 @@ LOCKED_ALL = [
     "Config",
     "EmbeddingMismatchError",
     "EraseReport",
+    "ForgetReport",
     "Kind",
     "ListFilter",
     "Memory",

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         AuditEvent,
         Checkpoint,
         EraseReport,
+        ForgetReport,
         Kind,
         MemoryRecord,
         Page,
@@ -59,7 +60,7 @@ _LAZY = {
     ),
     **dict.fromkeys(
         (
-            "AuditEvent Checkpoint EraseReport Kind MemoryRecord Page Resource Scope "
+            "AuditEvent Checkpoint EraseReport ForgetReport Kind MemoryRecord Page Resource Scope "
             "SearchHit Status Tier"
         ).split(),
         "remem.model",
@@ -88,6 +89,7 @@ __all__ = [
     "Config",
     "EmbeddingMismatchError",
     "EraseReport",
+    "ForgetReport",
     "Kind",
     "ListFilter",
     "Memory",

@@ -16,14 +16,17 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from remem.config import Config
-from remem.errors import NotFoundError, ValidationError
+from remem.errors import NotFoundError, UserError, ValidationError
 from remem.filters import FilterLimits, narrowing
+from remem.ids import resolve_id, short_ids
 from remem.lifecycle import usage
+from remem.lifecycle.forget import forget_matching
 from remem.memory_admin import AdminMixin
 from remem.memory_write import WriteMixin
 from remem.model import (
     AuditEvent,
     EraseReport,
+    ForgetReport,
     Kind,
     MemoryRecord,
     Page,
@@ -50,7 +53,6 @@ from remem.store.ann import ann_settings
 from remem.store.base import ListFilter, Store
 from remem.store.sqlite import SQLiteStore
 from remem.validation import (
-    check_id,
     check_number,
     check_record,
     check_text,
@@ -451,6 +453,59 @@ class Memory(WriteMixin, AdminMixin):
         self._refresh_summaries([record.id], llm)
         return record
 
+    def delete(
+        self,
+        memory_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        reason: str | None = None,
+    ) -> MemoryRecord:
+        """Mem0's ``delete``: :meth:`forget` (an audited soft delete; :meth:`erase`
+        is the hard purge). Returns the forgotten memory."""
+        return self.forget(
+            memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace, reason=reason
+        )
+
+    def delete_all(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        run_id: str | None = None,
+        filters: Mapping[str, Any] | ListFilter | None = None,
+        reason: str | None = None,
+        now: datetime | None = None,
+    ) -> ForgetReport:
+        """Mem0's ``delete_all``: forget every memory of the scope (required) that
+        ``run_id`` and ``filters`` (as in :meth:`list`) match, in one transaction, each
+        with its ``forgotten`` audit event. Active, archived and cold memories are
+        forgotten; superseded versions stay history. :meth:`erase` is the hard purge,
+        :meth:`reset` erases the whole store."""
+        scope = scope_of(user_id, agent_id, namespace)
+        if reason is not None:
+            reason = redact(check_text(reason, "reason", max_bytes=self.config.max_content_bytes))
+        narrowed = self._narrowing(filters, run_id)
+        llm = self._llm(required=False)  # for the summaries rebuilt after the write
+        ids = forget_matching(self.store, scope, narrowed, now=now or utcnow(), reason=reason)
+        self._refresh_summaries(ids, llm)
+        return ForgetReport(forgotten=len(ids), memory_ids=ids)
+
+    def reset(self, *, confirm: bool = False) -> EraseReport:
+        """Mem0's ``reset``: :meth:`erase` every user, agent and namespace of this store
+        at once — memories, raw inputs, vectors, entities, summaries, checkpoints;
+        the audit keeps one content-free tombstone. It cannot be undone, so it needs
+        ``confirm=True`` (without it: UserError, nothing erased)."""
+        if confirm is not True:
+            raise UserError(
+                "reset() erases every memory of every user in this store and cannot be "
+                "undone; call reset(confirm=True) to do it (delete_all(user_id=...) "
+                "forgets one scope, erase(user_id=...) purges one)"
+            )
+        return self.store.erase_all(actor="reset")
+
     def erase(
         self,
         *,
@@ -487,12 +542,36 @@ class Memory(WriteMixin, AdminMixin):
         agent_id: str | None = None,
         namespace: str | None = None,
     ) -> MemoryRecord:
-        """The memory with this id in the scope, whatever its status."""
+        """The memory with this id in the scope, whatever its status. ``memory_id``
+        may be any prefix of at least ``config.id_prefix_min_chars`` characters that
+        matches one memory in the scope (see :mod:`remem.ids`); so may every id
+        argument of this class."""
         scope = scope_of(user_id, agent_id, namespace)
-        record = self.store.get_memory(check_id(memory_id, "memory id"), scope)
-        if record is None:
+        record = self.store.get_memory(self._resolve(memory_id, scope), scope)
+        if record is None:  # gone between the two reads
             raise NotFoundError(f"no memory {memory_id!r} in this scope")
         return record
+
+    def short_ids(
+        self,
+        memory_ids: Sequence[str],
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+    ) -> dict[str, str]:
+        """For each id, the prefix to print: ``config.id_display_chars`` characters, or
+        more where that many would match another memory of the scope."""
+        return short_ids(
+            self.store,
+            memory_ids,
+            scope_of(user_id, agent_id, namespace),
+            chars=self.config.id_display_chars,
+            min_chars=self.config.id_prefix_min_chars,
+        )
+
+    def _resolve(self, memory_id: object, scope: Scope) -> str:
+        return resolve_id(self.store, memory_id, scope, min_chars=self.config.id_prefix_min_chars)
 
     def list(
         self,
@@ -757,14 +836,10 @@ class Memory(WriteMixin, AdminMixin):
         ``referenced`` audit event. Being injected or returned by a search is not a
         reference. All or nothing: an id outside the scope raises NotFoundError, a
         memory that is not active ValidationError, and nothing is written."""
-        ids = [memory_ids] if isinstance(memory_ids, str) else list(memory_ids)
-        return usage.reference(
-            self.store,
-            self.config,
-            ids,
-            scope_of(user_id, agent_id, namespace),
-            now=now or utcnow(),
-        )
+        scope = scope_of(user_id, agent_id, namespace)
+        given = [memory_ids] if isinstance(memory_ids, str) else list(memory_ids)
+        ids = [self._resolve(i, scope) for i in given]
+        return usage.reference(self.store, self.config, ids, scope, now=now or utcnow())
 
     def restore(
         self,
@@ -779,12 +854,13 @@ class Memory(WriteMixin, AdminMixin):
         """Bring an archived or cold memory back to active (audited ``restored``): its
         token vectors are rebuilt and it counts as used now. Purged memories cannot
         come back; an active one is returned as it is."""
+        scope = scope_of(user_id, agent_id, namespace)
         return usage.restore(
             self.store,
             self.embedder,
             self.config,
-            memory_id,
-            scope_of(user_id, agent_id, namespace),
+            self._resolve(memory_id, scope),
+            scope,
             now=now or utcnow(),
             reason=None if reason is None else redact(reason),
         )

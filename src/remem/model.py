@@ -236,6 +236,14 @@ class EraseReport:
 
 
 @dataclass(slots=True)
+class ForgetReport:
+    """What ``delete_all`` soft-deleted: how many memories, and their ids."""
+
+    forgotten: int
+    memory_ids: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Finding:
     """One check of ``remem doctor``: whether it passed, what it found."""
 

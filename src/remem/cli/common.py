@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, is_dataclass
 from datetime import datetime
@@ -144,6 +144,28 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     raise typer.Exit(code)
 
 
+def json_filter(text: str | None) -> dict[str, Any] | None:
+    """A ``--filter`` option's JSON object (Mem0's filter syntax, remem/filters.py)."""
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f'--filter is not JSON ({exc.msg}); e.g. --filter \'{{"category": "work"}}\'')
+    if not isinstance(value, dict):
+        fail('--filter must be a JSON object, e.g. \'{"category": "work"}\'')
+    return value
+
+
+FilterOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--filter",
+        help='Filter as JSON in Mem0\'s syntax, e.g. \'{"metadata.source": "crm"}\'.',
+    ),
+]
+
+
 @contextmanager
 def remem_errors() -> Iterator[None]:
     """Translate a :class:`~remem.errors.RememError` into one line and its exit code."""
@@ -206,7 +228,11 @@ def short(record: MemoryRecord) -> dict[str, Any]:
     }
 
 
-def memory_table(records: list[MemoryRecord], title: str | None = None) -> Table:
+def memory_table(
+    records: list[MemoryRecord], title: str | None = None, ids: Mapping[str, str] | None = None
+) -> Table:
+    """A table of memories; ``ids`` maps each id to the prefix to show
+    (:meth:`remem.Memory.short_ids`: unique in the scope, accepted by every command)."""
     from rich.markup import escape
     from rich.table import Table
 
@@ -215,7 +241,7 @@ def memory_table(records: list[MemoryRecord], title: str | None = None) -> Table
         table.add_column(col, overflow="fold")
     for r in records:
         table.add_row(
-            r.id[:12],
+            (ids or {}).get(r.id, r.id),
             escape(r.content),  # stored text is shown as it is, never read as markup
             r.kind.value,
             r.category or "",

@@ -213,7 +213,9 @@ def _print_report(result: JobResult) -> None:
 
 @app.command()
 def restore(
-    memory_id: Annotated[str, typer.Argument(help="An archived or cold memory.")],
+    memory_id: Annotated[
+        str, typer.Argument(help="An archived or cold memory (id or 8+ character prefix).")
+    ],
     user: UserOpt = None,
     agent: AgentOpt = None,
     namespace: NsOpt = None,
@@ -237,7 +239,10 @@ def restore(
 
 @app.command()
 def reference(
-    memory_ids: Annotated[list[str], typer.Argument(help="Memories the agent acted on.")],
+    memory_ids: Annotated[
+        list[str],
+        typer.Argument(help="Memories the agent acted on (ids or 8+ character prefixes)."),
+    ],
     user: UserOpt = None,
     agent: AgentOpt = None,
     namespace: NsOpt = None,

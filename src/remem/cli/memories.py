@@ -11,12 +11,14 @@ import typer
 from remem.cli.common import (
     AgentOpt,
     DbOpt,
+    FilterOpt,
     JsonOpt,
     NsOpt,
     UntrustedOpt,
     UserOpt,
     app,
     engine,
+    json_filter,
     jsonable,
     memory_table,
     out,
@@ -24,6 +26,8 @@ from remem.cli.common import (
     short,
 )
 from remem.model import Kind, Tier
+
+ID_HELP = "Memory id, or any prefix of 8+ characters that only it has in the scope."
 
 
 @app.command()
@@ -80,6 +84,7 @@ def search(
         bool, typer.Option("--history", help="Include superseded versions.")
     ] = False,
     explain: Annotated[bool, typer.Option("--explain", help="Show each score factor.")] = False,
+    where: FilterOpt = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -87,6 +92,7 @@ def search(
 
     Example: remem search "which editor theme?" --user aaron --explain
     """
+    filters = json_filter(where)
     with engine(db) as mem:
         hits = mem.search(
             query,
@@ -94,7 +100,11 @@ def search(
             agent_id=agent,
             namespace=namespace,
             limit=limit,
+            filters=filters,
             include_history=history,
+        )
+        shown = mem.short_ids(
+            [h.memory.id for h in hits], user_id=user, agent_id=agent, namespace=namespace
         )
     if as_json:
         print_json(
@@ -119,7 +129,7 @@ def search(
             f"{hit.score:.4f}",
             escape(hit.memory.content + tags),  # trust tags as a context line shows them
             "+".join(hit.sources),
-            hit.memory.id[:12],
+            shown[hit.memory.id],
         ]
         if explain:
             row.append(format_explain(hit.explain))
@@ -144,7 +154,7 @@ def format_explain(explain: dict[str, Any]) -> str:
 
 @app.command()
 def get(
-    memory_id: Annotated[str, typer.Argument(help="Memory id.")],
+    memory_id: Annotated[str, typer.Argument(help=ID_HELP)],
     user: UserOpt = None,
     agent: AgentOpt = None,
     namespace: NsOpt = None,
@@ -153,7 +163,7 @@ def get(
 ) -> None:
     """Show one memory with every field.
 
-    Example: remem get 3f2a... --user aaron
+    Example: remem get 3f2a9c0d1e2b --user aaron
     """
     with engine(db) as mem:
         record = mem.get(memory_id, user_id=user, agent_id=agent, namespace=namespace)
@@ -184,6 +194,7 @@ def list_(
     category: Annotated[list[str] | None, typer.Option(help="Categories (repeatable).")] = None,
     offset: Annotated[int, typer.Option(help="Skip this many.")] = 0,
     limit: Annotated[int, typer.Option(help="Page size.")] = 50,
+    where: FilterOpt = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -191,13 +202,12 @@ def list_(
 
     Example: remem list --user aaron --status active --status superseded --limit 20
     """
-    from remem.store.base import ListFilter
-
-    filters = ListFilter(
-        statuses=tuple(status or ("active",)),
-        kinds=tuple(kind or ()),
-        categories=tuple(category or ()),
-    )
+    given = json_filter(where)
+    conditions: list[dict[str, Any]] = [given] if given else []
+    for name, values in (("status", status), ("kind", kind), ("category", category)):
+        if values:
+            conditions.append({name: {"in": values}})
+    filters = {"AND": conditions} if conditions else None  # active only unless status named
     with engine(db) as mem:
         page = mem.list(
             user_id=user,
@@ -207,18 +217,21 @@ def list_(
             offset=offset,
             limit=limit,
         )
+        ids = mem.short_ids(
+            [r.id for r in page.items], user_id=user, agent_id=agent, namespace=namespace
+        )
     if as_json:
         print_json(
             {"total": page.total, "offset": page.offset, "items": [short(r) for r in page.items]}
         )
         return
     shown = f"{page.offset + 1}-{page.offset + len(page.items)}" if page.items else "0"
-    out.print(memory_table(page.items, title=f"memories {shown} of {page.total}"))
+    out.print(memory_table(page.items, title=f"memories {shown} of {page.total}", ids=ids))
 
 
 @app.command()
 def history(
-    memory_id: Annotated[str, typer.Argument(help="Memory id.")],
+    memory_id: Annotated[str, typer.Argument(help=ID_HELP)],
     user: UserOpt = None,
     agent: AgentOpt = None,
     namespace: NsOpt = None,
@@ -227,10 +240,16 @@ def history(
 ) -> None:
     """Show the audit chain of a memory and the versions it superseded.
 
-    Example: remem history 3f2a... --user aaron
+    Example: remem history 3f2a9c0d1e2b --user aaron
     """
     with engine(db) as mem:
         events = mem.history(memory_id, user_id=user, agent_id=agent, namespace=namespace)
+        shown = mem.short_ids(
+            list(dict.fromkeys(e.memory_id for e in events if e.memory_id)),
+            user_id=user,
+            agent_id=agent,
+            namespace=namespace,
+        )
     if as_json:
         print_json(events)
         return
@@ -244,7 +263,7 @@ def history(
         table.add_row(
             e.at.strftime("%Y-%m-%d %H:%M:%S"),
             e.event,
-            (e.memory_id or "")[:12],
+            shown.get(e.memory_id or "", ""),
             escape(json.dumps(e.detail, ensure_ascii=False)),
         )
     out.print(table)
@@ -252,7 +271,7 @@ def history(
 
 @app.command()
 def forget(
-    memory_id: Annotated[str, typer.Argument(help="Memory id.")],
+    memory_id: Annotated[str, typer.Argument(help=ID_HELP)],
     user: UserOpt = None,
     agent: AgentOpt = None,
     namespace: NsOpt = None,
@@ -262,7 +281,7 @@ def forget(
 ) -> None:
     """Soft-delete a memory: it stops being recalled but stays in history.
 
-    Example: remem forget 3f2a... --user aaron --reason "no longer true"
+    Example: remem forget 3f2a9c0d1e2b --user aaron --reason "no longer true"
     """
     with engine(db) as mem:
         record = mem.forget(

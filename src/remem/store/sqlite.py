@@ -390,6 +390,16 @@ class SQLiteStore(
         by_id = {m.id: m for m in rows_to_memories(rows, skip=self._skip_row)}
         return [by_id[i] for i in memory_ids if i in by_id]
 
+    def ids_with_prefix(self, prefix: str, scope: Scope, *, limit: int) -> tuple[list[str], int]:
+        where, params = scope_sql(scope)
+        # A range on the id index, then the scope ("+col": not the scope index's scan).
+        rows = self._query(
+            "SELECT id, count(*) OVER () FROM memories WHERE id >= ? AND id < ?"
+            f"{where.replace(' AND ', ' AND +')} ORDER BY id LIMIT ?",
+            [prefix, prefix + "\U0010ffff", *params, limit],
+        )
+        return [r[0] for r in rows], (rows[0][1] if rows else 0)
+
     def find_by_hash(self, content: str, scope: Scope) -> MemoryRecord | None:
         where, params = scope_sql(scope)
         rows = self._query(

@@ -73,10 +73,18 @@ class EraseMixin:
         raise NotImplementedError  # provided by SQLiteStore
 
     def erase(self, scope: Scope, *, actor: str | None = None) -> EraseReport:
+        scope_sql(scope)  # refuses an empty scope: erase_all is the explicit "everything"
+        return self._erase(scope, actor=actor)
+
+    def erase_all(self, *, actor: str | None = None) -> EraseReport:
+        """Erase every subject of the store at once (``Memory.reset``), as one erase."""
+        return self._erase(None, actor=actor)
+
+    def _erase(self, scope: Scope | None, *, actor: str | None) -> EraseReport:
         if self.read_only:
             raise read_only_error(self.path)
-        where, params = scope_sql(scope)
-        mwhere, _ = scope_sql(scope, "m")
+        where, params = scope_sql(scope) if scope is not None else ("", [])
+        mwhere = scope_sql(scope, "m")[0] if scope is not None else ""
         with self.transaction():
             db = self._db
             ids = [r[0] for r in db.execute(f"SELECT id FROM memories WHERE 1{where}", params)]
@@ -121,15 +129,20 @@ class EraseMixin:
             db.execute("DELETE FROM erase_guard")
             checkpoints = db.execute(f"DELETE FROM checkpoints WHERE 1{where}", params).rowcount
             key = self._erase_key()
-            subject = {
-                f"{name}_hmac": hmac.new(key, value.encode(), hashlib.sha256).hexdigest()
-                for name, value in (
+            named = (
+                ()
+                if scope is None
+                else (
                     ("user_id", scope.user_id),
                     ("agent_id", scope.agent_id),
                     ("namespace", scope.namespace),
                 )
+            )
+            subject: dict[str, Any] = {
+                f"{name}_hmac": hmac.new(key, value.encode(), hashlib.sha256).hexdigest()
+                for name, value in named
                 if value is not None
-            }
+            } or {"everything": True}  # erase_all
             counts = {
                 "memories": memories,
                 "resources": resources,
