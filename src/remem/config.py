@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 from pydantic import ValidationError as PydanticValidationError
 
 from remem.errors import UserError
@@ -41,6 +41,13 @@ DEFAULT_CATEGORY_WEIGHTS = {
 # ADR: how long a standard memory of a category stays without a reference
 DEFAULT_CATEGORY_TTL_DAYS = {
     "work": 90, "preference": 180, "health": 365, "hobbies": 60, "relationships": 180,
+}  # fmt: skip
+
+# Evidence weights of update detection (remem/slots/compare.py documents each).
+DEFAULT_UPDATE_WEIGHTS = {
+    "template": 2.0, "value_same": 1.0, "value_other": 0.5, "same_product": 1.0, "cue": 1.0,
+    "weak_cue": 0.5, "targeted_cue": 1.0, "old_value": 2.0, "additive": 3.0, "event": 1.0,
+    "no_cue": 0.5, "extractor_hint": 2.0,
 }  # fmt: skip
 
 SECRET_FIELDS = {"openai_api_key", "llm_api_key"}
@@ -176,6 +183,20 @@ class Config(BaseModel):
     confirmation_boost: float = 0.1
     contradiction_penalty: float = 0.2
     max_writes_per_session: int = Field(200, ge=1)
+    # updates (remem/slots): a newer fact supersedes an active one about the same subject
+    # and attribute when its update score reaches update_threshold; the read path tags
+    # two active results whose score reaches conflict_threshold (the newer first, the
+    # older "outdated"); equal by default, lower it to tag near misses too.
+    # update_weights: the evidence weights (see docs/config.md)
+    update_threshold: float = Field(2.0, ge=0)
+    conflict_threshold: float = Field(2.0, ge=0)
+    update_weights: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_UPDATE_WEIGHTS))
+    update_neighbours: int = Field(10, ge=1)  # nearest active memories an update is checked against
+    # with an LLM configured, it decides add / update which / nothing new for each fact
+    # that has neighbours at or above update_llm_min_cosine (at most update_llm_candidates)
+    update_llm: bool = True
+    update_llm_candidates: int = Field(5, ge=1)
+    update_llm_min_cosine: float = Field(0.3, ge=-1, le=1)
 
     # -- read path: ranking ----------------------------------------------------
     # "adaptive": the half-life from access history (adaptive_half_life_*)
@@ -296,6 +317,16 @@ class Config(BaseModel):
     insight_max_chars: int = Field(600, ge=80)  # an insight's text is cut to this length
 
     _sources: dict[str, str] = PrivateAttr(default_factory=dict)
+
+    @field_validator("update_weights")
+    @classmethod
+    def _known_update_weights(cls, value: dict[str, float]) -> dict[str, float]:
+        unknown = sorted(set(value) - set(DEFAULT_UPDATE_WEIGHTS))
+        if unknown:
+            raise ValueError(
+                f"unknown update weights {unknown}; known: {sorted(DEFAULT_UPDATE_WEIGHTS)}"
+            )
+        return {**DEFAULT_UPDATE_WEIGHTS, **value}
 
     # --------------------------------------------------------------------------
     @property

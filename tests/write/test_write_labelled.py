@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from remem.config import Config
+from remem.slots import relate
 from remem.write.extract import CandidateFact, ExtractContext, RulesExtractor
 from remem.write.gate import gate
-from remem.write.supersede import is_update
 from remem.write.transcript import Message, parse_timestamp
 
 CASES = [
@@ -93,4 +93,4 @@ def _check_props(fact: CandidateFact, prop: dict[str, Any]) -> None:
     if "importance_max" in prop:
         assert fact.importance <= prop["importance_max"], fact
     if "updates" in prop:
-        assert is_update(prop["updates"], fact.content), fact
+        assert relate(prop["updates"], fact.content).updates(Config().update_threshold), fact

@@ -66,7 +66,7 @@ def test_valid_reply() -> None:
     first, second = facts
     assert first.content == "Aaron moved to Denver on 7 May 2023."
     assert first.supersedes_hint == "Aaron lives in Boston"
-    assert first.attribute == "residence" and first.subject == "Aaron"
+    assert first.attribute == "home" and first.subject == "aaron"
     assert first.tags == ["denver", "move"]
     assert first.sentiment is Sentiment.EXCITED and first.strength is Strength.EXPLICIT
     assert first.importance == pytest.approx(0.6)

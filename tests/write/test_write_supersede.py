@@ -1,61 +1,76 @@
-"""Content hashes, slots, updates and contradictions."""
+"""The write side of updates: which neighbour a candidate supersedes, flags or may duplicate."""
 
 from __future__ import annotations
 
-import pytest
+from datetime import UTC, datetime, timedelta
 
-from remem.write.supersede import (
-    content_hash,
-    contradicts,
-    has_update_cue,
-    is_update,
-    match_slot,
-    subject_attribute,
-)
+from remem.config import Config
+from remem.model import MemoryRecord, Status, Trust
+from remem.write.candidate import CandidateFact
+from remem.write.supersede import plan_update, subject_attribute
 
-
-def test_content_hash_ignores_case_whitespace_punctuation() -> None:
-    assert content_hash("Aaron lives in Boston.") == content_hash("  aaron LIVES in boston ")
-    assert content_hash("Aaron lives in Boston") != content_hash("Aaron lives in Denver")
+T0 = datetime(2024, 1, 15, tzinfo=UTC)
+LATER = T0 + timedelta(days=90)
 
 
-@pytest.mark.parametrize(
-    ("old", "new", "attribute"),
-    [
-        ("Aaron lives in Boston.", "Aaron moved to Denver in April 2023.", "residence"),
-        ("Aaron prefers dark mode.", "Aaron switched to light mode.", "theme preference"),
-        ("Aaron works at Google.", "Aaron joined Stripe.", "job"),
-        ("Aaron drives a Subaru WRX.", "Aaron bought a new Tesla Model 3.", "car"),
-        ("Aaron is single.", "Aaron got married on 7 May 2023.", "relationship status"),
-        (
-            "Aaron's favourite colour is blue.",
-            "Aaron's favorite colour is green.",
-            "favourite colour",
-        ),
-        ("Aaron uses vim.", "Aaron switched to VS Code.", "editor"),
-        ("Aaron and others live in Lyon.", "Aaron and others moved to Paris.", "residence"),
-    ],
-)
-def test_updates(old: str, new: str, attribute: str) -> None:
-    assert subject_attribute(old) == ("Aaron", attribute)
-    assert subject_attribute(new) == ("Aaron", attribute)
-    assert is_update(old, new)
-    assert not is_update(old, old)
+def stored(content: str, *, when: datetime = T0, **fields: object) -> MemoryRecord:
+    return MemoryRecord(content=content, valid_from=when, data={"speaker": "Aaron"}, **fields)  # type: ignore[arg-type]
 
 
-def test_different_subjects_are_not_updates() -> None:
-    assert not is_update("Aaron lives in Boston.", "Beth moved to Denver.")
-    assert not is_update("Aaron likes tea.", "Aaron moved to Denver.")
-    assert match_slot("The weather is nice.") is None
+def fact(content: str, *, when: datetime = LATER, **fields: object) -> CandidateFact:
+    return CandidateFact(content=content, speaker="Aaron", valid_from=when, **fields)  # type: ignore[arg-type]
 
 
-def test_contradictions() -> None:
-    assert contradicts("Aaron likes sushi.", "Aaron does not like sushi.")
-    assert contradicts("Aaron is vegan.", "Aaron isn't vegan.")
-    assert not contradicts("Aaron likes sushi.", "Aaron likes sushi a lot.")
-    assert not contradicts("Aaron likes sushi.", "Beth does not like hiking.")
+def plan(new: CandidateFact, *olds: MemoryRecord, resource: str | None = "r2") -> object:
+    return plan_update(
+        new, [(o, 0.9) for o in olds], config=Config(), resource_id=resource, when=new.valid_from
+    )
 
 
-def test_update_cues() -> None:
-    assert has_update_cue("Aaron now lives in Denver")
-    assert not has_update_cue("Aaron lives in Denver")
+def test_the_best_scoring_update_is_the_target() -> None:
+    boston = stored("Aaron lives in Boston.")
+    tea = stored("Aaron prefers tea over coffee.")
+    result = plan(fact("Aaron moved to Denver in April 2024."), tea, boston)
+    assert result.target is boston and result.flag is None
+    assert result.verdict is not None and "cue targets home" in result.verdict.explain()
+    assert not result.dedup  # values differ from Boston: never a duplicate of it
+
+
+def test_facts_of_one_message_never_replace_each_other() -> None:
+    boston = stored("Aaron lives in Boston.", source_resource_id="r1")
+    assert plan(fact("Aaron moved to Denver."), boston, resource="r1").target is None
+    assert plan(fact("Aaron moved to Denver."), boston, resource="r2").target is boston
+
+
+def test_history_arriving_late_never_replaces_what_came_after() -> None:
+    denver = stored("Aaron lives in Denver.", when=LATER)
+    assert plan(fact("Aaron moved to Boston.", when=T0), denver).target is None
+    assert plan(fact("Aaron moved to Boston.", when=LATER + timedelta(days=1)), denver).target
+
+
+def test_untrusted_content_never_replaces_a_trusted_memory() -> None:
+    boston = stored("Aaron lives in Boston.")
+    result = plan(fact("Aaron moved to Denver.", source_trust=Trust.UNTRUSTED), boston)
+    assert result.target is None and result.flag is boston
+    trusted_again = plan(fact("Aaron moved to Denver."), boston)
+    assert trusted_again.target is boston
+
+
+def test_only_memories_whose_values_agree_may_be_duplicates() -> None:
+    first = stored("Kofi and others deploy on 2 October.")
+    same = stored("Aaron drives a Subaru WRX.")
+    result = plan(fact("Kofi and others deploy on 10 October."), first)
+    assert result.dedup == [] and result.target is first  # a new date: an update
+    rerun = plan(fact("Aaron drives a Subaru WRX!"), same)
+    assert rerun.dedup == [(same, 0.9)] and rerun.target is None
+
+
+def test_inactive_neighbours_are_ignored() -> None:
+    boston = stored("Aaron lives in Boston.", status=Status.SUPERSEDED)
+    assert plan(fact("Aaron moved to Denver."), boston).target is None
+
+
+def test_subject_attribute_names_the_family() -> None:
+    assert subject_attribute("Priya works at Acme Corp as a data engineer.") == ("priya", "job")
+    assert subject_attribute("Aaron lives in Boston.") == ("aaron", "home")
+    assert subject_attribute("The weather.") is None

@@ -49,3 +49,34 @@ def bench_locomo(
         print_json(results)
     else:
         typer.echo(markdown_table(results))
+
+
+@bench_app.command("updates")
+def bench_updates(
+    path: Annotated[Path, typer.Argument(help="Update scenarios (JSON list, see docs/cli.md).")],
+    distinct: Annotated[
+        Path | None,
+        typer.Option(
+            help='Distinct facts ({"speaker", "facts": [...]}) to count false supersedes.'
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Are updates caught? Newest value ranked first, old fact superseded, controls kept.
+
+    Each scenario is ingested in its own scope through add(infer=True), the update
+    three months after the first fact, then its question is searched.
+
+    Example: remem bench updates updates.json --distinct distinct-facts.json --json
+    """
+    from remem.eval.updates import format_summary, run_updates
+
+    for given in (path, distinct):
+        if given is not None and not given.is_file():
+            fail(f"no such file: {given}")
+    with remem_errors():
+        result = run_updates(path, config=load_config(), distinct=distinct)
+    if as_json:
+        print_json(result)
+    else:
+        typer.echo(format_summary(result))

@@ -19,9 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from remem.config import Config
 from remem.model import Kind, MemoryRecord
-from remem.read.trust import find_conflicts, negates
-from remem.write.supersede import is_update
+from remem.read.trust import find_conflicts, shape
+from remem.slots import compare, negates
+
+_DEFAULTS = Config.model_construct()  # the default update weights and thresholds
 
 # Numbers with their separators ("9:30", "1,200", "3.5"), ordinal suffixes dropped.
 _NUMBER = re.compile(r"\d+(?:[.,:/\-]\d+)*")
@@ -85,10 +88,11 @@ def merge_refusal(a: MemoryRecord, b: MemoryRecord) -> str | None:
     if a.kind != b.kind:
         return "different kinds"
     older, newer = sorted((a, b), key=lambda r: (r.created_at, r.id))
-    if is_update(older.content, newer.content):
-        return "an update (same slot, another value)"
-    if negates(a.content, b.content):
+    verdict = compare(shape(older), shape(newer), weights=_DEFAULTS.update_weights)
+    if verdict.relation == "contradiction" or negates(shape(a), shape(b)):
         return "a contradiction"
+    if verdict.updates(_DEFAULTS.update_threshold):
+        return "an update (same slot, another value)"
     return values_differ(a.content, b.content)
 
 
@@ -96,4 +100,5 @@ def conflicts(records: Sequence[MemoryRecord]) -> dict[str, set[str]]:
     """For each memory id in a conflict among ``records``, the ids it conflicts with:
     the same slot filled with different values, or one negating the other (versions
     of one supersede chain are not conflicts)."""
-    return find_conflicts(list(records))
+    found = find_conflicts(list(records), config=_DEFAULTS)
+    return {memory_id: set(others) for memory_id, others in found.items()}

@@ -20,7 +20,8 @@ from remem.lifecycle.compare import conflicts, derived
 from remem.lifecycle.job import JobContext, StepItem, StepResult
 from remem.lifecycle.nightly import preview, writing
 from remem.model import AuditEvent, Kind, MemoryRecord, Status, Trust
-from remem.read.trust import negates
+from remem.read.trust import shape
+from remem.slots import negates
 from remem.store.base import ListFilter
 from remem.write.embed import embed_for_store
 from remem.write.summaries import refresh_summaries
@@ -79,7 +80,7 @@ def contradictions_step(ctx: JobContext) -> StepResult:
                 seen.add(key)
                 why = (
                     "one negates the other"
-                    if negates(a.content, b.content)
+                    if negates(shape(a), shape(b))
                     else "same slot, different values"
                 )
                 if not ctx.dry_run:

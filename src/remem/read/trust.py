@@ -2,11 +2,16 @@
 
 Tags (in this order, each at most once per memory):
 
-- ``conflict``: two memories of the set disagree — the same subject and
-  attribute with different values ("Aaron lives in Boston" / "Aaron moved to
-  Denver"), or one negates the other ("likes sushi" / "does not like sushi").
-  Both get the tag and ``explain["conflicts_with"]`` names the other ids. A
-  memory and the version it supersedes are a history, not a conflict.
+- ``conflict``: two memories of the set disagree — the later one would update
+  the earlier (the same subject and attribute with another value, "Aaron lives
+  in Boston" / "Aaron moved to Denver", scored by :mod:`remem.slots` at least
+  ``config.conflict_threshold``), or one negates the other ("likes sushi" /
+  "does not like sushi"). Both get the tag and ``explain["conflicts_with"]``
+  names the other ids. A memory and the version it supersedes are a history,
+  not a conflict.
+- ``outdated``: a newer memory of the set updates this one
+  (``explain["outdated_by"]`` names it); the newer one is moved just above it,
+  so the current value is read first.
 - ``uncertain``: ``confidence < config.uncertain_below``.
 - ``stale``: not confirmed — neither updated nor referenced — for
   ``config.stale_days`` days. Permanent memories do not go stale.
@@ -14,146 +19,91 @@ Tags (in this order, each at most once per memory):
 - ``injection``: the memory holds an instruction aimed at the agent (flagged by
   the write path, ``data["injection"]``); such a memory is always untrusted too.
 
-The conflict heuristic is offline and deliberately small (a few slot patterns
-and a negation check); the read path does not import ``remem.write``, which
-has its own, richer supersede rules.
+"Newer" is by when a memory was said (``valid_from``, else when it was stored).
+The slot logic is the write path's too (:mod:`remem.slots`); the read path does
+not import ``remem.write``.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from remem.config import Config
 from remem.model import MemoryRecord, SearchHit, Tier, Trust, utcnow
+from remem.slots import Fact, analyse, compare
 
-TAG_ORDER = ("conflict", "uncertain", "stale", "untrusted", "injection")
-MAX_PAIRWISE = 200  # negation checks are pairwise; past this many only slots are compared
-
-_FIRST_PERSON = {"i", "my", "me", "the user", "user"}
-_SUBJ = r"(?P<s>[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)?|[Tt]he user|I|[Mm]y)"
-_VAL = r"(?P<v>[^.,;!?]+?)"
-_END = r"(?=\s+(?:on|in|since|because|and|but|last|this|after|now|today)\b|[.,;!?]|$)"
-_ADV = r"(?:\s+(?:now|just|recently|finally|also|still|currently|has|have|had))*"
-_SLOT_VERBS = [
-    ("residence", r"lives? in|lived in|moved (?:back )?to|relocated to|is based in|resides in"),
-    ("employer", r"works? (?:at|for)|is employed (?:at|by)|joined|was hired (?:at|by)"),
-    ("occupation", r"works? as|is employed as"),
-    ("car", r"drives?"),
-    ("preference", r"prefers?"),
-    ("age", r"(?:is|am)(?= \d{1,3} years old)"),
-]
-_SLOTS = [
-    (attr, re.compile(_SUBJ + r"(?i:" + _ADV + r"\s+(?:" + verbs + r")\s+" + _VAL + _END + ")"))
-    for attr, verbs in _SLOT_VERBS
-]
-_FAVOURITE = re.compile(
-    _SUBJ
-    + r"(?i:(?:'s|’s)?\s+(?:all-time\s+)?favou?rite\s+(?P<a>\w+(?:\s\w+)?)\s+(?:is|was)\s+"
-    + _VAL
-    + _END
-    + ")"
-)
-_NAME = re.compile(r"\b(?P<s>[Mm]y) name is (?P<v>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)?)")
-# Every slot pattern contains one of these words (lower-cased): most memories
-# contain none and skip the eight patterns. Keep in step with _SLOT_VERBS.
-_CUES = (
-    "name is", "favorite", "favourite", "years old", "live", "moved", "relocated",
-    "based in", "resides", "work", "employed", "joined", "hired", "drive", "prefer",
-)  # fmt: skip
-_NEGATION = re.compile(
-    r"\b(?:not|never|no longer|no)\b|n't\b|\b(?:doesnt|dont|isnt|wasnt|arent|didnt|wont|cant)\b",
-    re.I,
-)
-_FILLER = frozenset(
-    "a an the does do did is are was were am be been anymore longer any more really".split()
-)
+TAG_ORDER = ("conflict", "outdated", "uncertain", "stale", "untrusted", "injection")
+MAX_PAIRWISE = 200  # conflicts are checked pairwise among at most this many results
 
 
-def claim_slot(record: MemoryRecord) -> tuple[tuple[str, str], str] | None:
-    """``((subject key, attribute), value)`` a memory states, if it fills a known slot.
+def speaker_key(record: MemoryRecord) -> str:
+    """Who "I" is in a memory: its speaker or message name, else its scope and role, so
+    two speakers' "I live in ..." never collide."""
+    for source in (record.data, record.data.get("metadata")):
+        if isinstance(source, dict):
+            for key in ("speaker", "name"):
+                value = source.get(key)
+                if isinstance(value, str) and value:
+                    return value
+    scope = f"{record.user_id}|{record.agent_id}|{record.namespace}|{record.role}"
+    return "Speaker_" + re.sub(r"\W", "_", scope)  # one word, so it reads as a name
 
-    First-person subjects ("I", "my") are keyed by who said them (scope, role and
-    speaker name), so two speakers' "I live in ..." never collide.
+
+def shape(record: MemoryRecord) -> Fact:
+    """The analysed fact of a memory (:func:`remem.slots.analyse`)."""
+    return analyse(record.content, speaker_key(record))
+
+
+def said_at(record: MemoryRecord) -> datetime:
+    """When a memory was said: ``valid_from``, else when it was stored."""
+    return _aware(record.valid_from or record.created_at)
+
+
+def find_conflicts(records: Sequence[MemoryRecord], *, config: Config) -> dict[str, dict[str, str]]:
+    """For each memory in a conflict: ``{other id: "newer" | "older" | "same time"}``.
+
+    Two memories conflict when the later one would update the earlier (same subject
+    and attribute, another value; score at least ``config.conflict_threshold``) or
+    one negates the other. A memory and the version it supersedes are a history,
+    not a conflict.
     """
-    text = record.content
-    lowered = text.lower()
-    if not any(cue in lowered for cue in _CUES):
-        return None
-    match = _NAME.search(text)
-    if match:
-        return (_subject(record, match["s"]), "name"), _norm(match["v"])
-    match = _FAVOURITE.search(text)
-    if match:
-        attribute = "favourite " + _norm(match["a"])
-        return (_subject(record, match["s"]), attribute), _value(match["v"])
-    for attribute, pattern in _SLOTS:
-        match = pattern.search(text)
-        if match:
-            value = _value(match["v"])
-            if value:
-                return (_subject(record, match["s"]), attribute), value
-    return None
-
-
-def _claim(text: str) -> tuple[int, set[str]]:
-    """A text's negation parity and its claim words (see :func:`negates`)."""
-    rest, negations = _NEGATION.subn(" ", _plain(text))
-    return negations % 2, _claim_tokens(rest)
-
-
-def _negate(a: tuple[int, set[str]], b: tuple[int, set[str]]) -> bool:
-    (parity_a, ta), (parity_b, tb) = a, b
-    if parity_a == parity_b or not ta or not tb:
-        return False
-    return len(ta & tb) / len(ta | tb) >= 0.75
-
-
-def negates(a: str, b: str) -> bool:
-    """Whether one text negates the other's claim: opposite negation parity and
-    nearly the same words otherwise (Jaccard >= 0.75)."""
-    return _negate(_claim(a), _claim(b))
-
-
-def find_conflicts(records: Sequence[MemoryRecord]) -> dict[str, set[str]]:
-    """For each memory id in a conflict, the ids it conflicts with."""
-    out: dict[str, set[str]] = defaultdict(set)
-
-    def link(x: MemoryRecord, y: MemoryRecord) -> None:
-        if x.id == y.id or x.supersedes == y.id or y.supersedes == x.id:
-            return
-        out[x.id].add(y.id)
-        out[y.id].add(x.id)
-
-    slots: dict[tuple[str, str], list[tuple[str, MemoryRecord]]] = defaultdict(list)
-    for record in records:
-        claim = claim_slot(record)
-        if claim is not None:
-            slots[claim[0]].append((claim[1], record))
-    for claims in slots.values():
-        for i, (value_a, a) in enumerate(claims):
-            for value_b, b in claims[i + 1 :]:
-                if value_a != value_b:
-                    link(a, b)
+    out: dict[str, dict[str, str]] = defaultdict(dict)
     head = list(records[:MAX_PAIRWISE])
-    parsed = [_claim(r.content) for r in head]  # once per memory, not once per pair
+    shapes = [shape(r) for r in head]  # once per memory, not once per pair
     for i, a in enumerate(head):
         for j in range(i + 1, len(head)):
-            if _negate(parsed[i], parsed[j]):
-                link(a, head[j])
+            b = head[j]
+            if a.id == b.id or a.supersedes == b.id or b.supersedes == a.id:
+                continue
+            older, newer = (i, j) if said_at(a) <= said_at(b) else (j, i)
+            verdict = compare(shapes[older], shapes[newer], weights=config.update_weights)
+            if not verdict.updates(config.conflict_threshold):
+                continue
+            old_id, new_id = head[older].id, head[newer].id
+            tie = said_at(head[older]) == said_at(head[newer])
+            out[old_id][new_id] = "same time" if tie else "newer"
+            out[new_id][old_id] = "same time" if tie else "older"
     return dict(out)
 
 
 def tags_for(
-    record: MemoryRecord, *, config: Config, now: datetime, conflict: bool = False
+    record: MemoryRecord,
+    *,
+    config: Config,
+    now: datetime,
+    conflict: bool = False,
+    outdated: bool = False,
 ) -> list[str]:
-    """The trust tags of one memory (``conflict`` only when the caller found one)."""
+    """The trust tags of one memory (``conflict`` / ``outdated`` only when the caller
+    found one)."""
     tags = []
     if conflict:
         tags.append("conflict")
+    if outdated:
+        tags.append("outdated")
     if record.confidence < config.uncertain_below:
         tags.append("uncertain")
     if is_stale(record, config=config, now=now):
@@ -180,50 +130,42 @@ def is_stale(record: MemoryRecord, *, config: Config, now: datetime) -> bool:
 def trust_pass(
     hits: Sequence[SearchHit], *, config: Config, now: datetime | None = None
 ) -> list[SearchHit]:
-    """Tag ``hits`` in place (``explain["tags"]``, ``explain["conflicts_with"]``) and return them."""
+    """Tag ``hits`` (``explain["tags"]``, ``explain["conflicts_with"]``,
+    ``explain["outdated_by"]``) and return them with every outdated memory placed
+    just below the newest memory that updates it."""
     now = now or utcnow()
-    conflicts = find_conflicts([h.memory for h in hits])
+    conflicts = find_conflicts([h.memory for h in hits], config=config)
     for hit in hits:
-        others = conflicts.get(hit.memory.id)
-        hit.explain["tags"] = tags_for(hit.memory, config=config, now=now, conflict=bool(others))
+        others = conflicts.get(hit.memory.id, {})
+        newer = sorted(other for other, age in others.items() if age == "newer")
+        hit.explain["tags"] = tags_for(
+            hit.memory, config=config, now=now, conflict=bool(others), outdated=bool(newer)
+        )
         if others:
             hit.explain["conflicts_with"] = sorted(others)
-    return list(hits)
+        if newer:
+            hit.explain["outdated_by"] = newer
+    return newer_first(list(hits))
+
+
+def newer_first(hits: list[SearchHit]) -> list[SearchHit]:
+    """``hits`` with each memory that outdates another moved just above it, so the
+    current value is read first; everything else keeps its relative order."""
+    order = list(hits)
+    for _ in range(len(order)):
+        moved = False
+        for index, hit in enumerate(order):
+            newer = set(hit.explain.get("outdated_by", ()))
+            below = [j for j in range(index + 1, len(order)) if order[j].memory.id in newer]
+            if below:
+                order.insert(index, order.pop(below[0]))
+                moved = True
+                break
+        if not moved:
+            break
+    return order
 
 
 # -- helpers -----------------------------------------------------------------------
 def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def _plain(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).replace("’", "'")
-
-
-def _norm(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).casefold()
-    return " ".join(re.sub(r"[^\w\s]", " ", text).split())
-
-
-def _value(text: str) -> str:
-    return _norm(re.sub(r"^(?:a|an|the|his|her|their|my|our)\s+", "", text.strip(), flags=re.I))
-
-
-def _subject(record: MemoryRecord, subject: str) -> str:
-    key = _norm(re.sub(r"['’]s$", "", subject.strip()))
-    if key not in _FIRST_PERSON:
-        return key
-    metadata = record.data.get("metadata")
-    name = metadata.get("name") if isinstance(metadata, dict) else None
-    return f"@{record.user_id}|{record.agent_id}|{record.namespace}|{record.role}|{name}"
-
-
-def _claim_tokens(text: str) -> set[str]:
-    """The claim words of a text whose negations are already removed."""
-    tokens = set()
-    for token in _norm(text).split():
-        if token in _FILLER:
-            continue
-        # crude stemming so "likes" and "like" compare equal
-        tokens.add(token[:-1] if len(token) > 3 and token.endswith("s") else token)
-    return tokens

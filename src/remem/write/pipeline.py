@@ -17,17 +17,19 @@ import numpy as np
 
 from remem.config import Config
 from remem.model import AuditEvent, MemoryRecord, Resource, Scope, Status, Trust, utcnow
-from remem.providers.base import Embedder
+from remem.providers.base import LLM, Embedder
 from remem.secrets import kinds as secret_kinds
 from remem.secrets import redact, secret_is_point
+from remem.slots import Verdict
 from remem.store.base import ListFilter, PackedTokens, Store
 from remem.write.candidate import CandidateFact
 from remem.write.embed import embed_for_store
 from remem.write.extract.base import ExtractContext, Extractor
 from remem.write.gate import GateDecision, gate
 from remem.write.injection import MAX_PHRASE, flag_messages, injection_of
+from remem.write.llm_update import UpdateChoice, ask, describe
 from remem.write.summaries import refresh_citing, refresh_summaries
-from remem.write.supersede import contradicts, is_update
+from remem.write.supersede import plan_update
 from remem.write.transcript import Message
 
 
@@ -211,11 +213,26 @@ def decide(
     resource: Resource | None,
     when: datetime | None,
     session_count: int,
+    choice: UpdateChoice | None = None,
 ) -> FactDecision:
-    """Gate one candidate against the store and write (or plan) what follows."""
+    """Gate one candidate against the store and write (or plan) what follows.
+
+    ``choice`` is the LLM's update decision, made before the transaction opened;
+    without one (or when it is unusable) the offline update check decides.
+    """
     config, scope = session.config, session.scope
-    neighbours = session.nearest(vector)
-    top, top_cos = neighbours[0] if neighbours else (None, None)
+    neighbours = [
+        (m, c)
+        for m, c in session.nearest(vector, k=config.update_neighbours)
+        if m.status is Status.ACTIVE
+    ]
+    resource_id = resource.id if resource else None
+    plan = plan_update(fact, neighbours, config=config, resource_id=resource_id, when=when)
+    llm = _llm_verdict(session, choice, neighbours)
+    # Only a neighbour whose values do not differ can be a duplicate of this fact.
+    top, top_cos = plan.dedup[0] if plan.dedup else (None, None)
+    if llm.action == "add":
+        top, top_cos = None, None  # the LLM says it is new: no dedup, no novelty rejection
     if secret_is_point(fact.content, min_words=config.secret_context_min_words):
         # The fact existed to state a secret (redacted before anything was written):
         # never stored, whatever ``force`` says. One that merely mentions one is
@@ -226,7 +243,9 @@ def decide(
         decision = GateDecision(False, "session_cap", f"{session_count} writes in this session")
     else:
         decision = gate(fact, config=config, force=force, nearest_cosine=top_cos)
-    resource_id = resource.id if resource else None
+    if decision.accepted and llm.action == "none":
+        decision = GateDecision(False, "duplicate" if llm.target else "not_novel", llm.detail)
+        top = llm.target
     if not decision.accepted:
         if decision.reason == "duplicate" and top is not None:
             # Said again in another session, or by someone else: a confirmation.
@@ -255,30 +274,23 @@ def decide(
     record = _record(
         fact, scope, session_id=session_id, resource=resource, when=when, now=session.now
     )
-    replaced: MemoryRecord | None = None
-    action, reason = "stored", decision.reason
-    for old, cos in neighbours:
-        if is_update(old.content, fact.content):
-            replaced, reason = old, "update"
-            break
-        if top is old and config.dedup_merge_cosine < cos:
-            replaced, action, reason = old, "merged", f"cosine {cos:.3f}"
-            record.confidence = min(
-                1.0, max(old.confidence, record.confidence) + config.merge_confidence_boost
-            )
-            break
-        if contradicts(old.content, fact.content):
-            old.data = {
-                **old.data,
-                "conflicts_with": [*old.data.get("conflicts_with", []), record.id],
-            }
-            record.data["conflicts_with"] = [old.id]
-            record.confidence = max(0.0, record.confidence - config.contradiction_penalty)
-            session.touch(
-                old, boost=-config.contradiction_penalty, event="flagged", conflict=record.id
-            )
+    replaced, flagged = None, None
+    action, reason, detail = "stored", decision.reason, decision.detail
+    if llm.action == "update" and llm.target is not None:
+        replaced, reason, detail = llm.target, "update", llm.detail
+    elif llm.action is None and plan.target is not None and plan.verdict is not None:
+        replaced, reason = plan.target, _why(plan.verdict)
+        detail = plan.verdict.explain()
+    elif llm.action is None and plan.flag is not None and plan.verdict is not None:
+        flagged, detail = plan.flag, plan.verdict.explain()
+    elif top is not None and top_cos is not None and config.dedup_merge_cosine < top_cos:
+        replaced, action, reason = top, "merged", f"cosine {top_cos:.3f}"
+        record.confidence = min(
+            1.0, max(top.confidence, record.confidence) + config.merge_confidence_boost
+        )
     if (
         replaced is None
+        and flagged is None
         and config.novelty_enabled
         and top_cos is not None
         and top_cos >= config.novelty_threshold
@@ -297,30 +309,32 @@ def decide(
 
     if replaced is not None:
         record.supersedes = replaced.id
+    if flagged is not None:
+        # Untrusted content never replaces a trusted memory: stored beside it, both
+        # flagged, and only the newcomer loses confidence.
+        record.data["conflicts_with"] = [flagged.id]
+        record.confidence = max(0.0, record.confidence - config.contradiction_penalty)
     session.audit(
         "created",
         record.id,
         resource=resource_id,
         extractor=fact.extractor_version,
         gate=decision.reason,
-        **({"supersedes": replaced.id, "why": reason} if replaced else {}),
+        **({"supersedes": replaced.id, "why": reason, "detail": detail} if replaced else {}),
+        **({"conflicts_with": flagged.id, "detail": detail} if flagged else {}),
+        **({"llm": llm.audit} if llm.audit else {}),
     )
-    if session.dry_run:
-        session.pending.append((vector, record))
-    else:
-        session.store.insert_memories(
-            [record], vectors=vector[None, :], model_id=session.embedder.model_id
-        )
-        if tokens is not None:
-            session.store.put_token_vectors(
-                [record.id], [tokens], model_id=session.embedder.model_id
-            )
-        session.store.link_entities(
-            record.id,
-            scope,
-            entities=record.entities,
-            relations=[(r.subject, r.predicate, r.object) for r in fact.relations],
-        )
+    _write(session, record, vector, tokens, fact)
+    if flagged is not None:
+        flagged.data = {
+            **flagged.data,
+            "conflicts_with": [*flagged.data.get("conflicts_with", []), record.id],
+        }
+        flagged.updated_at = session.now
+        if not session.dry_run:
+            session.store.update_memory(flagged)
+        session.audit("flagged", flagged.id, conflict=record.id, detail=detail)
+        reason = "conflict"
     if replaced is not None:
         now = session.now
         replaced.status, replaced.superseded_by = Status.SUPERSEDED, record.id
@@ -332,9 +346,35 @@ def decide(
             replaced.id,
             superseded_by=record.id,
             why=reason,
+            detail=detail,
         )
-    return FactDecision(
-        fact, action, reason, decision.detail, record.id, replaced.id if replaced else None
+    related = replaced or flagged
+    return FactDecision(fact, action, reason, detail, record.id, related.id if related else None)
+
+
+def _why(verdict: Verdict) -> str:
+    return "contradiction" if verdict.relation == "contradiction" else "update"
+
+
+def _write(
+    session: _Session,
+    record: MemoryRecord,
+    vector: np.ndarray,
+    tokens: PackedTokens | None,
+    fact: CandidateFact,
+) -> None:
+    if session.dry_run:
+        session.pending.append((vector, record))
+        return
+    store, model_id = session.store, session.embedder.model_id
+    store.insert_memories([record], vectors=vector[None, :], model_id=model_id)
+    if tokens is not None:
+        store.put_token_vectors([record.id], [tokens], model_id=model_id)
+    store.link_entities(
+        record.id,
+        session.scope,
+        entities=record.entities,
+        relations=[(r.subject, r.predicate, r.object) for r in fact.relations],
     )
 
 
@@ -368,6 +408,67 @@ def _reject_injections(
         )
         out.append(FactDecision(stand_in, "rejected", "injection", detail))
     return out
+
+
+@dataclass(slots=True)
+class _LLMVerdict:
+    """The LLM's usable decision inside the transaction (``action`` None: decide offline)."""
+
+    action: str | None = None
+    target: MemoryRecord | None = None
+    detail: str = ""
+    audit: str = ""
+
+
+def _llm_verdict(
+    session: _Session,
+    choice: UpdateChoice | None,
+    neighbours: Sequence[tuple[MemoryRecord, float]],
+) -> _LLMVerdict:
+    """``choice`` re-checked inside the transaction: the memory it names must still
+    be active in scope, and untrusted content never replaces a trusted memory."""
+    if choice is None:
+        return _LLMVerdict()
+    if choice.action is None:
+        return _LLMVerdict(audit=describe(choice))
+    detail = f"llm: {choice.reason}".strip()
+    if choice.target_id is None:
+        return _LLMVerdict(choice.action, None, detail, describe(choice))
+    target = next((m for m, _ in neighbours if m.id == choice.target_id), None)
+    if target is None:
+        found = session.store.get_memories([choice.target_id], session.scope)
+        target = found[0] if found and found[0].status is Status.ACTIVE else None
+    if target is None:
+        return _LLMVerdict(audit=describe(replace(choice, error="chosen memory no longer active")))
+    return _LLMVerdict(choice.action, target, detail, describe(choice))
+
+
+def _ask_llm(
+    session: _Session,
+    llm: LLM,
+    facts: Sequence[CandidateFact],
+    vectors: np.ndarray,
+    messages: Sequence[Message],
+    *,
+    force: bool,
+) -> list[UpdateChoice | None]:
+    """The LLM's update decision for each fact that has close active neighbours. Runs
+    before the write transaction opens, so a slow model never holds the write lock."""
+    config = session.config
+    choices: list[UpdateChoice | None] = []
+    for fact, vector in zip(facts, vectors, strict=True):
+        shown = [
+            m
+            for m, cos in session.nearest(vector, k=config.update_llm_candidates)
+            if m.status is Status.ACTIVE and cos >= config.update_llm_min_cosine
+        ]
+        worth_asking = (
+            not secret_is_point(fact.content, min_words=config.secret_context_min_words)
+            and not injection_of(fact.content, fact.message_index, messages)
+            and (force or gate(fact, config=config).accepted)
+        )
+        choices.append(ask(llm, fact, shown) if shown and worth_asking else None)
+    return choices
 
 
 def ingest(
@@ -420,6 +521,10 @@ def ingest(
         else (None, None)
     )
     session = _Session(store, embedder, config, scope, dry_run=dry_run, now=now)
+    choices: list[UpdateChoice | None] = [None] * len(facts)
+    if facts and config.update_llm and isinstance(llm, LLM):
+        assert vectors is not None
+        choices = _ask_llm(session, llm, facts, vectors, clean, force=force)
     if report.fallback_reason:
         session.audit("extractor_fallback", None, reason=report.fallback_reason, extractor=version)
     written = 0
@@ -459,6 +564,7 @@ def ingest(
                 resource=resource,
                 when=when,
                 session_count=written,
+                choice=choices[i],
             )
             written += decision.action == "stored"
             report.decisions.append(decision)

@@ -1,154 +1,164 @@
-"""Pure helpers for updates and contradictions between facts.
+"""Updates on the write path: which active memory a candidate fact replaces.
 
-A fact fills a *slot* — (subject, attribute), e.g. ("Aaron", "residence") —
-with a value. A newer fact for the same slot with another value is an update
-(the old one is superseded, never overwritten); the same claim negated is a
-contradiction the caller flags for review.
+The slot logic itself lives in :mod:`remem.slots` (shared with the read path's
+conflict tags); this module applies it to a candidate and its nearest active
+memories and plans what the pipeline does:
+
+- **update**: the candidate supersedes the memory with the best update score at
+  or above ``config.update_threshold`` (a contradiction — the same claim negated —
+  is an update too). Never a memory from the same message (its facts complement
+  each other), never one said later than the candidate, and never a trusted
+  memory replaced by untrusted content: that is stored beside it, **flagged**
+  (``conflicts_with`` on both).
+- **dedup**: only neighbours whose values do not differ may count as duplicates
+  or as "not novel"; near-duplicates whose values differ ("deploy on 2 October" /
+  "deploy on 10 October", "project 1" / "project 28") are updates or distinct
+  facts, never reinforcements.
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
-import unicodedata
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 
-if TYPE_CHECKING:
-    from remem.write.candidate import CandidateFact
+from remem.config import Config
+from remem.model import MemoryRecord, Status, Trust
+from remem.slots import Fact, Verdict, analyse, compare, content_hash, normalise
+from remem.slots.facts import FAMILY_OF
+from remem.slots.lexicon import LIGHT, STRONG_CUES
+from remem.write.candidate import CandidateFact
 
-
-@dataclass(frozen=True, slots=True)
-class Slot:
-    """What a fact states: ``subject``'s ``attribute`` is ``value``."""
-
-    subject: str
-    attribute: str
-    value: str
-
-
-_SUBJ = r"(?P<s>[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)*|[Tt]he user|[Ii])"
-_MOD = r"(?:\s+and others)?(?:\s+(?:now|just|recently|finally|also|still|currently|has|have|had|officially))*"
-_VAL = r"(?P<v>[^.,;!?]+?)"
-_END = r"(?=\s+(?:on|in|since|because|and|but|last|this|after|around)\b|[.,;!?]|$)"
-
-# (attribute, verbs) — the verbs introduce the value directly after them.
-_SLOTS: list[tuple[str, str]] = [
-    ("residence", r"lives? in|lived in|moved (?:back )?to|relocated to|is based in|resides in"),
-    ("theme preference", r"(?:prefers?|uses?|switched to|likes?|changed to|went back to)"
-     r"(?= (?:the )?(?:dark|light) (?:mode|theme))"),
-    ("editor", r"(?:uses?|switched to|prefers?|moved to)(?= (?:vim|neovim|emacs|vs ?code|"
-     r"vscode|sublime|intellij|pycharm|zed|helix|nano)\b)"),
-    ("job", r"works? (?:as|at|for)|is employed (?:at|by)|got a job (?:at|as)|"
-     r"(?:started|took) a (?:new )?job (?:at|as)|joined|was hired (?:at|by)|quit(?= (?:his|her|their|the) job)"),
-    ("car", r"drives?|bought a (?:new |used )?car,?|(?:got|bought|leased) an? (?:new |used )?"
-     r"(?=(?:\w+ (?:car|truck|suv|sedan)|(?:tesla|toyota|honda|subaru|ford|bmw|audi|mercedes|"
-     r"volkswagen|vw|kia|hyundai|mazda|nissan|chevy|chevrolet|jeep|volvo|porsche|lexus|"
-     r"rivian)\b))"),
-    ("relationship status", r"is(?= (?:single|married|engaged|divorced|dating|widowed|"
-     r"in a relationship)\b)|got(?= (?:married|engaged|divorced)\b)|broke up"),
-    ("diet", r"is(?= (?:vegan|vegetarian|pescatarian|keto|gluten-free)\b)|went(?= (?:vegan|vegetarian))"),
-    ("phone", r"uses? an?|has an?|switched to an?|bought an?(?= (?:iphone|pixel|galaxy|android))"),
-]  # fmt: skip
-_COMPILED = [
-    (attr, re.compile(_SUBJ + r"(?i:" + _MOD + r"\s+(?:" + verbs + r")\s*" + _VAL + _END + ")"))
-    for attr, verbs in _SLOTS
+__all__ = [
+    "UpdatePlan",
+    "content_hash",
+    "fact_shape",
+    "normalise",
+    "plan_update",
+    "relation",
+    "subject_attribute",
 ]
-_FAVOURITE = re.compile(
-    _SUBJ
-    + r"(?i:(?:'s|’s)\s+(?:all-time\s+)?favou?rite\s+(?P<a>[\w ]{2,30}?)\s+"
-    + r"(?:is|was|has become|are)\s+"
-    + _VAL
-    + _END
-    + ")"
-)
-_UPDATE_CUES = re.compile(
-    r"\b(?:now|no longer|anymore|switched|changed|moved|instead|replaced|updated|"
-    r"new|not .* any more|used to)\b",
-    re.I,
-)
-_NEGATION = re.compile(
-    r"\b(?:not|never|no longer|no)\b|n't\b|\b(?:doesn|don|isn|wasn|aren|weren|didn|won|can)'?t\b",
-    re.I,
-)
 
 
-def normalise(text: str) -> str:
-    """Case-folded, accent-normalised text without punctuation, single-spaced."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    text = re.sub(r"[^\w\s]", " ", text)
-    return " ".join(text.split())
+def speaker_of(record: MemoryRecord) -> str | None:
+    """Who said a stored memory (its speaker, else its message name), for "I"/"my"."""
+    speaker = record.data.get("speaker")
+    if isinstance(speaker, str) and speaker:
+        return speaker
+    metadata = record.data.get("metadata")
+    name = metadata.get("name") if isinstance(metadata, dict) else None
+    return name if isinstance(name, str) and name else None
 
 
-def content_hash(text: str) -> str:
-    """A stable hash of the normalised text: equal for case, whitespace and punctuation variants."""
-    return hashlib.sha256(normalise(text).encode("utf-8")).hexdigest()
+def fact_shape(text: str, speaker: str | None = None) -> Fact:
+    """The analysed fact (see :func:`remem.slots.analyse`)."""
+    return analyse(text, speaker)
 
 
-def match_slot(text: str) -> Slot | None:
-    """The (subject, attribute, value) a fact states, if it fills a known slot."""
-    match = _FAVOURITE.search(text)
-    if match:
-        return Slot(match["s"], f"favourite {match['a'].strip().lower()}", _clean(match["v"]))
-    for attribute, pattern in _COMPILED:
-        match = pattern.search(text)
-        if match:
-            value = _clean(match["v"])
-            if attribute == "relationship status" and "broke up" in match.group(0).lower():
-                value = "single"
-            if value:
-                return Slot(match["s"], attribute, value)
-    return None
+def relation(old: MemoryRecord, fact: CandidateFact, *, config: Config) -> Verdict:
+    """How ``fact`` (said now) relates to the stored memory ``old``; an extractor that
+    said the fact supersedes ``old`` (``supersedes_hint``) adds its weight as evidence."""
+    verdict = compare(
+        analyse(old.content, speaker_of(old)),
+        analyse(fact.content, fact.speaker),
+        weights=config.update_weights,
+    )
+    if verdict.relation in ("same", "candidate") and hint_names(fact.supersedes_hint, old):
+        verdict = replace(
+            verdict,
+            relation="candidate",
+            score=round(verdict.score + config.update_weights["extractor_hint"], 3),
+            reasons=(*verdict.reasons, "the extractor says it supersedes this"),
+            differs=True,
+        )
+    return verdict
 
 
-def _clean(value: str) -> str:
-    value = re.sub(r"^(?:a|an|the|his|her|their|my)\s+", "", value.strip(), flags=re.I)
-    return value.strip().lower()
+def subject_attribute(content: str, speaker: str | None = None) -> tuple[str, str] | None:
+    """``(subject, attribute)`` a fact talks about, for the record's ``slot`` field: the
+    subject noun phrase, and the attribute family of its first template word that has
+    one ("lives" -> ``home``), else of its change cue ("moved" -> ``home``), else that word."""
+    shape = analyse(content, speaker)
+    words = [t.stem for t in shape.tokens if t.stem in shape.content]
+    families = [FAMILY_OF[w][0] for w in words if w in FAMILY_OF]
+    families += [f for cue in shape.strong_cues for f in STRONG_CUES.get(cue, ())[:1]]
+    attribute = families[0] if families else (words[0] if words else None)
+    if not shape.key or attribute is None:
+        return None
+    return " ".join(sorted(shape.key)), attribute
 
 
-def subject_attribute(fact: CandidateFact | str) -> tuple[str, str] | None:
-    """``(subject, attribute)`` of the slot a fact fills, e.g. ``("Aaron", "residence")``."""
-    text = fact if isinstance(fact, str) else fact.content
-    slot = match_slot(text)
-    return (slot.subject, slot.attribute) if slot else None
+def hint_names(hint: str | None, old: MemoryRecord) -> bool:
+    """Whether an extractor's ``supersedes`` answer ("Aaron lives in Boston") names the
+    stored memory ``old``: most of the hint's words are the memory's."""
+    if not hint:
+        return False
+    words = {w for w in normalise(hint).split() if w not in LIGHT}
+    have = set(normalise(old.content).split())
+    return bool(words) and len(words & have) >= 0.6 * len(words)
 
 
-def is_update(old_content: str, new_content: str) -> bool:
-    """Whether ``new_content`` updates ``old_content``: the same slot with another value.
+@dataclass(slots=True)
+class UpdatePlan:
+    """What the offline check found for one candidate among its neighbours.
 
-    "Aaron moved to Denver" updates "Aaron lives in Boston"; "Aaron switched to
-    light mode" updates "Aaron prefers dark mode".
+    ``target``: the memory it updates (with ``verdict``); ``flag``: a trusted memory
+    an untrusted candidate contradicts (stored beside, both flagged);
+    ``dedup``: ``(memory, cosine)`` of the neighbours it may duplicate, best first;
+    ``verdicts``: every neighbour's verdict, by memory id, for explanations.
     """
-    old, new = match_slot(old_content), match_slot(new_content)
-    if old is None or new is None:
-        return False
-    same_slot = old.subject.lower() == new.subject.lower() and old.attribute == new.attribute
-    return same_slot and old.value != new.value
+
+    target: MemoryRecord | None = None
+    verdict: Verdict | None = None
+    flag: MemoryRecord | None = None
+    dedup: list[tuple[MemoryRecord, float]] = field(default_factory=list)
+    verdicts: dict[str, Verdict] = field(default_factory=dict)
 
 
-def _claim_tokens(text: str) -> set[str]:
-    text = _NEGATION.sub(" ", text.replace("’", "'"))
-    tokens = set()
-    for token in normalise(text).split():
-        if token in {"does", "do", "did", "is", "are", "was", "were", "anymore", "longer"}:
+def plan_update(
+    fact: CandidateFact,
+    neighbours: Sequence[tuple[MemoryRecord, float]],
+    *,
+    config: Config,
+    resource_id: str | None,
+    when: datetime | None,
+) -> UpdatePlan:
+    """The update, flag and dedup candidates of ``fact`` among ``neighbours``
+    (``(memory, cosine)``, best first); see the module doc for the rules."""
+    plan = UpdatePlan()
+    best: tuple[tuple[bool, float, float], MemoryRecord, Verdict] | None = None
+    said_at = fact.valid_from or when
+    for old, cosine in neighbours:
+        if old.status is not Status.ACTIVE:
             continue
-        # crude stemming so "likes" and "like" compare equal
-        tokens.add(token[:-1] if len(token) > 3 and token.endswith("s") else token)
-    return tokens
+        verdict = relation(old, fact, config=config)
+        plan.verdicts[old.id] = verdict
+        if not verdict.differs:
+            plan.dedup.append((old, cosine))
+            continue
+        if not verdict.updates(config.update_threshold):
+            continue
+        if resource_id is not None and old.source_resource_id == resource_id:
+            continue  # facts of one message complement each other
+        if _said_later(old, said_at):
+            continue  # history arriving out of order never replaces what came after
+        rank = (verdict.relation == "contradiction", verdict.score, cosine)
+        if best is None or rank > best[0]:
+            best = (rank, old, verdict)
+    if best is not None:
+        _, old, verdict = best
+        if fact.source_trust is Trust.UNTRUSTED and old.source_trust is Trust.TRUSTED:
+            plan.flag, plan.verdict = old, verdict
+        else:
+            plan.target, plan.verdict = old, verdict
+    return plan
 
 
-def contradicts(old: str, new: str) -> bool:
-    """Whether one text negates the other's claim ("likes sushi" / "does not like sushi")."""
-    old_neg = len(_NEGATION.findall(old.replace("’", "'"))) % 2
-    new_neg = len(_NEGATION.findall(new.replace("’", "'"))) % 2
-    if old_neg == new_neg:
+def _said_later(old: MemoryRecord, said_at: datetime | None) -> bool:
+    if said_at is None or old.valid_from is None:
         return False
-    a, b = _claim_tokens(old), _claim_tokens(new)
-    if not a or not b:
-        return False
-    return len(a & b) / len(a | b) >= 0.75
+    return _aware(old.valid_from) > _aware(said_at)
 
 
-def has_update_cue(text: str) -> bool:
-    """Whether the text reads like a change ("now", "switched", "no longer", "moved")."""
-    return _UPDATE_CUES.search(text) is not None
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
