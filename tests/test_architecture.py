@@ -96,6 +96,14 @@ def test_read_never_imports_write() -> None:
     assert _violations("read", "remem.write") == []
 
 
+def test_the_slot_logic_is_neutral() -> None:
+    """remem.slots is shared by both paths, so it imports neither."""
+    assert _violations("slots", "remem.write") == []
+    assert _violations("slots", "remem.read") == []
+    assert any("remem.slots" in names for names in _layer_imports("read").values())
+    assert any("remem.slots" in names for names in _layer_imports("write").values())
+
+
 def test_public_surface_is_locked_and_sorted() -> None:
     assert remem.__all__ == sorted(remem.__all__)
     assert remem.__all__ == LOCKED_ALL
