@@ -251,3 +251,28 @@ def test_without_an_llm_or_when_disabled_no_call_is_made(config: Config, db_path
         llm = ScriptedLLM(["# summary"])
         _ingest(mem, "I moved to Denver last spring.", llm)
         assert len(llm.calls) == 1 and "summary" in llm.calls[0][0]["content"]
+
+
+def test_the_llm_extractors_supersedes_answer_is_evidence(config: Config, tmp_path: Path) -> None:
+    import json
+
+    from remem.write.extract.llm import LLMExtractor
+
+    config.update_llm = False  # only the extractor's answer speaks here
+    message = Message(speaker="Aaron", role="user", text="Oat milk in my coffee now.", timestamp=T1)
+
+    def run(hint: str | None, name: str):  # type: ignore[no-untyped-def]
+        fact = {"content": "Aaron takes oat milk in his coffee these days.", "supersedes": hint}
+        llm = ScriptedLLM([json.dumps({"facts": [fact]})])
+        with Memory(tmp_path / name, config=config) as mem:
+            old = _seed(mem)
+            report = ingest(
+                mem.store, mem.embedder, config, [message], scope=SCOPE, extractor=LLMExtractor(llm)
+            )
+            return mem.get(old, user_id="u").status, report.decisions[0], old
+
+    status, _, _ = run(None, "a.db")
+    assert status is Status.ACTIVE  # offline, the two are not one attribute
+    status, decision, old = run("Aaron drinks his coffee black", "b.db")
+    assert status is Status.SUPERSEDED and decision.related_id == old
+    assert "the extractor says it supersedes this" in decision.detail

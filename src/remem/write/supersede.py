@@ -63,7 +63,9 @@ def relation(old: MemoryRecord, fact: CandidateFact, *, config: Config) -> Verdi
         analyse(fact.content, fact.speaker),
         weights=config.update_weights,
     )
-    if verdict.relation in ("same", "candidate") and hint_names(fact.supersedes_hint, old):
+    if verdict.relation in ("same", "candidate", "unrelated") and hint_names(
+        fact.supersedes_hint, old
+    ):
         verdict = replace(
             verdict,
             relation="candidate",
