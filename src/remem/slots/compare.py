@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 from remem.config import DEFAULT_UPDATE_WEIGHTS as DEFAULT_WEIGHTS
 from remem.slots import lexicon as lx
-from remem.slots.facts import FAMILY_OF, Fact, Identifier, Token, Value
+from remem.slots.facts import FAMILY_OF, Fact, Identifier, Token, Value, stem
 
 _NEGATION_FILLER = frozenset(
     "a an the does do did is are was were am be been anymore longer any more really".split()
@@ -114,6 +114,8 @@ def compare(old: Fact, new: Fact, *, weights: Mapping[str, float] | None = None)
     t_old, t_new = _augment(old.content - ended), _augment(new.content - ended)
     union = t_old | t_new
     sim = len(t_old & t_new) / len(union) if union else 0.0
+    if not union and old.key == new.key:
+        sim = 1.0  # "The design sync is on Wednesdays" / "... is now on Tuesdays": all key
     score += w["template"] * sim
     reasons.append(f"template {sim:.2f}")
     kinds = _same_kind(old_values, new_values)
@@ -264,7 +266,7 @@ def _ended_values(old: Fact, new: Fact) -> frozenset[str]:
     speakers = {old.speaker, new.speaker}
     named = {i for v in old.values for i in v.tokens}
     candidates = {
-        t.low: t.stem
+        form: t.stem
         for t in old.tokens
         if t.text[:1].isalnum()
         and not t.pronoun
@@ -274,12 +276,16 @@ def _ended_values(old: Fact, new: Fact) -> frozenset[str]:
         # a plain word ("soccer") ends only under a change cue ("quit soccer"); a
         # value ("Seattle") under any ending word ("out of Seattle")
         and (t.index in named or bool(new.strong_cues))
+        for form in (t.low, _stem_of(t))
     }
     tokens = new.tokens
     lows = [t.low for t in tokens]
     ended: set[str] = set()
     for p, low in enumerate(lows):
-        if low not in candidates or tokens[p].pronoun:
+        if tokens[p].pronoun:
+            continue
+        low = low if low in candidates else _stem_of(tokens[p])  # "swims" / "swimming"
+        if low not in candidates:
             continue
         after = " ".join(lows[p + 1 : p + 1 + _WINDOW])
         for start in _object_starts(tokens, p):
@@ -310,6 +316,10 @@ def _object_starts(tokens: tuple[Token, ...], p: int) -> tuple[int, ...]:
     if start > 0 and tokens[start - 1].text[:1].isalpha() and tokens[start - 1].low not in _BREAKS:
         return (start, start - 1)
     return (start,)
+
+
+def _stem_of(t: Token) -> str:
+    return stem(t.low) if t.text[:1].isalpha() else t.low
 
 
 def _last_cue(before: str) -> str:

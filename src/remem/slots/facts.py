@@ -223,7 +223,19 @@ def _is_verb(tokens: tuple[Token, ...], i: int) -> bool:
     if t.low in lx.DETERMINERS or t.low in lx.PREPOSITIONS or t.low in _ADVERBS:
         return False
     # "deploys run", "rent went": a noun followed by the verb is not the verb
-    return _verbish(t) and not nxt_verbal
+    if _verbish(t):
+        return not nxt_verbal
+    # "Irene swims ...": a verb outside the word list, right after a name
+    prev = tokens[i - 1] if i else None
+    return (
+        prev is not None
+        and prev.text[:1].isupper()
+        and not prev.possessive
+        and t.low.isalpha()
+        and t.low.endswith("s")
+        and not t.low.endswith("ss")
+        and not nxt_verbal
+    )
 
 
 def _verbish(t: Token) -> bool:
