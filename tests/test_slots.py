@@ -32,6 +32,9 @@ def test_content_hash_ignores_case_whitespace_punctuation() -> None:
         ("The API is written in Flask.", "Hugo and others rewrote the API from Flask to FastAPI."),
         ("Theo rides a Trek road bike to work.", "Theo's Trek got stolen, so now Theo commutes on a Brompton."),
         ("Owen works at Google as a product manager.", "Owen left Google and joined Stripe."),
+        ("Irene swims three times a week.", "Irene switched from swimming to rowing."),
+        # a subject that is all key: only its value can change
+        ("The design sync is on Wednesdays at 3pm.", "The design sync is now on Tuesdays at 1pm."),
         # another version of the same product
         ("Priti and others use Node 16 in production.", "Production now runs Node 20."),
     ],
