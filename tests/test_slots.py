@@ -116,6 +116,12 @@ def test_rewordings_are_the_same_and_dates_are_not() -> None:
     assert dates.differs and "date differs" in dates.explain()
 
 
+def test_fragments_and_chat_turns_are_not_compared() -> None:
+    assert relate("january trip", "may trip").explain() == "other 0.00: not one statement"
+    turn = "Caroline: I live in Boston. It is great here, honestly."
+    assert relate(turn, "Caroline moved to Denver in May 2024.").relation == "other"
+
+
 def test_contradiction_is_an_update_by_negation() -> None:
     verdict = relate("Aaron likes sushi.", "Aaron does not like sushi.")
     assert verdict.relation == "contradiction" and verdict.updates(THRESHOLD)

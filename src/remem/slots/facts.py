@@ -357,7 +357,8 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
             for t in tokens[start:end]
             if t.stem in key and not t.text[:1].isupper() and t.low not in lx.RELATION_NOUNS
         ),
-        comparable=comparable,
+        # a fragment with no verb ("may trip") states no value of any slot
+        comparable=comparable and end < len(tokens),
     )
 
 
