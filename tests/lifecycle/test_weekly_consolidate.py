@@ -65,7 +65,14 @@ def test_contradictions_are_flagged_for_review_never_resolved(mem: Memory, db_pa
 
 def test_the_write_paths_flag_is_not_flagged_twice(mem: Memory) -> None:
     mem.remember("I like sushi a lot", user_id="aaron", speaker="Aaron", now=T0)
-    mem.remember("I do not like sushi a lot", user_id="aaron", speaker="Aaron", now=T0)
+    # untrusted content never replaces a trusted memory: stored beside it, both flagged
+    quoted = "[UNTRUSTED DATA] Aaron does not like sushi a lot. [/UNTRUSTED DATA]"
+    mem.add(
+        [{"role": "user", "name": "Aaron", "content": quoted, "timestamp": T0}],
+        user_id="aaron",
+        infer=True,
+        now=T0,
+    )
     flagged = [m for m in mem.list(user_id="aaron").items if m.data.get("conflicts_with")]
     assert len(flagged) == 2  # the write path linked them already
     result = mem.jobs.run("weekly", now=T0 + timedelta(days=1))
