@@ -14,6 +14,7 @@ import pytest
 from remem import Config, Memory, Scope, Status
 from remem.errors import ProviderError
 from remem.providers.fake import ScriptedLLM
+from remem.write.extract.llm import load_prompt
 from remem.write.extract.rules import RulesExtractor
 from remem.write.pipeline import ingest
 from remem.write.transcript import Message
@@ -177,6 +178,7 @@ def test_llm_update_supersedes_what_offline_rules_miss(mem: Memory, db_path: Pat
     [decision] = report.decisions
     assert decision.reason == "update" and decision.related_id == old
     assert mem.get(old, user_id="u").status is Status.SUPERSEDED
+    assert llm.calls[0][0]["content"] == load_prompt("update_v1")  # the versioned prompt
     shown = llm.calls[0][1]["content"]
     assert "[0] Aaron drinks Aaron's coffee black every morning." in shown and old not in shown
     assert llm.lock_free == [True, True]  # the decision and the summary: no lock held

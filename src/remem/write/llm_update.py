@@ -2,7 +2,8 @@
 
 With an LLM configured, each candidate fact that has active neighbours is shown
 to it with those neighbours, numbered (ids never reach the model), and it
-answers ``{"action": "add" | "update" | "none", "index": n, "reason": "..."}``.
+answers ``{"action": "add" | "update" | "none", "index": n, "reason": "..."}``
+(the versioned prompt ``write/prompts/update_v1.md``).
 The answer is checked — valid JSON, a known action, an index that exists — and
 anything else (a malformed reply, a provider error, an index out of range) falls
 back to the offline decision, saying why. This runs *before* the write
@@ -26,21 +27,11 @@ from remem.errors import ProviderError
 from remem.model import MemoryRecord
 from remem.providers.base import LLM
 from remem.write.candidate import CandidateFact
+from remem.write.extract.llm import load_prompt
 
 log = logging.getLogger(__name__)
 
-PROMPT = """You keep a person's long-term memory. Decide what to do with a NEW fact, given \
-the EXISTING memories most like it (numbered).
-
-- "update": the new fact replaces existing memory [index]: the same subject and attribute \
-with a new value (they moved, changed job, a date or price changed, they switched tools, \
-a relationship ended ...). The old memory stays in history as superseded.
-- "none": nothing new: existing memory [index] already says this.
-- "add": anything else, including another member of a list ("we also adopted a rabbit", \
-"project 28" beside "project 1") or a fact about someone or something else.
-
-Reply with JSON only: {"action": "add" | "update" | "none", "index": <number or null>, \
-"reason": "<a few words>"}"""
+PROMPT_NAME = "update_v1"  # remem/write/prompts/update_v1.md
 
 
 class LLMDecision(BaseModel):
@@ -94,7 +85,7 @@ def parse(reply: str, neighbours: Sequence[MemoryRecord]) -> UpdateChoice:
 def ask(llm: LLM, fact: CandidateFact, neighbours: Sequence[MemoryRecord]) -> UpdateChoice:
     """Ask ``llm`` what ``fact`` does to ``neighbours``; never raises for a bad answer."""
     chat = [
-        {"role": "system", "content": PROMPT},
+        {"role": "system", "content": load_prompt(PROMPT_NAME)},
         {"role": "user", "content": render(fact, neighbours)},
     ]
     try:
