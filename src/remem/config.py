@@ -316,6 +316,42 @@ class Config(BaseModel):
     insight_max_items: int = Field(20, ge=2)  # at most this many archived memories in one
     insight_max_chars: int = Field(600, ge=80)  # an insight's text is cut to this length
 
+    # -- agent: episodes (remem/agent/episodes.py, remem/lifecycle/episodes.py) ----
+    # value-based retention (weekly job): value = (1 - |outcome - centre|) x
+    # 0.5 ** (days unused / half-life); an episode is kept while value >= the minimum
+    episode_value_center: float = Field(0.65, ge=0, le=1)
+    episode_keep_min_value: float = Field(0.18, ge=0, le=1)
+    episode_half_life_days: float = Field(90.0, gt=0)
+    episode_open_max_days: int = Field(30, ge=1)  # an open episode untouched this long: abandoned
+    episode_max_actions: int = Field(100, ge=1)  # actions kept per episode (later ones counted)
+    episode_field_chars: int = Field(500, ge=16)  # an action's or learning's text is cut here
+    # -- agent: procedural rules and reflection (remem/agent/rules.py) ---------------
+    reflection_every_sessions: int = Field(5, ge=1)  # reflect after this many ended sessions
+    reflection_max_items: int = Field(500, ge=1)  # newest lessons / episodes a reflection reads
+    rule_min_support: int = Field(2, ge=1)  # distinct lessons/episodes saying it make a rule
+    # two lessons say the same thing when their vectors' cosine, or the share of the
+    # shorter one's content words they have in common, reaches these
+    rule_group_cosine: float = Field(0.75, ge=0, le=1)
+    rule_group_overlap: float = Field(0.6, ge=0, le=1)
+    rule_min_confidence: float = Field(0.7, ge=0, le=1)  # below it a rule is not kept
+    rule_max: int = Field(50, ge=1)  # active rules per scope (the least confident go first)
+    # a deterministic rule's confidence: base + step x (support - min support), capped
+    rule_confidence_base: float = Field(0.7, ge=0, le=1)
+    rule_confidence_step: float = Field(0.05, ge=0, le=1)
+    rule_confidence_max: float = Field(0.95, ge=0, le=1)
+    rule_reinforce_boost: float = Field(0.05, ge=0, le=1)  # a reflection finds it again
+    rule_unused_days: int = Field(30, ge=1)  # not injected this long: decays at each reflection
+    rule_unused_decay: float = Field(0.9, gt=0, le=1)
+    rule_contradiction_penalty: float = Field(0.15, ge=0, le=1)  # per contradicting lesson
+    rule_keywords_max: int = Field(6, ge=1)  # words of a rule's trigger
+    # a rule matches a text holding this share of its trigger words (or the tool named)
+    rule_match_overlap: float = Field(0.5, ge=0, le=1)
+    # -- agent: forward triggers (remem/agent/triggers.py) ----------------------------
+    trigger_horizon_days: int = Field(730, ge=1)  # days further ahead make no trigger
+    trigger_max_per_message: int = Field(3, ge=1)
+    trigger_message_chars: int = Field(300, ge=16)  # the sentence kept with a trigger
+    trigger_due_limit: int = Field(10, ge=1)  # triggers one session start brings up
+
     _sources: dict[str, str] = PrivateAttr(default_factory=dict)
 
     @field_validator("update_weights")

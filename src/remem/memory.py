@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -53,6 +53,8 @@ from remem.store.ann import ann_settings
 from remem.store.base import ListFilter, Store
 from remem.store.sqlite import SQLiteStore
 from remem.validation import (
+    check_json,
+    check_labels,
     check_number,
     check_record,
     check_text,
@@ -161,6 +163,9 @@ class Memory(WriteMixin, AdminMixin):
         metadata: Mapping[str, Any] | None = None,
         infer: bool = False,
         trusted: bool | None = None,
+        tags: Sequence[str] | None = None,
+        confidence: float | None = None,
+        data: Mapping[str, Any] | None = None,
         now: datetime | None = None,
     ) -> list[MemoryRecord]:
         """Store ``content`` (text, or a list of ``{"role", "content"}`` messages).
@@ -182,6 +187,11 @@ class Memory(WriteMixin, AdminMixin):
         phrase, so it never reaches a context block; in infer mode every fact from
         it is rejected (gate reason ``injection``).
 
+        Raw mode only: ``tags`` (labels, indexed for search), ``confidence`` (0..1,
+        default 0.9) and ``data`` (a kind's structure, e.g. an episode's situation and
+        actions or a rule's trigger and behaviour; JSON, kept in ``record.data`` beside
+        ``metadata``) are set on every memory stored.
+
         ``now`` (default: the clock) is when it was learned: ``created_at``,
         ``updated_at`` and the audit times (simulations run on a fake clock).
         """
@@ -200,6 +210,7 @@ class Memory(WriteMixin, AdminMixin):
         )
         kind, tier, importance, category = given.kind, given.tier, given.importance, given.category
         session_id, metadata = given.session_id, given.metadata
+        extra = _extra_fields(tags, confidence, data, limits, infer=infer)
         # What is returned is what is stored: these fields redacted as the store would.
         category = redact(category) if category else category
         metadata = scrub_value(metadata) if metadata else metadata
@@ -269,6 +280,8 @@ class Memory(WriteMixin, AdminMixin):
                 category=category,
                 importance=0.5 if importance is None else importance,
                 tier=tier,
+                tags=list(extra.tags),
+                confidence=0.9 if extra.confidence is None else extra.confidence,
                 valid_from=when,
                 created_at=now,
                 updated_at=now,
@@ -276,6 +289,7 @@ class Memory(WriteMixin, AdminMixin):
                 source_resource_id=resource.id,
                 extractor_version=RAW_EXTRACTOR,
                 data={
+                    **extra.data,
                     **({"metadata": dict(metadata)} if metadata else {}),
                     **({"injection": injection} if injection else {}),
                 },
@@ -918,6 +932,43 @@ class Memory(WriteMixin, AdminMixin):
                 "summary_hit_rate": round(answered["summaries"] / total, 4) if total else 0.0,
             }
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Extra:
+    """The raw-mode fields of :meth:`Memory.add` beyond the common ones, checked."""
+
+    tags: tuple[str, ...] = ()
+    confidence: float | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def _extra_fields(
+    tags: object, confidence: object, data: object, limits: Limits, *, infer: bool
+) -> _Extra:
+    if tags is None and confidence is None and data is None:
+        return _Extra()
+    if infer:
+        raise ValidationError(
+            "tags, confidence and data are set on raw memories only; pass infer=False"
+        )
+    checked = (
+        {} if data is None else dict(check_json(data, "data", max_bytes=limits.max_metadata_bytes))
+    )
+    reserved = {"metadata", "injection"} & set(checked)
+    if reserved:
+        raise ValidationError(
+            f"data may not set {', '.join(sorted(reserved))}: remem sets those "
+            "(pass metadata=... for your own metadata)"
+        )
+    return _Extra(
+        tags=tuple(check_labels(tags, "tags", limits=limits)) if tags is not None else (),
+        confidence=None
+        if confidence is None
+        else check_number(confidence, "confidence", low=0.0, high=1.0),
+        # What is returned is what is stored: redacted as the store would.
+        data=scrub_value(checked) if checked else {},
+    )
 
 
 def _normalise_items(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -231,6 +231,7 @@ class EraseReport:
     checkpoints: int
     vectors: int
     summaries: int = 0
+    triggers: int = 0  # forward triggers (remem/agent/triggers.py)
     pending: bool = False
     readers: int = 0
 
@@ -275,3 +276,37 @@ class Summary:
     archived_at: datetime | None = None
     # ids of the memories it was built from; None: unknown (an older store's summary)
     sources: tuple[str, ...] | None = None
+
+
+class TriggerStatus(StrEnum):
+    PENDING = "pending"  # waiting for its day
+    FIRED = "fired"  # injected into a session start (once)
+    DONE = "done"  # the user or agent marked it handled
+    CANCELLED = "cancelled"
+
+
+@dataclass(slots=True)
+class Trigger:
+    """A forward trigger: something said about a future day ("the release is next
+    Friday"), to bring up at the first session start on or after ``trigger_date``.
+
+    ``phrase`` is the time expression it came from; ``memory_ids`` the memories it
+    is about; ``session_id`` the session whose message created it."""
+
+    trigger_date: date
+    message: str
+    id: str = field(default_factory=new_id)
+    namespace: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+    phrase: str = ""
+    memory_ids: list[str] = field(default_factory=list)
+    status: TriggerStatus = TriggerStatus.PENDING
+    created_at: datetime = field(default_factory=utcnow)
+    fired_at: datetime | None = None
+    closed_at: datetime | None = None  # when marked done or cancelled
+
+    @property
+    def scope(self) -> Scope:
+        return Scope(user_id=self.user_id, agent_id=self.agent_id, namespace=self.namespace)

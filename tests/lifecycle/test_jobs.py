@@ -261,6 +261,7 @@ def test_status_lists_the_jobs_and_their_schedule(mem: Memory) -> None:
     assert after["weekly"].next_due_at == T0 + timedelta(days=7)
     assert after["weekly"].steps == (
         "review",
+        "episodes",
         "contradictions",
         "insights",
         "summaries",

@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from remem.config import Config
-from remem.model import MemoryRecord, Status, Tier, Trust
+from remem.model import Kind, MemoryRecord, Status, Tier, Trust
 
 # Statuses the weekly review looks at; superseded and forgotten memories are history.
 REVIEWED = (Status.ACTIVE, Status.ARCHIVED, Status.COLD)
@@ -64,6 +64,14 @@ def last_use(record: MemoryRecord) -> datetime:
 def protected(record: MemoryRecord) -> bool:
     """Permanent and promoted memories never decay or leave by a policy."""
     return record.tier is Tier.PERMANENT or record.promoted
+
+
+def value_retained(record: MemoryRecord) -> bool:
+    """Episodes and their summaries: while active, kept or archived by their value
+    (:mod:`remem.lifecycle.episodes`), not by the idle-time archive and cold policies."""
+    return record.kind is Kind.EPISODIC and (
+        "episode" in record.data or "episode_of" in record.data
+    )
 
 
 def validated(record: MemoryRecord) -> bool:
@@ -250,8 +258,9 @@ def expire_policy(record: MemoryRecord, now: datetime, config: Config) -> Change
 
 
 def archive_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
-    """Active and not used (accessed, referenced or created) for ``archive_after_days``."""
-    if record.status is not Status.ACTIVE or protected(record):
+    """Active and not used (accessed, referenced or created) for ``archive_after_days``
+    (episodes are left to their value-based retention)."""
+    if record.status is not Status.ACTIVE or protected(record) or value_retained(record):
         return None
     idle = days_since(now, last_use(record))
     if idle < config.archive_after_days:
@@ -265,8 +274,11 @@ def archive_policy(record: MemoryRecord, now: datetime, config: Config) -> Chang
 
 
 def cold_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
-    """Active or archived and not used for ``cold_after_days``."""
+    """Active or archived and not used for ``cold_after_days`` (active episodes are
+    left to their value-based retention)."""
     if record.status not in (Status.ACTIVE, Status.ARCHIVED) or protected(record):
+        return None
+    if record.status is Status.ACTIVE and value_retained(record):
         return None
     idle = days_since(now, last_use(record))
     if idle < config.cold_after_days:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from remem.lifecycle.consolidate import contradictions_step, insights_step, summaries_step
+from remem.lifecycle.episodes import episode_retention_step
 from remem.lifecycle.job import Job, Step
 from remem.lifecycle.nightly import boost_step, extract_step, merge_step
 from remem.lifecycle.review import compact_step, memory_md_step, review_step
@@ -34,14 +35,16 @@ def default_jobs() -> tuple[Job, ...]:
             timedelta(days=7),
             steps=(
                 Step("review", review_step),
+                Step("episodes", episode_retention_step),
                 Step("contradictions", contradictions_step),
                 Step("insights", insights_step),
                 Step("summaries", summaries_step),  # after insights: they have categories too
                 Step("memory_md", memory_md_step),
                 Step("compact", compact_step),
             ),
-            description="the review (expire, archive, cold, promote, purge), contradictions, "
-            "category summaries, insights from archived memories; MEMORY.md",
+            description="the review (expire, archive, cold, promote, purge), episode "
+            "retention, contradictions, category summaries, insights from archived "
+            "memories; MEMORY.md",
         ),
         Job(
             "monthly",

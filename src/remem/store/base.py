@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
@@ -27,6 +27,7 @@ from remem.model import (
     Resource,
     Scope,
     Summary,
+    Trigger,
 )
 
 if TYPE_CHECKING:  # remem.filters builds ListFilters: imported there at run time
@@ -627,6 +628,41 @@ class Store(Protocol):
     def reindex(self) -> dict[str, int]:
         """Rebuild the full-text index and merge it, delete the cache files beside the
         store and rebuild this process's BM25 and vector (HNSW) indexes; counts."""
+        ...
+
+    # -- forward triggers (remem/agent/triggers.py) --------------------------------
+    def add_triggers(self, triggers: Sequence[Trigger]) -> list[Trigger]:
+        """Store ``triggers`` (each in its own scope), atomically; a pending trigger with
+        the same scope, day and message is not stored twice (the existing one is
+        returned in its place). Returns them as stored."""
+        ...
+
+    def get_trigger(self, trigger_id: str, scope: Scope) -> Trigger | None: ...
+
+    def list_triggers(
+        self,
+        scope: Scope,
+        *,
+        statuses: Sequence[str] = (),
+        due_by: date | None = None,
+        limit: int = 100,
+    ) -> list[Trigger]:
+        """Triggers in scope (in ``statuses`` if given; with ``trigger_date <= due_by``
+        if given), soonest first."""
+        ...
+
+    def set_trigger_status(
+        self,
+        trigger_ids: Sequence[str],
+        scope: Scope,
+        *,
+        status: str,
+        expect: Sequence[str],
+        at: datetime,
+    ) -> list[Trigger]:
+        """Move those of ``trigger_ids`` in scope whose status is one of ``expect`` to
+        ``status`` (``fired``: ``fired_at = at``; ``done`` / ``cancelled``:
+        ``closed_at = at``), atomically; the triggers changed."""
         ...
 
     # -- misc --------------------------------------------------------------------

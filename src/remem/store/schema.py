@@ -292,6 +292,33 @@ def m007_resource_hashes(db: sqlite3.Connection) -> None:
     )
 
 
+def m008_triggers(db: sqlite3.Connection) -> None:
+    # Forward triggers (remem/agent/triggers.py): a day and what to bring up then.
+    # Their own table, not memories: every session start asks "which pending ones
+    # are due by today?", a range query on (status, trigger_date) that an index
+    # answers at once, and a trigger is a reminder with a status, not knowledge to
+    # search, rank or decay.
+    run_script(
+        db,
+        """
+        CREATE TABLE triggers (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            namespace TEXT, user_id TEXT, agent_id TEXT, session_id TEXT,
+            trigger_date TEXT NOT NULL,
+            message TEXT NOT NULL,
+            phrase TEXT NOT NULL DEFAULT '',
+            memory_ids TEXT NOT NULL DEFAULT '[]',
+            status TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            fired_at TEXT,
+            closed_at TEXT
+        );
+        CREATE INDEX triggers_due ON triggers(status, trigger_date);
+        """,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -307,5 +334,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "m005_summary_sources", m005_summary_sources),
     Migration(6, "m006_lifecycle", m006_lifecycle),
     Migration(7, "m007_resource_hashes", m007_resource_hashes),
+    Migration(8, "m008_triggers", m008_triggers),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

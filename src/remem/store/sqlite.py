@@ -59,6 +59,7 @@ from remem.store.sqlite_jobs import JobTablesMixin
 from remem.store.sqlite_lexical import LexicalMixin
 from remem.store.sqlite_lifecycle import BUSY_TIMEOUT_MS, LifecycleTablesMixin
 from remem.store.sqlite_open import check_file, connect, enable_wal, writable
+from remem.store.sqlite_triggers import TriggerTablesMixin
 from remem.store.sqlite_vectors import VectorTablesMixin
 from remem.store.sqlwhere import filter_sql, scope_sql
 from remem.store.vectors import VectorIndex
@@ -93,6 +94,7 @@ class SQLiteStore(
     LifecycleTablesMixin,
     JobTablesMixin,
     ConsolidationMixin,
+    TriggerTablesMixin,
 ):
     """A remem store in one SQLite file."""
 

@@ -128,6 +128,7 @@ class EraseMixin:
             resources = db.execute(f"DELETE FROM resources WHERE 1{where}", params).rowcount
             db.execute("DELETE FROM erase_guard")
             checkpoints = db.execute(f"DELETE FROM checkpoints WHERE 1{where}", params).rowcount
+            triggers = db.execute(f"DELETE FROM triggers WHERE 1{where}", params).rowcount
             key = self._erase_key()
             named = (
                 ()
@@ -149,6 +150,7 @@ class EraseMixin:
                 "checkpoints": checkpoints,
                 "vectors": vectors,
                 "summaries": summaries,
+                "triggers": triggers,
             }
             self.add_events(
                 [

@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
-_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+from remem.timewords import WEEKDAYS
+
+_WEEKDAYS = list(WEEKDAYS)  # remem.timewords: shared with the read path and the agent
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple of": 2,

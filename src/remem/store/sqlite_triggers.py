@@ -1,0 +1,164 @@
+"""Forward triggers in SQLite (the ``triggers`` table, migration m008). A mixin of
+:class:`remem.store.sqlite.SQLiteStore`.
+
+Dates are ISO ``YYYY-MM-DD`` text, so "due by today" is a range scan on the
+``(status, trigger_date)`` index. Status changes are one conditional ``UPDATE``
+each, so two processes starting sessions at once never fire a trigger twice.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from datetime import date, datetime
+from typing import Any
+
+from remem.model import Scope, Trigger, TriggerStatus
+from remem.store.codec import dumps, parse_ts, ts
+from remem.store.sqlwhere import scope_sql
+
+_COLUMNS = (
+    "id", "namespace", "user_id", "agent_id", "session_id", "trigger_date", "message", "phrase",
+    "memory_ids", "status", "created_at", "fired_at", "closed_at",
+)  # fmt: skip
+_CHUNK = 500
+
+
+class TriggerTablesMixin:
+    """Forward triggers: add, list (due by a day), change status."""
+
+    _db: sqlite3.Connection
+    _lock: threading.RLock
+
+    def transaction(self) -> AbstractContextManager[None]:
+        raise NotImplementedError  # provided by SQLiteStore
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        raise NotImplementedError  # provided by SQLiteStore
+
+    def add_triggers(self, triggers: Sequence[Trigger]) -> list[Trigger]:
+        out: list[Trigger] = []
+        with self.transaction():
+            for trigger in triggers:
+                where, params = scope_sql(trigger.scope)
+                # The same reminder seen twice (a hook retried, a message repeated)
+                # is one trigger: the pending one already there is returned.
+                same = self._db.execute(
+                    f"SELECT * FROM triggers WHERE status = ? AND trigger_date = ? AND "
+                    f"message = ?{where} LIMIT 1",
+                    [
+                        str(TriggerStatus.PENDING),
+                        trigger.trigger_date.isoformat(),
+                        trigger.message,
+                        *params,
+                    ],
+                ).fetchone()
+                if same is not None:
+                    out.append(_trigger(same))
+                    continue
+                row = _row(trigger)
+                self._db.execute(
+                    f"INSERT INTO triggers ({', '.join(_COLUMNS)}) "
+                    f"VALUES ({', '.join('?' * len(_COLUMNS))})",
+                    [row[c] for c in _COLUMNS],
+                )
+                stored = self._db.execute(
+                    "SELECT * FROM triggers WHERE id = ?", (trigger.id,)
+                ).fetchone()
+                out.append(_trigger(stored))  # as stored: redacted by the connection
+        return out
+
+    def get_trigger(self, trigger_id: str, scope: Scope) -> Trigger | None:
+        where, params = scope_sql(scope)
+        rows = self._query(f"SELECT * FROM triggers WHERE id = ?{where}", [trigger_id, *params])
+        return _trigger(rows[0]) if rows else None
+
+    def list_triggers(
+        self,
+        scope: Scope,
+        *,
+        statuses: Sequence[str] = (),
+        due_by: date | None = None,
+        limit: int = 100,
+    ) -> list[Trigger]:
+        where, params = scope_sql(scope)
+        if statuses:
+            where += f" AND status IN ({', '.join('?' * len(statuses))})"
+            params.extend(statuses)
+        if due_by is not None:
+            where += " AND trigger_date <= ?"
+            params.append(due_by.isoformat())
+        rows = self._query(
+            f"SELECT * FROM triggers WHERE 1{where} ORDER BY trigger_date, seq LIMIT ?",
+            [*params, int(limit)],
+        )
+        return [_trigger(r) for r in rows]
+
+    def set_trigger_status(
+        self,
+        trigger_ids: Sequence[str],
+        scope: Scope,
+        *,
+        status: str,
+        expect: Sequence[str],
+        at: datetime,
+    ) -> list[Trigger]:
+        ids = list(dict.fromkeys(trigger_ids))
+        if not ids or not expect:
+            return []
+        where, params = scope_sql(scope)
+        column = "fired_at" if status == TriggerStatus.FIRED else "closed_at"
+        changed: list[Trigger] = []
+        with self.transaction():
+            for start in range(0, len(ids), _CHUNK):
+                chunk = ids[start : start + _CHUNK]
+                rows = self._db.execute(
+                    f"UPDATE triggers SET status = ?, {column} = ? "
+                    f"WHERE id IN ({', '.join('?' * len(chunk))}) "
+                    f"AND status IN ({', '.join('?' * len(expect))}){where} RETURNING *",
+                    [status, ts(at), *chunk, *expect, *params],
+                ).fetchall()
+                changed.extend(_trigger(r) for r in rows)
+        order = {i: n for n, i in enumerate(ids)}
+        return sorted(changed, key=lambda t: order[t.id])
+
+
+def _row(trigger: Trigger) -> dict[str, Any]:
+    return {
+        "id": trigger.id,
+        "namespace": trigger.namespace,
+        "user_id": trigger.user_id,
+        "agent_id": trigger.agent_id,
+        "session_id": trigger.session_id,
+        "trigger_date": trigger.trigger_date.isoformat(),
+        "message": trigger.message,
+        "phrase": trigger.phrase,
+        "memory_ids": dumps(list(trigger.memory_ids)),
+        "status": str(trigger.status),
+        "created_at": ts(trigger.created_at),
+        "fired_at": ts(trigger.fired_at),
+        "closed_at": ts(trigger.closed_at),
+    }
+
+
+def _trigger(row: sqlite3.Row) -> Trigger:
+    created = parse_ts(row["created_at"])
+    assert created is not None  # NOT NULL column
+    return Trigger(
+        id=row["id"],
+        namespace=row["namespace"],
+        user_id=row["user_id"],
+        agent_id=row["agent_id"],
+        session_id=row["session_id"],
+        trigger_date=date.fromisoformat(row["trigger_date"]),
+        message=row["message"],
+        phrase=row["phrase"],
+        memory_ids=[str(i) for i in json.loads(row["memory_ids"] or "[]")],
+        status=TriggerStatus(row["status"]),
+        created_at=created,
+        fired_at=parse_ts(row["fired_at"]),
+        closed_at=parse_ts(row["closed_at"]),
+    )
