@@ -14,7 +14,18 @@ from typing import Annotated
 
 import typer
 
-from remem.cli import admin, bench, doctor, jobs, memories, recall, write  # noqa: F401  (they register)
+from remem.cli import (  # noqa: F401  (they register)
+    admin,
+    bench,
+    doctor,
+    episodes,
+    jobs,
+    memories,
+    recall,
+    rules,
+    triggers,
+    write,
+)
 from remem.cli.common import app, out
 
 

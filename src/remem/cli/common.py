@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, is_dataclass
-from datetime import datetime
+from datetime import date, datetime
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -110,14 +110,14 @@ EXIT_USAGE = 2  # a misuse: bad input, unknown id, missing scope
 
 
 def jsonable(value: Any) -> Any:
-    """``value`` as plain JSON types (dataclasses, enums, datetimes and paths included)."""
+    """``value`` as plain JSON types (dataclasses, enums, dates, datetimes and paths included)."""
     if is_dataclass(value) and not isinstance(value, type):
         return {k: jsonable(v) for k, v in asdict(value).items()}
     if isinstance(value, dict):
         return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [jsonable(v) for v in value]
-    if isinstance(value, datetime):
+    if isinstance(value, datetime | date):  # a datetime is a date too
         return value.isoformat()
     if isinstance(value, Enum):
         return value.value
