@@ -48,7 +48,7 @@ DEFAULT_TEMPLATE = "{behavior}"
 # Words every instruction uses: never what a rule is about.
 _GENERIC = frozenset(
     """always never dont don't do not use using used should must prefer prefers preferred user
-    users wants want please instead rather make sure avoid stop keep remember note ok okay one
+    users wants want please instead rather make sure avoid keep remember note ok okay one
     like get got let lets let's need needs each every thing things way""".split()
 )
 _WORD = re.compile(r"[a-z0-9][a-z0-9_+#.\-]*[a-z0-9+#]|[a-z0-9]")

@@ -14,7 +14,7 @@ outcome value is the design's formula: a mixed result (0.65) teaches most, a
 clean success less, a flat failure least. Alone it never falls below 0.35 for
 scores in 0..1, so nothing would ever leave; the age factor (counted from the
 episode's completion or its last use, whichever is later: a ``similar``
-search that returns it counts as use) is what lets old, unused episodes go.
+search that returns it or its summary counts as use) is what lets old, unused episodes go.
 With the defaults a 0.65 episode unused for ~7 months leaves, a success
 (1.0) after ~5.5 months, a flat failure (0.0) after ~3 months.
 
@@ -62,9 +62,12 @@ def _parse(value: object) -> datetime | None:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
-def episode_value(record: MemoryRecord, now: datetime, config: Config) -> float | None:
-    """The retention value of a completed episode at ``now`` (see the module doc);
-    None for an open episode or a memory that is no episode."""
+def episode_value(
+    record: MemoryRecord, now: datetime, config: Config, *, summary: MemoryRecord | None = None
+) -> float | None:
+    """The retention value of a completed episode at ``now`` (see the module doc; a use
+    of its ``summary`` counts as a use of the episode); None for an open episode or a
+    memory that is no episode."""
     data = episode_data(record)
     if data is None or not isinstance(data.get("outcome"), dict):
         return None
@@ -72,6 +75,8 @@ def episode_value(record: MemoryRecord, now: datetime, config: Config) -> float 
     if not isinstance(score, int | float):
         return None
     since = last_use(record)
+    if summary is not None and last_use(summary) > since:
+        since = last_use(summary)
     completed = _parse(data.get("completed_at"))
     if completed is not None and completed > since:
         since = completed
@@ -79,12 +84,14 @@ def episode_value(record: MemoryRecord, now: datetime, config: Config) -> float 
     return outcome_value(float(score), config) * 0.5 ** (age / config.episode_half_life_days)
 
 
-def retention(record: MemoryRecord, now: datetime, config: Config) -> tuple[str, str] | None:
+def retention(
+    record: MemoryRecord, now: datetime, config: Config, *, summary: MemoryRecord | None = None
+) -> tuple[str, str] | None:
     """``(action, reason)`` when the episode should leave at ``now``, else None."""
     data = episode_data(record)
     if data is None or record.status is not Status.ACTIVE:
         return None
-    value = episode_value(record, now, config)
+    value = episode_value(record, now, config, summary=summary)
     if value is None:
         idle = days_since(now, last_use(record))
         if data.get("status") == "open" and idle >= config.episode_open_max_days:
@@ -110,20 +117,20 @@ def episode_retention_step(ctx: JobContext) -> StepResult:
         changes: list[FieldChange] = []
         planned: list[StepItem] = []
         for record in batch:
-            if episode_data(record) is not None:
-                counts["episodes_reviewed"] += 1
-            decided = retention(record, now, config)
+            data = episode_data(record)
+            if data is None:
+                continue
+            counts["episodes_reviewed"] += 1
+            summary_id = data.get("summary_id")
+            summary = None
+            if isinstance(summary_id, str):
+                found = store.get_memories([summary_id], record.scope)
+                summary = found[0] if found and found[0].status is Status.ACTIVE else None
+            decided = retention(record, now, config, summary=summary)
             if decided is None:
                 continue
             action, reason = decided
-            targets = [record]
-            summary_id = (episode_data(record) or {}).get("summary_id")
-            if isinstance(summary_id, str):
-                targets += [
-                    s
-                    for s in store.get_memories([summary_id], record.scope)
-                    if s.status is Status.ACTIVE
-                ]
+            targets = [record] if summary is None else [record, summary]
             for target in targets:
                 detail = {"reason": reason, "from_status": "active", "episode": record.id}
                 changes.append(
