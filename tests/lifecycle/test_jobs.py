@@ -192,7 +192,7 @@ def test_the_real_weekly_review_resumes_from_its_cursor(config: Config, db_path:
         for i in range(10):
             mem.add(f"note number {i} about the weekly build", user_id="aaron")
         runs = []
-        for _ in range(10):
+        for _ in range(20):  # budget 0: one batch, or one step, per run
             runs.append(mem.jobs.run("weekly", now=T0 + timedelta(days=100), budget_ms=0))
             if runs[-1].status == "ok":
                 break
