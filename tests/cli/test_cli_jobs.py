@@ -58,7 +58,8 @@ def test_jobs_status_lists_every_job(run: Any, home: Path) -> None:
     assert [j["name"] for j in data] == ["nightly", "weekly", "monthly"]
     assert all(j["due"] and j["last_run_at"] is None for j in data)
     assert data[1]["steps"] == [
-        "review", "contradictions", "insights", "summaries", "memory_md", "compact",
+        "review", "episodes", "contradictions", "insights", "summaries", "memory_md",
+        "compact",
     ]  # fmt: skip
     text = _ok(run("jobs", "status")).stdout
     assert "weekly" in text and "never" in text
