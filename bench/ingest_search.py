@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
             for start in range(0, args.n, args.batch):
                 chunk = texts[start : start + args.batch]
                 user = f"user-{(start // args.batch) % args.users}"
-                mem.add([{"role": "user", "content": c} for c in chunk], user_id=user)
+                mem.add([{"role": "user", "content": c} for c in chunk], user_id=user, infer=False)
                 done = start + len(chunk)
                 if done % (args.batch * 40) == 0 or done == args.n:
                     rate = done / (time.perf_counter() - t0)

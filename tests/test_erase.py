@@ -33,6 +33,7 @@ def _seed(mem: Memory, db_path: Path) -> dict[str, list[str]]:
                 ],
                 user_id="alice-secret-id",
                 session_id="s-a",
+                infer=False,
             )
         ],
         "bob": [

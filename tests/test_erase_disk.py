@@ -72,6 +72,7 @@ def _seed(config: Config, db_path: Path) -> None:
                 {"role": "user", "content": f"the {WORD} sits in the attic"},
             ],
             user_id=USER,
+            infer=False,
         )
         mem.add("bob keeps a tuba in the attic", user_id="bob")
     # closed: the last connection folded the WAL into the file

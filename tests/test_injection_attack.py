@@ -227,6 +227,7 @@ def _raw_function_message(mem: Memory, attack: Attack, tmp: Path) -> None:
     mem.add(
         [{"role": "function", "content": attack.text, "untrusted": False, "trusted": True}],
         user_id=USER,
+        infer=False,
     )
 
 

@@ -26,7 +26,9 @@ def test_delete_is_an_audited_soft_delete(mem: Memory) -> None:
 
 
 def test_delete_all_forgets_the_scope_and_nothing_else(mem: Memory) -> None:
-    mine = mem.add([{"content": f"note {i} on the car"} for i in range(3)], user_id="u")
+    mine = mem.add(
+        [{"content": f"note {i} on the car"} for i in range(3)], user_id="u", infer=False
+    )
     [theirs] = mem.add("note on the bike", user_id="v")
     [old] = mem.add("Aaron lives in Boston", user_id="u")
     new = mem.update(old.id, "Aaron lives in Denver", user_id="u")
@@ -65,7 +67,7 @@ def test_delete_all_narrows_by_run_id_and_filters(mem: Memory) -> None:
 
 
 def test_delete_all_spans_many_batches_in_one_go(mem: Memory) -> None:
-    mem.add([{"content": f"fact number {i}"} for i in range(1203)], user_id="u")
+    mem.add([{"content": f"fact number {i}"} for i in range(1203)], user_id="u", infer=False)
     assert mem.delete_all(user_id="u").forgotten == 1203
     assert mem.list(user_id="u").total == 0
 
@@ -96,3 +98,53 @@ def test_store_erase_still_refuses_an_empty_scope(mem: Memory) -> None:
 
     with pytest.raises(ValidationError, match="scope is required"):
         mem.store.erase(Scope())
+
+
+CONVERSATION = [
+    {"role": "user", "content": "Hi, I'm Alex. I'm a vegetarian and I'm allergic to nuts."},
+    {"role": "assistant", "content": "Hello Alex! I'll remember that you're a vegetarian."},
+    {"role": "user", "content": "I'm not a big fan of thriller movies but I love sci-fi movies."},
+    {"role": "assistant", "content": "Got it! I'll suggest sci-fi movies in the future."},
+]
+
+
+def test_add_of_messages_extracts_facts_by_default(mem: Memory) -> None:
+    stored = mem.add(CONVERSATION, user_id="alex")
+    contents = [r.content for r in stored]
+    assert contents and all(r.extractor_version != "raw-1" for r in stored)
+    assert not any("I'll remember" in c or "Got it" in c or "Hello" in c for c in contents)
+    assert any("vegetarian" in c for c in contents)
+    assert any("nuts" in c for c in contents)
+    assert any("sci-fi" in c for c in contents)
+    assert {r.content for r in mem.get_all(user_id="alex")} == set(contents)
+
+
+def test_raw_storage_is_one_keyword_away_and_text_stays_raw(mem: Memory) -> None:
+    raw = mem.add(CONVERSATION, user_id="alex", infer=False)
+    assert [r.content for r in raw] == [m["content"] for m in CONVERSATION]
+    assert {r.extractor_version for r in raw} == {"raw-1"}
+    [text] = mem.add("Alex's favourite colour is teal", user_id="alex")
+    assert text.content == "Alex's favourite colour is teal" and text.extractor_version == "raw-1"
+    inferred = mem.add("I'm allergic to shellfish.", user_id="sam", infer=True)
+    assert [r.extractor_version for r in inferred] != ["raw-1"]
+
+
+def test_fields_given_to_add_apply_to_every_inferred_fact(mem: Memory) -> None:
+    stored = mem.add(
+        CONVERSATION,
+        user_id="alex",
+        category="profile",
+        importance=0.8,
+        kind="episodic",
+        tier="permanent",
+        metadata={"source": "onboarding", "priority": 3},
+    )
+    assert stored
+    for record in stored:
+        assert (record.category, record.importance) == ("profile", 0.8)
+        assert (record.kind, record.tier) == ("episodic", "permanent")
+        assert record.data["metadata"] == {"source": "onboarding", "priority": 3}
+    found = mem.get_all(user_id="alex", filters={"metadata.source": "onboarding"})
+    assert {r.id for r in found} == {r.id for r in stored}
+    plain = mem.add(CONVERSATION, user_id="kim")
+    assert {r.kind for r in plain} == {"semantic"} and all("metadata" not in r.data for r in plain)

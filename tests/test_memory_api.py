@@ -58,6 +58,7 @@ def test_add_messages_keeps_role_name_and_when_it_was_said(mem: Memory) -> None:
         ],
         user_id="ann",
         session_id="chat-1",
+        infer=False,
     )
     assert [r.role for r in records] == ["user", "assistant"]
     assert records[0].valid_from == said

@@ -183,7 +183,11 @@ def test_raw_add_content(tmp_path: Path, side_files: Config) -> None:
         # ... and each also inside a note that is more than the secret: stored redacted
         [stored] = mem.add(f"{text} (logged by Aaron during the Boston offsite)", user_id=USER)
         assert "[REDACTED:" in stored.content
-    attempt(lambda: mem.add([{"role": "user", "content": t} for t, _ in FORMS], user_id=USER))
+    attempt(
+        lambda: mem.add(
+            [{"role": "user", "content": t} for t, _ in FORMS], user_id=USER, infer=False
+        )
+    )
     check(mem, db, tmp_path)
 
 
@@ -197,11 +201,15 @@ def test_raw_add_fields(tmp_path: Path, side_files: Config) -> None:
             *mem.add(f"filed note {i} for the plan", user_id=USER, category=label,
                      metadata={"src": text}),
             *mem.add([{"role": "user", "name": label, "content": f"message {i} on the roadmap"}],
-                     user_id=USER),
+                     user_id=USER, infer=False),
         ]  # fmt: skip
         stored += len(returned)
         assert not [n for n in NEEDLES if n in repr(returned)]  # returned as stored
-        attempt(lambda i=i: mem.add([{"role": LABELS[i], "content": f"a note {i}"}], user_id=USER))
+        attempt(
+            lambda i=i: mem.add(
+                [{"role": LABELS[i], "content": f"a note {i}"}], user_id=USER, infer=False
+            )
+        )
         attempt(lambda i=i: mem.add(f"session note {i}", user_id=USER, session_id=LABELS[i]))
     assert stored == 2 * len(FORMS)  # category and name are redacted, not refused
     check(mem, db, tmp_path)

@@ -62,7 +62,11 @@ def test_a_full_disk_is_a_store_error_and_writes_nothing(mem: Memory, db_path: P
     pages = mem.store._db.execute("PRAGMA page_count").fetchone()[0]
     mem.store._db.execute(f"PRAGMA max_page_count = {pages}")
     with pytest.raises(StoreError, match="disk is full"):
-        mem.add([{"role": "user", "content": f"fact {i} " * 300} for i in range(50)], user_id="u")
+        mem.add(
+            [{"role": "user", "content": f"fact {i} " * 300} for i in range(50)],
+            user_id="u",
+            infer=False,
+        )
     assert _counts(db_path) == before
     mem.store._db.execute("PRAGMA max_page_count = 1073741823")
     mem.add("room again", user_id="u")

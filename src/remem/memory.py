@@ -161,7 +161,7 @@ class Memory(WriteMixin, AdminMixin):
         tier: Tier | str = Tier.STANDARD,
         valid_from: datetime | None = None,
         metadata: Mapping[str, Any] | None = None,
-        infer: bool = False,
+        infer: bool | None = None,
         trusted: bool | None = None,
         tags: Sequence[str] | None = None,
         confidence: float | None = None,
@@ -170,9 +170,16 @@ class Memory(WriteMixin, AdminMixin):
     ) -> list[MemoryRecord]:
         """Store ``content`` (text, or a list of ``{"role", "content"}`` messages).
 
-        Infer mode (``infer=True``): the text or messages are appended to resources,
-        facts are extracted (rules by default; ``config.extractor``), gated, deduplicated
-        and superseded as needed; returns the memories stored.
+        ``infer`` defaults to True for a list of messages (as Mem0's ``add``: a
+        conversation is a source of facts, and "Hello Alex! I'll remember that." is
+        not one) and to False for a text (the caller's own statement, already the
+        fact to keep, stored as written; pass ``infer=True`` to extract from it).
+
+        Infer mode: the text or messages are appended to resources, facts are
+        extracted (rules by default; ``config.extractor``), gated, deduplicated and
+        superseded as needed; returns the memories stored (maybe none). ``category``,
+        ``importance``, ``metadata``, and a ``kind`` / ``tier`` other than the
+        default, apply to every fact; otherwise the extractor decides them per fact.
         Raw mode (``infer=False``): each text or message becomes one memory, kept
         verbatim, linked to the resource it came from. ``valid_from`` is when it
         happened or was said; a message's own ``timestamp`` wins over it.
@@ -221,7 +228,16 @@ class Memory(WriteMixin, AdminMixin):
         items = _normalise_items(
             content, role=given.role, valid_from=given.valid_from, limits=limits
         )
+        if infer is None:
+            infer = not isinstance(content, str | bytes | bytearray)
         if infer:
+            stamp = {
+                "category": category,
+                "importance": importance,
+                "kind": None if kind is Kind.SEMANTIC else kind,
+                "tier": None if tier is Tier.STANDARD else tier,
+                "metadata": metadata or None,
+            }
             return self._infer(
                 items,
                 scope=scope,
@@ -229,6 +245,7 @@ class Memory(WriteMixin, AdminMixin):
                 metadata=metadata,
                 trusted=trusted,
                 now=now,
+                fact_fields={k: v for k, v in stamp.items() if v is not None},
             )
         check_identifier("session_id", session_id)
         # Secrets are never stored, not even verbatim: an item that exists to state one

@@ -55,6 +55,24 @@ class _Given:
         return self.facts
 
 
+class _Stamped:
+    """An extractor whose facts all carry the fields the caller gave ``add``."""
+
+    def __init__(self, inner: Extractor, fields: Mapping[str, Any]) -> None:
+        self.inner, self.fields = inner, dict(fields)
+
+    @property
+    def version(self) -> str:
+        return self.inner.version
+
+    def extract(self, messages: Sequence[Message], *, context: Any) -> list[CandidateFact]:
+        facts = self.inner.extract(messages, context=context)  # an Extraction: kept as is
+        for fact in facts:
+            for name, value in self.fields.items():
+                setattr(fact, name, dict(value) if name == "metadata" else value)
+        return facts
+
+
 class WriteMixin:
     config: Config
     store: Store
@@ -91,12 +109,15 @@ class WriteMixin:
         dry_run: bool = False,
         trusted: bool | None = None,
         now: datetime | None = None,
+        fact_fields: Mapping[str, Any] | None = None,
     ) -> IngestReport:
         """Extract facts from parsed messages and store what passes the gate.
 
         ``trusted``: ``None`` keeps each message's own ``untrusted`` (set from its
         role by the parsers); ``True`` / ``False`` marks every message. ``now``
-        (default: the clock) dates what is written."""
+        (default: the clock) dates what is written. ``fact_fields`` (checked by the
+        caller: ``category``, ``kind``, ``tier``, ``importance``, ``metadata``) are
+        set on every extracted fact."""
         require_scope(scope)
         if not messages:
             raise ValidationError("no messages to extract from")
@@ -105,6 +126,8 @@ class WriteMixin:
             check_message(message, index, limits)
         session_id = optional_label(session_id, "session_id", max_chars=limits.max_label_chars)
         chosen, llm = self._extractor(extractor)
+        if fact_fields:
+            chosen = _Stamped(chosen, fact_fields)
         return ingest(
             self.store,
             self.embedder,
@@ -254,6 +277,7 @@ class WriteMixin:
         metadata: Mapping[str, Any] | None,
         trusted: bool | None,
         now: datetime | None = None,
+        fact_fields: Mapping[str, Any] | None = None,
     ) -> list[MemoryRecord]:
         messages = []
         for text, role, when, name, claimed in items:
@@ -273,5 +297,7 @@ class WriteMixin:
                     ),
                 )
             )
-        report = self.ingest_messages(messages, scope=scope, session_id=session_id, now=now)
+        report = self.ingest_messages(
+            messages, scope=scope, session_id=session_id, now=now, fact_fields=fact_fields
+        )
         return self.store.get_memories(report.stored, scope)

@@ -89,7 +89,7 @@ def test_purge_leaves_no_content_in_the_file(config: Config, db_path: Path) -> N
         # Later writes fold its full-text segment into bigger ones, which a delete
         # marker alone does not rewrite: the purge must (store.compact).
         mem.add([{"role": "user", "content": f"Aaron likes tea number {i}"} for i in range(40)],
-                user_id="aaron")  # fmt: skip
+                user_id="aaron", infer=False)  # fmt: skip
         for i in range(12):
             mem.add(f"Aaron walked {i} miles", user_id="aaron")
         assert mem.search("Zanzibarian marmalade", user_id="aaron")

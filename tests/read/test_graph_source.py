@@ -111,6 +111,7 @@ def test_raw_add_links_speaker_and_names(mem: Memory) -> None:
             }
         ],
         namespace="a",
+        infer=False,
     )
     counts = mem.store.entity_counts(_scope("a"))
     assert {"Caroline", "Oscar", "LGBTQ"} <= set(counts)

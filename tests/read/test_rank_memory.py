@@ -64,7 +64,7 @@ def test_search_explains_rank_and_tags(mem: Memory) -> None:
 def test_equal_factors_keep_the_fused_order(mem: Memory) -> None:
     # one add: every memory shares importance, tier, age and usage
     texts = [f"note {i} about coffee and tea number {i % 4} kind {i % 3}" for i in range(40)]
-    mem.add([{"role": "user", "content": t} for t in texts], user_id="u")
+    mem.add([{"role": "user", "content": t} for t in texts], user_id="u", infer=False)
     hits = mem.search("coffee tea number 2 kind 1", user_id="u", limit=20)
     fused = [(-h.explain["fusion"]["score"], h.memory.id) for h in hits]
     assert fused == sorted(fused)

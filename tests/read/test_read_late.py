@@ -152,6 +152,7 @@ def test_token_vectors_written_searched_and_erased(token_mem: Memory, tmp_path: 
         ],
         namespace="n1",
         session_id="s1",
+        infer=False,
     )
     token_mem.add("Cleo plays the cello", namespace="n2")
     rows = _token_rows(tmp_path / "late.db")
@@ -205,7 +206,9 @@ def test_reembed_fills_missing_token_vectors(tmp_path: Path) -> None:
 def test_rerank_path_for_large_scopes(tmp_path: Path) -> None:
     config = Config(embedder="hashing", home=tmp_path / "home", late_full_scan_max=1)
     with Memory(tmp_path / "big.db", config=config, embedder=WordTokenEmbedder(64)) as mem:
-        mem.add([{"content": f"note {i} about topic {i}"} for i in range(5)], namespace="n")
+        mem.add(
+            [{"content": f"note {i} about topic {i}"} for i in range(5)], namespace="n", infer=False
+        )
         mem.add("the kitten sleeps", namespace="n")
         hits = mem.search("kitten", namespace="n", sources=["late"])
         assert hits[0].memory.content == "the kitten sleeps"
@@ -289,8 +292,13 @@ def test_hybrid_candidates_match_the_separate_calls(tmp_path: Path) -> None:
         added = mem.add(
             [{"content": f"{words[i % 6]} {words[(i * 5) % 6]} note {i}"} for i in range(40)],
             namespace="n",
+            infer=False,
         )
-        mem.add([{"content": f"grey kitten elsewhere {i}"} for i in range(5)], namespace="o")
+        mem.add(
+            [{"content": f"grey kitten elsewhere {i}"} for i in range(5)],
+            namespace="o",
+            infer=False,
+        )
         gone = next(r for r in added if "kitten" in r.content)
         mem.forget(gone.id, namespace="n")
         store, model = mem.store, mem.embedder.model_id

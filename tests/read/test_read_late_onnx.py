@@ -34,6 +34,7 @@ def test_default_search_uses_token_vectors(tmp_path: Path) -> None:
             ],
             namespace="c",
             session_id="s1",
+            infer=False,
         )
         per_memory = mem.stats()["token_vectors"]["all-MiniLM-L6-v2-int8"]
         assert per_memory["count"] == 3

@@ -35,7 +35,7 @@ def _texts(n: int, prefix: str = "") -> list[str]:
 
 
 def _fill(mem: Memory, texts: list[str], user: str = "bulk") -> dict[str, str]:
-    added = mem.add([{"role": "user", "content": t} for t in texts], user_id=user)
+    added = mem.add([{"role": "user", "content": t} for t in texts], user_id=user, infer=False)
     return {m.content: m.id for m in added}
 
 

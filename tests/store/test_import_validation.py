@@ -30,6 +30,7 @@ def _export(tmp_path: Path, config: Config) -> Path:
             user_id="ann",
             session_id="s1",
             metadata={"channel": "chat"},
+            infer=False,
         )
         first = mem.add("Ann works at the bakery", user_id="ann")[0]
         mem.update(first.id, "Ann works at the library", user_id="ann", tags=["job"])

@@ -56,7 +56,9 @@ def test_index_scores_like_bm25_and_masks_scope() -> None:
 def test_small_scope_among_many_is_found(tmp_path: Path) -> None:
     config = Config(home=tmp_path, embedder="fake")
     with Memory(tmp_path / "m.db", config=config) as mem:
-        mem.add([{"content": f"oil change note {i}"} for i in range(300)], user_id="big")
+        mem.add(
+            [{"content": f"oil change note {i}"} for i in range(300)], user_id="big", infer=False
+        )
         mem.add("oil change for the small user", user_id="small")
         assert _ids(mem, "oil change", user_id="small") == ["oil change for the small user"]
 

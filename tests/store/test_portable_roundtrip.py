@@ -39,6 +39,7 @@ def _fill(mem: Memory) -> None:
         session_id="s1",
         category="relationships",
         metadata={"channel": "chat"},
+        infer=False,
     )
     first = mem.add("Ann works at the bakery", user_id="ann", agent_id="bot", importance=0.7)[0]
     mem.update(first.id, "Ann works at the library", user_id="ann", reason="new job", tags=["job"])

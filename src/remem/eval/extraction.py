@@ -55,6 +55,7 @@ def _store_raw(mem: Memory, conv: Conversation, namespace: str) -> dict[str, str
             ],
             namespace=namespace,
             session_id=f"{conv.sample_id}/{session}",
+            infer=False,
         )
         for record, turn in zip(records, turns, strict=True):
             by_resource[record.source_resource_id or ""] = turn.dia_id

@@ -67,6 +67,7 @@ def ingest_conversation(memory: Memory, conv: Conversation, namespace: str) -> d
             namespace=namespace,
             session_id=f"{conv.sample_id}/session_{session}",
             metadata={"dataset": "locomo"},
+            infer=False,
         )
         for record, turn in zip(records, turns, strict=True):
             if record.source_resource_id is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 
 from remem.model import Kind, Sentiment, Strength, Tier, Trust
 
@@ -67,6 +68,7 @@ class CandidateFact:
     session: str | None = None
     flags: set[Flag] = field(default_factory=set)
     extractor_version: str = ""
+    metadata: dict[str, Any] = field(default_factory=dict)  # the caller's, kept in data
 
     @property
     def untrusted(self) -> bool:

@@ -192,6 +192,7 @@ def _record(
                 else {}
             ),
             **({"ref": fact.ref} if fact.ref else {}),
+            **({"metadata": dict(fact.metadata)} if fact.metadata else {}),
             **({"flags": sorted(str(f) for f in fact.flags)} if fact.flags else {}),
             **(
                 {"relations": [[r.subject, r.predicate, r.object] for r in fact.relations]}
