@@ -217,6 +217,8 @@ class Memory(WriteMixin, AdminMixin):
         )
         kind, tier, importance, category = given.kind, given.tier, given.importance, given.category
         session_id, metadata = given.session_id, given.metadata
+        if infer is None:  # messages are a conversation to learn from; a text is the fact
+            infer = not isinstance(content, str | bytes | bytearray)
         extra = _extra_fields(tags, confidence, data, limits, infer=infer)
         # What is returned is what is stored: these fields redacted as the store would.
         category = redact(category) if category else category
@@ -228,8 +230,6 @@ class Memory(WriteMixin, AdminMixin):
         items = _normalise_items(
             content, role=given.role, valid_from=given.valid_from, limits=limits
         )
-        if infer is None:
-            infer = not isinstance(content, str | bytes | bytearray)
         if infer:
             stamp = {
                 "category": category,
