@@ -19,6 +19,7 @@ LOCKED_ALL = [
     "Kind",
     "ListFilter",
     "Memory",
+    "MemoryAgent",
     "MemoryRecord",
     "NotARememStoreError",
     "NotAvailableError",

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         UserError,
         ValidationError,
     )
+    from remem.agent import MemoryAgent
     from remem.memory import Memory
     from remem.model import (
         AuditEvent,
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 _LAZY = {
     "Config": "remem.config",
     "Memory": "remem.memory",
+    "MemoryAgent": "remem.agent",
     "ListFilter": "remem.store.base",
     **dict.fromkeys(
         (
@@ -93,6 +95,7 @@ __all__ = [
     "Kind",
     "ListFilter",
     "Memory",
+    "MemoryAgent",
     "MemoryRecord",
     "NotARememStoreError",
     "NotAvailableError",

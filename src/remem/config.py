@@ -351,6 +351,47 @@ class Config(BaseModel):
     trigger_max_per_message: int = Field(3, ge=1)
     trigger_message_chars: int = Field(300, ge=16)  # the sentence kept with a trigger
     trigger_due_limit: int = Field(10, ge=1)  # triggers one session start brings up
+    # -- agent layer (remem/agent/, docs/agent.md) ----------------------------------
+    # the session-start context block: its token budget (every labelled part, headers
+    # included) and how many memories its "Relevant" part may hold
+    agent_context_max_tokens: int = Field(1500, ge=1)
+    agent_context_max_items: int = Field(10, ge=1)
+    agent_lessons_max: int = Field(10, ge=0)  # lessons in the block, most important first
+    agent_promoted_max: int = Field(5, ge=0)  # promoted (core) memories in the block
+    agent_injected_keep: int = Field(50, ge=1)  # injected memories kept for the next feedback
+    # working memory (engram): per session, oldest evicted past the capacity, each item
+    # expires this long after it was added; surfaced twice within the window it is
+    # promoted to a long-term memory with its importance x the factor
+    working_capacity: int = Field(50, ge=1)
+    working_ttl_hours: float = Field(24.0, gt=0)
+    working_promote_window_hours: float = Field(24.0, gt=0)
+    working_promote_factor: float = Field(1.1, ge=1)
+    working_min_words: int = Field(4, ge=1)  # an observed turn shorter than this is not kept
+    # a working item is found when it holds at least this share of the query's keywords
+    working_match_min: float = Field(0.5, gt=0, le=1)
+    working_carry_max: int = Field(10, ge=0)  # items a new session carries over (and shows)
+    working_recall_max: int = Field(3, ge=0)  # working items a recall puts first
+    # echo/fizzle (feedback): an injected memory counts as used when the response covers
+    # this share of its keywords, or (embedders with token vectors) its MaxSim against
+    # the response reaches echo_maxsim_min; used +echo_boost retrieval priority and a
+    # reference, ignored -fizzle_penalty, and ignored memories costing more than
+    # fizzle_expensive_tokens lose up to fizzle_expensive_penalty more (the full extra
+    # at twice that cost); priority is clipped to [-1, 1]
+    echo_overlap_min: float = Field(0.5, gt=0, le=1)
+    echo_maxsim_min: float = Field(0.75, gt=0, le=1)
+    echo_boost: float = Field(0.1, ge=0, le=1)
+    fizzle_penalty: float = Field(0.05, ge=0, le=1)
+    fizzle_expensive_tokens: int = Field(40, ge=1)
+    fizzle_expensive_penalty: float = Field(0.05, ge=0, le=1)
+    # outcomes (engram trust scoring): trust_score +success / -failure, clipped to [0, 1]
+    outcome_success_trust: float = Field(0.05, ge=0, le=1)
+    outcome_failure_trust: float = Field(0.1, ge=0, le=1)
+    lesson_importance: float = Field(0.8, ge=0, le=1)  # base importance of a lesson
+    # budget-aware recall: tokens (LLM tokens + injected tokens) a turn may cost on
+    # average over the session; past it the agent injects agent_economy_items memories,
+    # skips the graph source and answers from tiered recall only. None: no budget
+    budget_per_turn: int | None = Field(None, ge=1)
+    agent_economy_items: int = Field(5, ge=1)
 
     _sources: dict[str, str] = PrivateAttr(default_factory=dict)
 

@@ -38,7 +38,7 @@ from remem.model import (
     Trust,
     utcnow,
 )
-from remem.providers.base import Embedder
+from remem.providers.base import LLM, Embedder
 from remem.providers.registry import get_embedder
 from remem.read.inject import ContextBlock, build_context, is_untrusted, rewrite_query
 from remem.read.rank import Asker
@@ -115,6 +115,8 @@ class Memory(WriteMixin, AdminMixin):
         )
         self._access = usage.AccessRecorder(self.store, self.config)
         self._jobs: Jobs | None = None
+        # Wraps each LLM client this Memory builds (metering, logging); None: as built.
+        self.llm_wrapper: Callable[[LLM], LLM] | None = None
 
     # -- lifecycle of the object -------------------------------------------------
     def close(self) -> None:
@@ -373,8 +375,9 @@ class Memory(WriteMixin, AdminMixin):
         """Make a new version of a memory; the old one is superseded, never overwritten.
 
         ``changes`` may set ``category``, ``importance``, ``tier``, ``tags``,
-        ``valid_from`` and ``kind``, each validated as ``add`` validates it. ``now``
-        (default: the clock) dates the new version and the audit."""
+        ``valid_from``, ``kind`` and ``metadata`` (replacing the old version's), each
+        validated as ``add`` validates it. ``now`` (default: the clock) dates the new
+        version and the audit."""
         limits = Limits.of(self.config)
         text = self._redacted(clean_content(content, max_bytes=limits.max_content_bytes))
         changes = check_changes(changes, limits)
@@ -401,9 +404,13 @@ class Memory(WriteMixin, AdminMixin):
             metadata={"updates": old.id, **({"reason": reason} if reason else {})},
         )
         valid_from = changes.pop("valid_from", None) or now  # not twice to replace()
+        data = dict(old.data)
+        if "metadata" in changes:  # the caller's metadata replaces the old version's
+            data["metadata"] = changes.pop("metadata")
         new = replace(
             old,
             **changes,
+            data=data,
             id=MemoryRecord(content=text).id,
             content=text,
             status=Status.ACTIVE,
@@ -721,6 +728,7 @@ class Memory(WriteMixin, AdminMixin):
         limit: int = 10,
         asker_agent_id: str | None = None,
         asker_role: str | None = None,
+        sources: Sequence[str] | None = None,
         now: datetime | None = None,
     ) -> TieredResult:
         """Category summaries first, memories only if no summary covers ``query``.
@@ -731,7 +739,8 @@ class Memory(WriteMixin, AdminMixin):
         every memory it was built from is still active and visible to the asker
         (``asker_agent_id`` / ``asker_role``, as in :meth:`search`). ``result.tier``
         says which answered; it is logged and counted (``stats()["tiered_recall"]``).
-        :meth:`search` itself never consults summaries."""
+        ``sources``: as for :meth:`search` (tier 2). :meth:`search` itself never
+        consults summaries."""
         scope = scope_of(user_id, agent_id, namespace)
         if not isinstance(query, str) or not query.strip():
             raise ValidationError("query is empty")
@@ -749,6 +758,7 @@ class Memory(WriteMixin, AdminMixin):
                 limit=limit,
                 asker_agent_id=asker_agent_id,
                 asker_role=asker_role,
+                sources=sources,
                 now=now,
             ),
         )
@@ -831,24 +841,54 @@ class Memory(WriteMixin, AdminMixin):
             include_untrusted=include_untrusted,
         )
         if record and block.items:
-            self._access.record([item.memory_id for item in block.items], now)
-            self.store.mark_surfaced(
+            self._record_injected(
                 [item.memory_id for item in block.items],
-                events=[
-                    AuditEvent(
-                        event="injected",
-                        memory_id=item.memory_id,
-                        at=now,
-                        detail={
-                            "position": i,
-                            "score": round(item.score, 6),
-                            "tokens": item.tokens,
-                        },
-                    )
+                now,
+                [
+                    {"position": i, "score": round(item.score, 6), "tokens": item.tokens}
                     for i, item in enumerate(block.items, start=1)
                 ],
             )
         return block
+
+    def record_injection(
+        self,
+        memory_ids: Sequence[str],
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        details: Sequence[Mapping[str, Any]] | None = None,
+        now: datetime | None = None,
+    ) -> None:
+        """Record that these memories were put into an agent's context by the caller
+        (as :meth:`context` records its own block): ``surface_count + 1``, an
+        ``injected`` audit event each (with ``details[i]``), one access. Injection is
+        not a reference. An id outside the scope raises NotFoundError; nothing is
+        written then."""
+        ids = list(dict.fromkeys(memory_ids))
+        if not ids:
+            return
+        if details is not None and len(details) != len(memory_ids):
+            raise ValidationError("details must have one entry per memory id")
+        found = {m.id for m in self.store.get_memories(ids, scope_of(user_id, agent_id, namespace))}
+        missing = [i for i in ids if i not in found]
+        if missing:
+            raise NotFoundError(f"no memory {', '.join(map(repr, missing))} in this scope")
+        given = dict(zip(memory_ids, details or [{}] * len(memory_ids), strict=True))
+        self._record_injected(ids, now or utcnow(), [dict(given[i]) for i in ids])
+
+    def _record_injected(
+        self, ids: builtins.list[str], now: datetime, details: Sequence[Mapping[str, Any]]
+    ) -> None:
+        self._access.record(ids, now)
+        self.store.mark_surfaced(
+            ids,
+            events=[
+                AuditEvent(event="injected", memory_id=mid, at=now, detail=dict(detail))
+                for mid, detail in zip(ids, details, strict=True)
+            ],
+        )
 
     def reference(
         self,

@@ -77,6 +77,7 @@ class WriteMixin:
     config: Config
     store: Store
     embedder: Embedder
+    llm_wrapper: Callable[[LLM], LLM] | None
 
     def _llm(self, *, required: bool) -> LLM | None:
         if not self.config.llm_provider:
@@ -86,7 +87,12 @@ class WriteMixin:
                     "or run with --extractor rules"
                 )
             return None
-        return get_llm(self.config.llm_provider, self.config)
+        llm = get_llm(self.config.llm_provider, self.config)
+        return self.llm_wrapper(llm) if self.llm_wrapper is not None else llm
+
+    def llm(self) -> LLM | None:
+        """The configured LLM client (through ``llm_wrapper``), or None without one."""
+        return self._llm(required=False)
 
     def _extractor(self, name: str | None) -> tuple[Extractor, LLM | None]:
         name = name or self.config.extractor

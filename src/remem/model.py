@@ -183,6 +183,91 @@ class Checkpoint:
 
 
 @dataclass(slots=True)
+class WorkingItem:
+    """One item of an agent's working memory: short-term, session-scoped, kept in the
+    store so separate processes (hooks) share it; it expires at ``expires_at``.
+
+    ``surface_count`` / ``last_surfaced_at`` / ``prev_surfaced_at`` say how often a
+    recall found it (an item surfaced twice within the promotion window is promoted
+    to a long-term memory, ``promoted_to``); ``carried_from`` names the session it
+    was carried over from."""
+
+    content: str
+    session_id: str
+    id: str = field(default_factory=new_id)
+    namespace: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    role: str | None = None
+    importance: float = 0.5
+    source_trust: Trust = Trust.TRUSTED
+    created_at: datetime = field(default_factory=utcnow)
+    expires_at: datetime = field(default_factory=utcnow)
+    surface_count: int = 0
+    last_surfaced_at: datetime | None = None
+    prev_surfaced_at: datetime | None = None
+    promoted_to: str | None = None
+    carried_from: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def scope(self) -> Scope:
+        return Scope(user_id=self.user_id, agent_id=self.agent_id, namespace=self.namespace)
+
+
+@dataclass(frozen=True, slots=True)
+class Injected:
+    """A memory put into an agent's context, kept for feedback: its id, a hash of the
+    content injected (feedback skips a memory changed since) and its token cost."""
+
+    memory_id: str
+    content_hash: str
+    tokens: int
+    part: str = "relevant"
+
+
+@dataclass(slots=True)
+class AgentSession:
+    """The state of one agent session, in the store so any process can continue it.
+
+    ``turns`` counts observed turns; ``flushed_turns`` how many of them the session
+    flush has extracted; ``injected`` the memories put into context since the last
+    feedback."""
+
+    session_id: str
+    namespace: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    started_at: datetime = field(default_factory=utcnow)
+    ended_at: datetime | None = None
+    opening: str | None = None
+    turns: int = 0
+    flushed_turns: int = 0
+    injected: list[Injected] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def scope(self) -> Scope:
+        return Scope(user_id=self.user_id, agent_id=self.agent_id, namespace=self.namespace)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCost:
+    """What one agent operation cost (``op``: start, observe, recall, feedback, end...):
+    embedding and LLM calls, LLM tokens, store statements, tokens injected."""
+
+    session_id: str
+    turn: int
+    op: str
+    at: datetime
+    embed_calls: int = 0
+    llm_calls: int = 0
+    llm_tokens: int = 0
+    db_statements: int = 0
+    injected_tokens: int = 0
+
+
+@dataclass(slots=True)
 class AuditEvent:
     """One change to a memory (or to a subject, for erase tombstones)."""
 
@@ -232,6 +317,8 @@ class EraseReport:
     vectors: int
     summaries: int = 0
     triggers: int = 0  # forward triggers (remem/agent/triggers.py)
+    sessions: int = 0  # agent sessions (with their cost rows)
+    working: int = 0  # working-memory items
     pending: bool = False
     readers: int = 0
 

@@ -18,16 +18,20 @@ import numpy as np
 import numpy.typing as npt
 
 from remem.model import (
+    AgentSession,
     AuditEvent,
     Checkpoint,
     DoctorReport,
     EraseReport,
+    Injected,
     MemoryRecord,
     Page,
     Resource,
     Scope,
     Summary,
     Trigger,
+    TurnCost,
+    WorkingItem,
 )
 
 if TYPE_CHECKING:  # remem.filters builds ListFilters: imported there at run time
@@ -48,6 +52,7 @@ class ListFilter:
     session_id: str | None = None
     tags: tuple[str, ...] = ()
     where: Filter | None = None
+    promoted: bool | None = None  # only (not) promoted memories; None: either
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +147,21 @@ class FieldChange:
     memory_id: str
     expect_status: str
     fields: Mapping[str, Any]
+    event: AuditEvent | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreChange:
+    """A learned-signal change of one memory (:meth:`Store.adjust_scores`): deltas
+    added in one statement, clipped (``retrieval_priority`` to [-1, 1],
+    ``trust_score`` to [0, 1]), so concurrent feedback from several processes adds
+    up. ``event`` is written with it, its ``detail["after"]`` set to the new values."""
+
+    memory_id: str
+    retrieval_priority: float = 0.0
+    trust_score: float = 0.0
+    successes: int = 0
+    failures: int = 0
     event: AuditEvent | None = None
 
 
@@ -480,6 +500,13 @@ class Store(Protocol):
         ``promoted`` flag, if given) whose id sorts after ``after_id``, in id order."""
         ...
 
+    def adjust_scores(
+        self, changes: Sequence[ScoreChange], scope: Scope, *, at: datetime
+    ) -> list[str]:
+        """Apply each :class:`ScoreChange` to its memory if it is active and in ``scope``,
+        atomically; the ids changed (events are written for those only)."""
+        ...
+
     # -- lifecycle jobs: lease and run records -------------------------------------
     def job_states(self) -> dict[str, JobState]: ...
 
@@ -663,6 +690,110 @@ class Store(Protocol):
         """Move those of ``trigger_ids`` in scope whose status is one of ``expect`` to
         ``status`` (``fired``: ``fired_at = at``; ``done`` / ``cancelled``:
         ``closed_at = at``), atomically; the triggers changed."""
+        ...
+
+    # -- agent sessions and working memory (remem/agent/) ----------------------------
+    def open_session(self, session: AgentSession) -> tuple[AgentSession, bool]:
+        """Create the session, or return the one with this id in the same scope;
+        ``(session, created)``. An id used by another scope is refused
+        (ValidationError), as checkpoints are keyed by session id alone."""
+        ...
+
+    def get_session(self, session_id: str, scope: Scope) -> AgentSession | None: ...
+
+    def list_sessions(
+        self, scope: Scope, *, ended: bool | None = None, limit: int = 20
+    ) -> list[AgentSession]:
+        """Sessions in scope, newest start first (only ended / open ones if asked)."""
+        ...
+
+    def count_sessions(self, scope: Scope, *, ended: bool | None = None) -> int: ...
+
+    def next_turn(self, session_id: str, scope: Scope) -> int:
+        """Add 1 to the session's turn counter and return it (atomic: two processes
+        observing the same session never get the same turn)."""
+        ...
+
+    def update_session(
+        self,
+        session_id: str,
+        scope: Scope,
+        *,
+        ended_at: datetime | None = None,
+        flushed_turns: int | None = None,
+        opening: str | None = None,
+        data: Mapping[str, Any] | None = None,
+        reopen: bool = False,
+    ) -> None:
+        """Set the given fields (``flushed_turns`` only ever grows; ``data`` keys
+        merge into the session's data; ``reopen`` clears ``ended_at``)."""
+        ...
+
+    def add_injected(
+        self, session_id: str, scope: Scope, injected: Sequence[Injected], *, keep: int
+    ) -> None:
+        """Append :class:`~remem.model.Injected` entries to the session's list (the
+        newest ``keep`` stay)."""
+        ...
+
+    def take_injected(self, session_id: str, scope: Scope) -> list[Injected]:
+        """The session's injected entries, cleared in the same transaction (so two
+        feedback calls never count one injection twice)."""
+        ...
+
+    def add_turn_cost(self, cost: TurnCost, scope: Scope) -> None: ...
+
+    def session_costs(self, session_id: str, scope: Scope, *, limit: int = 1000) -> list[TurnCost]:
+        """The session's cost rows, oldest first."""
+        ...
+
+    def add_working(self, item: WorkingItem, *, capacity: int, now: datetime) -> list[str]:
+        """Store ``item``; drop its session's expired items and, past ``capacity``,
+        the oldest; the ids dropped."""
+        ...
+
+    def working_items(
+        self,
+        scope: Scope,
+        *,
+        session_id: str | None = None,
+        now: datetime | None = None,
+        include_promoted: bool = True,
+        limit: int = 200,
+    ) -> list[WorkingItem]:
+        """Working items in scope (of one session if given; unexpired at ``now`` if
+        given), newest first."""
+        ...
+
+    def get_working(self, item_id: str, scope: Scope) -> WorkingItem | None: ...
+
+    def surface_working(
+        self, item_ids: Sequence[str], scope: Scope, *, at: datetime
+    ) -> list[WorkingItem]:
+        """Count one surfacing of each item at ``at`` (``prev_surfaced_at`` keeps the
+        one before); the items as they are after."""
+        ...
+
+    def mark_working_promoted(self, item_id: str, scope: Scope, memory_id: str) -> bool:
+        """Record that the item became memory ``memory_id``; False if it already had."""
+        ...
+
+    def carry_working(
+        self, scope: Scope, session_id: str, *, now: datetime, limit: int
+    ) -> list[WorkingItem]:
+        """Move the unexpired, unpromoted items of the scope's other sessions (the
+        newest ``limit``) into ``session_id``; the items moved."""
+        ...
+
+    def clear_working(
+        self, scope: Scope, *, session_id: str | None = None, expired_at: datetime | None = None
+    ) -> int:
+        """Delete working items in scope (of one session; only those expired at
+        ``expired_at`` if given); how many."""
+        ...
+
+    def statement_count(self) -> int:
+        """How many statements this handle has run (cost accounting)."""
         ...
 
     # -- misc --------------------------------------------------------------------

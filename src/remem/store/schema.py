@@ -319,6 +319,74 @@ def m008_triggers(db: sqlite3.Connection) -> None:
     )
 
 
+def m009_agent(db: sqlite3.Connection) -> None:
+    # The agent layer's state (remem/agent/), shared by the processes of one session
+    # (hooks): sessions with their turn counter and the memories injected since the
+    # last feedback, the cost of each operation, and working memory. Lessons, episodes
+    # and rules are memories. Indexes for what a session start lists: memories of a
+    # kind (lessons) and promoted ones.
+    run_script(
+        db,
+        """
+        CREATE TABLE agent_sessions (
+            session_id TEXT PRIMARY KEY,
+            namespace TEXT, user_id TEXT, agent_id TEXT,
+            started_at TEXT NOT NULL,
+            ended_at TEXT,
+            opening TEXT,
+            turns INTEGER NOT NULL DEFAULT 0,
+            flushed_turns INTEGER NOT NULL DEFAULT 0,
+            injected TEXT NOT NULL DEFAULT '[]',
+            data TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX agent_sessions_user ON agent_sessions(user_id, started_at);
+        CREATE INDEX agent_sessions_agent ON agent_sessions(agent_id, started_at);
+        CREATE INDEX agent_sessions_namespace ON agent_sessions(namespace, started_at);
+
+        CREATE TABLE session_costs (
+            id INTEGER PRIMARY KEY,
+            session_id TEXT NOT NULL,
+            namespace TEXT, user_id TEXT, agent_id TEXT,
+            turn INTEGER NOT NULL,
+            op TEXT NOT NULL,
+            at TEXT NOT NULL,
+            embed_calls INTEGER NOT NULL DEFAULT 0,
+            llm_calls INTEGER NOT NULL DEFAULT 0,
+            llm_tokens INTEGER NOT NULL DEFAULT 0,
+            db_statements INTEGER NOT NULL DEFAULT 0,
+            injected_tokens INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX session_costs_session ON session_costs(session_id, id);
+
+        CREATE TABLE working_memory (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            session_id TEXT NOT NULL,
+            namespace TEXT, user_id TEXT, agent_id TEXT,
+            role TEXT,
+            content TEXT NOT NULL,
+            importance REAL NOT NULL,
+            source_trust TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            expires_at TEXT NOT NULL,
+            surface_count INTEGER NOT NULL DEFAULT 0,
+            last_surfaced_at TEXT,
+            prev_surfaced_at TEXT,
+            promoted_to TEXT,
+            carried_from TEXT,
+            data TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX working_session ON working_memory(session_id, seq);
+        CREATE INDEX working_user ON working_memory(user_id, expires_at);
+        CREATE INDEX working_agent ON working_memory(agent_id, expires_at);
+        CREATE INDEX working_namespace ON working_memory(namespace, expires_at);
+
+        CREATE INDEX memories_kind ON memories(kind, status);
+        CREATE INDEX memories_promoted ON memories(promoted, status) WHERE promoted = 1;
+        """,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -335,5 +403,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "m006_lifecycle", m006_lifecycle),
     Migration(7, "m007_resource_hashes", m007_resource_hashes),
     Migration(8, "m008_triggers", m008_triggers),
+    Migration(9, "m009_agent", m009_agent),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -50,6 +50,7 @@ from remem.store.codec import (
 from remem.store.lexical import LexicalIndex
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
 from remem.store.sqlite_consolidate import ConsolidationMixin
+from remem.store.sqlite_agent import AgentTablesMixin
 from remem.store.sqlite_doctor import DoctorMixin
 from remem.store.sqlite_erase import EraseMixin
 from remem.store.sqlite_errors import read_only_error, translate, translate_errors, translated
@@ -75,8 +76,11 @@ _INSERT_MEMORY = (
 # Usage counters have their own atomic increments (record_access, add_references,
 # mark_surfaced): a full-row update from a record read earlier must not undo one
 # made meanwhile by a search in another process.
+# The learned signals (echo/fizzle priority, outcome trust and counts) have theirs
+# too (adjust_scores).
 _COUNTERS = (
     "access_count", "last_accessed_at", "reference_count", "last_referenced_at", "surface_count",
+    "retrieval_priority", "trust_score", "success_count", "failure_count",
 )  # fmt: skip
 _MUTABLE = tuple(c for c in MEMORY_COLUMNS if c not in ("id", "content", "created_at", *_COUNTERS))
 _UPDATE_MEMORY = f"UPDATE memories SET {', '.join(f'{c} = :{c}' for c in _MUTABLE)} WHERE id = :id"
@@ -95,6 +99,7 @@ class SQLiteStore(
     JobTablesMixin,
     ConsolidationMixin,
     TriggerTablesMixin,
+    AgentTablesMixin,
 ):
     """A remem store in one SQLite file."""
 
@@ -138,6 +143,8 @@ class SQLiteStore(
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open {self.path}: {exc}") from exc
         self._db.row_factory = sqlite3.Row
+        self._statements = 0  # statements run on this handle (cost accounting)
+        self._db.set_trace_callback(self._count_statement)
         try:
             self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             if not self.read_only:
@@ -202,6 +209,9 @@ class SQLiteStore(
                     raise (translate(exc, self.path) or StoreError(str(exc))) from exc
             finally:
                 self._depth = 0
+
+    def _count_statement(self, _sql: str) -> None:
+        self._statements += 1
 
     def _rollback(self) -> None:
         # SQLite rolls back by itself on some errors (a full disk, an I/O error):

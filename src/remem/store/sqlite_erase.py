@@ -65,6 +65,7 @@ class EraseMixin:
     _depth: int
     _erase_unfinished: bool
     transaction: Callable[[], AbstractContextManager[None]]
+    erase_agent_state: Callable[[str, Sequence[Any]], tuple[int, int]]  # AgentTablesMixin
 
     def _bump(self, key: str) -> None:
         raise NotImplementedError  # provided by SQLiteStore
@@ -129,6 +130,7 @@ class EraseMixin:
             db.execute("DELETE FROM erase_guard")
             checkpoints = db.execute(f"DELETE FROM checkpoints WHERE 1{where}", params).rowcount
             triggers = db.execute(f"DELETE FROM triggers WHERE 1{where}", params).rowcount
+            sessions, working = self.erase_agent_state(where, params)
             key = self._erase_key()
             named = (
                 ()
@@ -151,6 +153,8 @@ class EraseMixin:
                 "vectors": vectors,
                 "summaries": summaries,
                 "triggers": triggers,
+                "sessions": sessions,
+                "working": working,
             }
             self.add_events(
                 [

@@ -60,6 +60,9 @@ def filter_sql(filters: ListFilter | None, alias: str = "") -> tuple[str, list[A
     if filters.session_id is not None:
         sql += f" AND {prefix}session_id = ?"
         params.append(filters.session_id)
+    if filters.promoted is not None:
+        sql += f" AND {prefix}promoted = ?"
+        params.append(1 if filters.promoted else 0)
     for tag in filters.tags:
         sql += f" AND EXISTS (SELECT 1 FROM json_each({prefix}tags) WHERE value = ?)"
         params.append(tag)

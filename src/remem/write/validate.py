@@ -124,7 +124,7 @@ class NewFields:
         )
 
 
-UPDATABLE = ("category", "importance", "tier", "tags", "valid_from", "kind")
+UPDATABLE = ("category", "importance", "tier", "tags", "valid_from", "kind", "metadata")
 
 
 def check_changes(changes: Mapping[str, Any], limits: Limits) -> dict[str, Any]:
@@ -148,6 +148,8 @@ def check_changes(changes: Mapping[str, Any], limits: Limits) -> dict[str, Any]:
             out[name] = optional_label(value, name, max_chars=label)
         elif name == "tags":
             out[name] = check_labels(value, name, limits=limits)
+        elif name == "metadata":
+            out[name] = dict(check_json(value, name, max_bytes=limits.max_metadata_bytes))
         else:
             out[name] = optional_datetime(value, name)
     return out

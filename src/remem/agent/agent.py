@@ -1,0 +1,762 @@
+"""``MemoryAgent``: every memory operation of one agent, so the agent itself never
+touches the store.
+
+    agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
+    start = agent.start_session("s1", opening="fix the login bug")
+    prompt = start.text + "\\n\\n" + user_message
+    agent.observe("s1", "user", user_message)
+    ... the model answers ...
+    agent.observe("s1", "assistant", answer)
+    agent.feedback("s1", answer)
+    agent.end_session("s1")
+
+All state lives in the store (sessions, working memory, injected ids, costs), so
+each call may come from another process (hooks). Every method takes ``now``
+(default: the current time), so a simulation runs on a fake clock. Untrusted
+memories (tool output, web pages, other agents) are never injected unless the
+agent was built with ``include_untrusted=True``; then their lines say so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from remem.agent.budget import Meter, Usage
+from remem.agent.context import (
+    CARRIED,
+    LESSONS,
+    PROMOTED,
+    RELEVANT,
+    SUMMARIES,
+    WORKING,
+    BlockBuilder,
+    Line,
+    memory_line,
+    plain,
+)
+from remem.agent.feedback import apply_echoes, judge, outcome_changes
+from remem.agent.lessons import Lessons, draft_lesson, llm_lesson
+from remem.agent.observe import decision_in, error_in, wants_remembering
+from remem.agent.results import (
+    ContextResult,
+    EchoResult,
+    Fact,
+    FeedbackResult,
+    LessonResult,
+    ObserveResult,
+    OutcomeResult,
+    SessionEnd,
+    SessionStart,
+    WorkingPromotion,
+)
+from remem.agent.session import OBSERVED, ScopeArgs, Sessions, check_session_id, scope_args
+from remem.agent.working import WorkingMemory
+from remem.errors import NotFoundError, ValidationError
+from remem.memory import Memory
+from remem.model import AgentSession, Kind, SearchHit, Status, Trust, WorkingItem, utcnow
+from remem.read.inject import is_untrusted, line_tags
+from remem.read.rank import Asker, visible_to
+from remem.store.base import ListFilter
+from remem.validation import Limits, check_id, check_json, check_label, check_text, optional_label
+from remem.write.validate import write_scope
+
+EPISODIC_CATEGORY = "incident"
+DECISION_CATEGORY = "decision"
+
+
+class MemoryAgent:
+    """Sessions, working memory, lessons and feedback for one agent over a
+    :class:`~remem.Memory` (see the module doc and docs/agent.md)."""
+
+    def __init__(
+        self,
+        mem: Memory,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        role: str | None = None,
+        namespace: str | None = None,
+        include_untrusted: bool = False,
+    ) -> None:
+        self.mem = mem
+        self.limits = Limits.of(mem.config)
+        self.scope = write_scope(user_id, agent_id, namespace, self.limits)
+        self.role = optional_label(role, "role", max_chars=self.limits.max_label_chars)
+        self.include_untrusted = include_untrusted
+        self.asker = Asker(agent_id=agent_id, role=self.role)
+        self.sessions = Sessions(mem, self.scope)
+        self.working = WorkingMemory(mem, self.scope)
+        self.lessons = Lessons(mem, self.scope, asker=self.asker)
+        self._meter = Meter(mem)
+
+    @property
+    def _kw(self) -> ScopeArgs:
+        return scope_args(self.scope)
+
+    # -- sessions -------------------------------------------------------------------------
+    def start_session(
+        self, session_id: str, *, opening: str | None = None, now: datetime | None = None
+    ) -> SessionStart:
+        """Start (or continue) a session and build the context to put before the user
+        speaks: overdue jobs run within ``jobs_catchup_budget_ms``, then lessons,
+        promoted memories, working memory carried over from the scope's earlier
+        sessions and the memories best matching ``opening``, each part labelled, under
+        ``agent_context_max_tokens``. The injected ids are recorded for feedback."""
+        session_id = check_session_id(session_id, self.limits)
+        if opening is not None:
+            opening = check_text(opening, "opening", max_bytes=self.limits.max_content_bytes)
+        now = now or utcnow()
+        config = self.mem.config
+        with self._meter.measure() as usage:
+            session, created = self.sessions.open(session_id, opening=opening, now=now)
+            ran: tuple[str, ...] = ()
+            deferred: tuple[str, ...] = ()
+            if config.jobs_catchup_budget_ms > 0:
+                # Never assume cron ran; a bounded slice, the rest waits for the next call.
+                catch_up = self.mem.jobs.run_due(now, budget_ms=config.jobs_catchup_budget_ms)
+                ran = tuple(r.name for r in catch_up.ran)
+                deferred = tuple(catch_up.deferred)
+            carried = self.working.carry_over(session_id, now=now) if created else []
+            builder = BlockBuilder(config.agent_context_max_tokens)
+            lessons = self.lessons.active(
+                limit=config.agent_lessons_max, include_untrusted=self.include_untrusted
+            )
+            builder.add(
+                LESSONS,
+                [Line(plain(m.content), m) for m in lessons],
+                max_items=config.agent_lessons_max,
+            )
+            builder.add(
+                PROMOTED,
+                [memory_line(m, now=now) for m in self._promoted()],
+                max_items=config.agent_promoted_max,
+            )
+            shown = self._carried(carried)
+            builder.add(CARRIED, [Line(plain(w.content)) for w in shown], max_items=len(shown))
+            withheld = 0
+            if opening:
+                withheld = self._add_relevant(
+                    builder, opening, now=now, economy=False, items=config.agent_context_max_items
+                )
+            context = self._inject(builder, session, now=now, economy=False, withheld=withheld)
+        self._log(session, "start", usage, context, now=now)
+        return SessionStart(
+            session_id=session_id,
+            context=context,
+            resumed=not created,
+            jobs_ran=ran,
+            jobs_deferred=deferred,
+            carried_over=tuple(w.id for w in carried),
+        )
+
+    def recall(
+        self,
+        session_id: str,
+        prompt: str,
+        *,
+        tool: str | None = None,
+        now: datetime | None = None,
+    ) -> ContextResult:
+        """The context for one prompt (a per-prompt hook): this session's working
+        memory first, then the relevant memories; with the session over
+        ``budget_per_turn``, fewer of them from tiered recall only. Injected ids are
+        recorded for feedback. ``tool``: the tool about to be called (for rules)."""
+        session_id = check_session_id(session_id, self.limits)
+        prompt = check_text(prompt, "prompt", max_bytes=self.limits.max_content_bytes)
+        if tool is not None:
+            tool = check_label(tool, "tool", max_chars=self.limits.max_label_chars)
+        now = now or utcnow()
+        config = self.mem.config
+        with self._meter.measure() as usage:
+            session = self.sessions.ensure(session_id, now=now)
+            economy = self.sessions.economy(session)
+            builder = BlockBuilder(config.agent_context_max_tokens)
+            found = self.working.search(
+                session_id,
+                prompt,
+                now=now,
+                limit=config.working_recall_max,
+                include_untrusted=self.include_untrusted,
+            )
+            part = builder.add(
+                WORKING, [Line(plain(w.content)) for w, _ in found], max_items=len(found)
+            )
+            if part is not None:  # a promoted item's memory is not repeated below
+                builder.mark_shown([w.promoted_to for w, _ in found if w.promoted_to])
+            items = config.agent_economy_items if economy else config.agent_context_max_items
+            withheld = self._add_relevant(builder, prompt, now=now, economy=economy, items=items)
+            context = self._inject(builder, session, now=now, economy=economy, withheld=withheld)
+        self._log(session, "recall", usage, context, now=now)
+        return context
+
+    def observe(
+        self,
+        session_id: str,
+        role: str,
+        content: str,
+        *,
+        tool_calls: Sequence[Mapping[str, Any]] | None = None,
+        trusted: bool | None = None,
+        now: datetime | None = None,
+    ) -> ObserveResult:
+        """Record one turn: a checkpoint, and from it — an explicit "remember ..."
+        (user) stored at once through the write path; an error (a failed tool call,
+        a traceback) as an episodic note; a decision stored with its reasoning; the
+        turn in working memory. ``trusted``: as ``Memory.add`` (default: by role,
+        ``tool`` untrusted)."""
+        session_id = check_session_id(session_id, self.limits)
+        role = check_label(role, "role", max_chars=self.limits.max_label_chars).lower()
+        content = check_text(content, "content", max_bytes=self.limits.max_content_bytes)
+        calls = _tool_calls(tool_calls, self.limits)
+        now = now or utcnow()
+        with self._meter.measure() as usage:
+            self.sessions.ensure(session_id, now=now)
+            turn = self.mem.store.next_turn(session_id, self.scope)
+            remembered: list[str] = []
+            skipped: list[str] = []
+            if wants_remembering(role, content) and trusted is not False:
+                decisions = self.mem.remember(
+                    content, session_id=session_id, speaker=self.scope.user_id, **self._kw
+                )
+                remembered = [d.memory_id for d in decisions if d.memory_id]
+                skipped += [f"remember: {d.reason}" for d in decisions if d.action == "rejected"]
+            note = error_in(role, content, calls)
+            note_id = self._note(session_id, turn, role, note, calls, now, skipped)
+            decision = decision_in(content) if role in ("user", "assistant") else None
+            decision_id = self._decision(session_id, turn, role, decision, trusted, now, skipped)
+            item = None
+            if (
+                role in ("user", "assistant")
+                and not remembered
+                and len(content.split()) >= self.mem.config.working_min_words
+            ):
+                item = self.working.add(
+                    session_id,
+                    content,
+                    role=role,
+                    trusted=trusted,
+                    now=now,
+                    data={"turn": turn},
+                )
+            state: dict[str, Any] = {
+                "user_input" if role == "user" else "llm_output": content,
+                "tool_calls": calls,
+                "internal_state": {
+                    OBSERVED: True,
+                    "role": role,
+                    "at": now.isoformat(),
+                    **({"trusted": trusted} if trusted is not None else {}),
+                    **({"remembered": remembered} if remembered else {}),
+                },
+            }
+            self.mem.checkpoint(session_id, turn, state, **self._kw)
+        self.sessions.log(session_id, turn, "observe", usage, now=now)
+        return ObserveResult(
+            session_id=session_id,
+            turn=turn,
+            remembered=tuple(remembered),
+            error_note=note_id,
+            decision=decision_id,
+            working_item=item.id if item else None,
+            skipped=tuple(skipped),
+        )
+
+    def end_session(
+        self,
+        session_id: str,
+        *,
+        transcript: str | Path | None = None,
+        now: datetime | None = None,
+    ) -> SessionEnd:
+        """Flush the session: extract every observed turn not extracted yet (or, with
+        ``transcript``, the transcript file, which then stands for the observed
+        turns; a re-run skips what was stored), promote the working memory that
+        earned it, and mark the session ended. Safe to call again."""
+        session_id = check_session_id(session_id, self.limits)
+        now = now or utcnow()
+        with self._meter.measure() as usage:
+            session = self.sessions.require(session_id)
+            already = session.ended_at is not None
+            stored: list[str] = []
+            extracted = messages = skipped_messages = 0
+            if transcript is not None:
+                report = self.sessions.flush_transcript(session, transcript)
+                stored += report.stored
+                messages, skipped_messages = len(report.resource_ids), report.skipped
+            else:
+                extracted, flushed = self.sessions.flush_turns(session)
+                if flushed is not None:
+                    stored += flushed.stored
+            promoted = [
+                WorkingPromotion(item.id, item.promoted_to or "", item.content)
+                for item in self.working.promote_earned(session_id, now=now)
+                if item.promoted_to
+            ]
+            self.mem.store.update_session(
+                session_id,
+                self.scope,
+                ended_at=None if already else now,
+                flushed_turns=session.turns,
+            )
+        self.sessions.log(session_id, session.turns, "end", usage, now=now)
+        return SessionEnd(
+            session_id=session_id,
+            turns=session.turns,
+            extracted_turns=extracted,
+            transcript_messages=messages,
+            transcript_skipped=skipped_messages,
+            stored=tuple(stored),
+            promoted=tuple(promoted),
+            cost=self.sessions.usage(session_id).to_dict(),
+            already_ended=already,
+        )
+
+    def session(self, session_id: str) -> AgentSession:
+        """The stored state of a session (NotFoundError if none in this scope)."""
+        return self.sessions.require(check_session_id(session_id, self.limits))
+
+    def session_cost(self, session_id: str) -> Usage:
+        """What a session cost so far (every operation's counts, summed)."""
+        self.session(session_id)
+        return self.sessions.usage(session_id)
+
+    # -- reads ----------------------------------------------------------------------------
+    def query(
+        self,
+        topic: str,
+        *,
+        max_items: int = 10,
+        session_id: str | None = None,
+        now: datetime | None = None,
+    ) -> list[Fact]:
+        """Clean, resolved, trust-tagged facts about ``topic``: working memory first
+        (of ``session_id``, else of the whole scope), then active memories; of two
+        that conflict the newer wins (the older is named in ``resolved``);
+        untrusted ones only if the agent opted in."""
+        topic = check_text(topic, "topic", max_bytes=self.limits.max_content_bytes)
+        if (
+            isinstance(max_items, bool)
+            or not isinstance(max_items, int)
+            or not 1 <= max_items <= 100
+        ):
+            raise ValidationError("max_items must be between 1 and 100")
+        if session_id is not None:
+            session_id = check_session_id(session_id, self.limits)
+        now = now or utcnow()
+        facts: list[Fact] = []
+        for item, score in self.working.search(
+            session_id,
+            topic,
+            now=now,
+            limit=min(max_items, self.mem.config.working_recall_max),
+            include_untrusted=self.include_untrusted,
+        ):
+            facts.append(_working_fact(item, score))
+        hits, _ = self._trusted_hits(topic, limit=max_items, now=now, economy=False)
+        for hit, resolved in _resolve(hits):
+            if len(facts) >= max_items:
+                break
+            record = hit.memory
+            facts.append(
+                Fact(
+                    content=record.content,
+                    source="memory",
+                    memory_id=record.id,
+                    kind=record.kind.value,
+                    category=record.category,
+                    confidence=record.confidence,
+                    trust_score=record.trust_score,
+                    score=round(hit.score, 6),
+                    tags=line_tags(hit),
+                    valid_from=record.valid_from or record.created_at,
+                    resolved=tuple(resolved),
+                )
+            )
+        return facts[:max_items]
+
+    # -- feedback -------------------------------------------------------------------------
+    def feedback(
+        self, session_id: str, response_text: str, *, now: datetime | None = None
+    ) -> FeedbackResult:
+        """Echo/fizzle: which memories injected since the last feedback the response
+        used (see :mod:`remem.agent.feedback`). Each injection is judged once."""
+        session_id = check_session_id(session_id, self.limits)
+        response = check_text(
+            response_text, "response_text", max_bytes=self.limits.max_content_bytes
+        )
+        now = now or utcnow()
+        with self._meter.measure() as usage:
+            session = self.sessions.require(session_id)
+            entries = self.mem.store.take_injected(session_id, self.scope)
+            echoes, _ = judge(self.mem, self.scope, entries, response)
+            changed = set(
+                apply_echoes(self.mem, self.scope, echoes, session_id=session_id, now=now)
+            )
+        self.sessions.log(session_id, session.turns, "feedback", usage, now=now)
+        judged = tuple(
+            EchoResult(e.memory_id, e.used, e.overlap, e.maxsim, e.tokens, e.delta)
+            for e in echoes
+            if e.memory_id in changed
+        )
+        return FeedbackResult(
+            session_id=session_id,
+            judged=judged,
+            used=tuple(e.memory_id for e in judged if e.used),
+            ignored=tuple(e.memory_id for e in judged if not e.used),
+            skipped=len({e.memory_id for e in entries}) - len(judged),
+        )
+
+    def outcome(
+        self,
+        memory_ids: str | Sequence[str],
+        *,
+        success: bool,
+        task: str | None = None,
+        now: datetime | None = None,
+    ) -> OutcomeResult:
+        """A task that used these memories succeeded or failed: trust score
+        ``+outcome_success_trust`` / ``-outcome_failure_trust`` (clipped to [0, 1]) and
+        the success / failure count, audited. All or nothing: an id outside the scope
+        raises NotFoundError, an inactive memory ValidationError."""
+        ids = [memory_ids] if isinstance(memory_ids, str) else list(memory_ids)
+        if not ids:
+            raise ValidationError("outcome needs one or more memory ids")
+        ids = list(dict.fromkeys(check_id(i, "memory id") for i in ids))
+        if not isinstance(success, bool):
+            raise ValidationError("success must be true or false")
+        if task is not None:
+            task = check_text(task, "task", max_bytes=self.limits.max_content_bytes)
+        now = now or utcnow()
+        found = {m.id: m for m in self.mem.store.get_memories(ids, self.scope)}
+        missing = [i for i in ids if i not in found]
+        if missing:
+            raise NotFoundError(f"no memory {', '.join(map(repr, missing))} in this scope")
+        inactive = [m for m in found.values() if m.status is not Status.ACTIVE]
+        if inactive:
+            raise ValidationError(
+                f"memory {inactive[0].id} is {inactive[0].status}; only active ones"
+            )
+        changes = outcome_changes(self.mem.config, ids, success=success, task=task, now=now)
+        changed = self.mem.store.adjust_scores(changes, self.scope, at=now)
+        return OutcomeResult(memory_ids=tuple(changed), success=success, task=task)
+
+    def correct(
+        self,
+        text: str,
+        *,
+        context: str | None = None,
+        session_id: str | None = None,
+        trusted: bool = True,
+        now: datetime | None = None,
+    ) -> LessonResult:
+        """A correction or a mistake becomes a lesson ("User prefers X over Y",
+        "Don't Z when ...") loaded at every session start; written by the LLM when
+        one is configured, else by offline patterns (see :mod:`remem.agent.lessons`)."""
+        text = check_text(text, "text", max_bytes=self.limits.max_content_bytes).strip()
+        if context is not None:
+            context = check_text(context, "context", max_bytes=self.limits.max_content_bytes)
+        if session_id is not None:
+            session_id = check_session_id(session_id, self.limits)
+        now = now or utcnow()
+        llm = self.mem.llm()
+        # The LLM runs before anything is written (no model call in a write transaction).
+        draft = (
+            llm_lesson(llm, text, context=context) if llm else draft_lesson(text, context=context)
+        )
+        record, action = self.lessons.learn(
+            draft, original=text, session_id=session_id, trusted=trusted, now=now
+        )
+        return LessonResult(
+            memory_id=record.id,
+            text=record.content,
+            action=action,
+            shape=draft.shape,
+            generator=draft.generator,
+            fallback=draft.fallback,
+            replaced=record.supersedes if action == "superseded" else None,
+        )
+
+    def lessons_active(self, *, limit: int | None = None) -> list[Any]:
+        """The lessons a session start loads (most important first)."""
+        return self.lessons.active(
+            limit=self.mem.config.agent_lessons_max if limit is None else limit,
+            include_untrusted=self.include_untrusted,
+        )
+
+    # -- working memory -------------------------------------------------------------------
+    def working_add(
+        self,
+        session_id: str,
+        content: str,
+        *,
+        importance: float = 0.5,
+        trusted: bool | None = None,
+        now: datetime | None = None,
+    ) -> WorkingItem:
+        """Put ``content`` into the session's working memory."""
+        session_id = check_session_id(session_id, self.limits)
+        content = check_text(content, "content", max_bytes=self.limits.max_content_bytes).strip()
+        now = now or utcnow()
+        self.sessions.ensure(session_id, now=now)
+        return self.working.add(
+            session_id, content, importance=importance, trusted=trusted, now=now
+        )
+
+    def working_items(
+        self, session_id: str | None = None, *, now: datetime | None = None
+    ) -> list[WorkingItem]:
+        """Unexpired working memory (of one session, or of the scope), newest first."""
+        if session_id is not None:
+            session_id = check_session_id(session_id, self.limits)
+        return self.working.items(session_id, now=now or utcnow())
+
+    def working_promote(self, item_id: str, *, now: datetime | None = None) -> WorkingItem:
+        """Promote a working item to a long-term memory by hand."""
+        return self.working.promote(item_id, now=now or utcnow())
+
+    def working_clear(self, session_id: str | None = None) -> int:
+        """Delete the working memory of one session (or of the whole scope)."""
+        if session_id is not None:
+            session_id = check_session_id(session_id, self.limits)
+        return self.working.clear(session_id)
+
+    # -- internals ------------------------------------------------------------------------
+    def _promoted(self) -> list[Any]:
+        limit = self.mem.config.agent_promoted_max
+        if limit <= 0:
+            return []
+        page = self.mem.store.list_memories(
+            self.scope, filters=ListFilter(promoted=True), limit=limit * 3
+        )
+        kept = [
+            m
+            for m in page.items
+            if m.kind is not Kind.LESSON
+            and visible_to(m, self.asker)
+            and (self.include_untrusted or not _record_untrusted(m))
+        ]
+        kept.sort(key=lambda m: -m.importance)
+        return kept[:limit]
+
+    def _carried(self, carried: Sequence[WorkingItem]) -> list[WorkingItem]:
+        return [w for w in carried if self.include_untrusted or not _item_untrusted(w)]
+
+    def _trusted_hits(
+        self, text: str, *, limit: int, now: datetime, economy: bool
+    ) -> tuple[list[SearchHit], int]:
+        """Ranked hits for ``text`` (untrusted ones left out unless opted in) and how
+        many were withheld."""
+        sources = None
+        if economy:
+            sources = [s for s in self.mem.config.search_sources if s != "graph"]
+        hits = self.mem.search(
+            text,
+            limit=min(1000, limit * 3),  # spare candidates for what is filtered out
+            asker_agent_id=self.asker.agent_id,
+            asker_role=self.asker.role,
+            sources=sources,
+            now=now,
+            _record_access=False,  # what is injected counts an access, below
+            **self._kw,
+        )
+        kept = [h for h in hits if self.include_untrusted or not is_untrusted(h)]
+        return kept, len(hits) - len(kept)
+
+    def _add_relevant(
+        self, builder: BlockBuilder, text: str, *, now: datetime, economy: bool, items: int
+    ) -> int:
+        """Add the memories relevant to ``text``; how many untrusted were withheld."""
+        if economy:
+            # Over budget: summaries when one covers the text, else few memories.
+            tiered = self.mem.recall_tiered(
+                text,
+                limit=items,
+                asker_agent_id=self.asker.agent_id,
+                asker_role=self.asker.role,
+                sources=[s for s in self.mem.config.search_sources if s != "graph"],
+                now=now,
+                **self._kw,
+            )
+            if tiered.tier == "summaries":
+                lines = [
+                    Line(plain(f"{h.summary.category}: {h.summary.content}"))
+                    for h in tiered.summaries
+                ]
+                builder.add(SUMMARIES, lines, max_items=len(lines))
+                return 0
+            hits = [h for h in tiered.items if self.include_untrusted or not is_untrusted(h)]
+            withheld = len(tiered.items) - len(hits)
+        else:
+            hits, withheld = self._trusted_hits(text, limit=items, now=now, economy=False)
+        lines = [memory_line(hit.memory, now=now, tags=line_tags(hit)) for hit, _ in _resolve(hits)]
+        builder.add(RELEVANT, lines, max_items=items)
+        return withheld
+
+    def _inject(
+        self,
+        builder: BlockBuilder,
+        session: AgentSession,
+        *,
+        now: datetime,
+        economy: bool,
+        withheld: int,
+    ) -> ContextResult:
+        """Render the block; record what it injects (surfacing, audit, access) and
+        keep it in the session for feedback."""
+        context = builder.result(session.session_id, economy=economy, withheld=withheld)
+        if builder.injected:
+            self.mem.record_injection(
+                [e.memory_id for e in builder.injected],
+                details=[
+                    {"session_id": session.session_id, "part": e.part, "tokens": e.tokens}
+                    for e in builder.injected
+                ],
+                now=now,
+                **self._kw,
+            )
+            self.mem.store.add_injected(
+                session.session_id,
+                self.scope,
+                builder.injected,
+                keep=self.mem.config.agent_injected_keep,
+            )
+        return context
+
+    def _log(
+        self, session: AgentSession, op: str, usage: Usage, context: ContextResult, *, now: datetime
+    ) -> None:
+        usage.injected_tokens += context.tokens
+        self.sessions.log(session.session_id, session.turns, op, usage, now=now)
+
+    def _note(
+        self,
+        session_id: str,
+        turn: int,
+        role: str,
+        note: str | None,
+        calls: list[dict[str, Any]] | None,
+        now: datetime,
+        skipped: list[str],
+    ) -> str | None:
+        """Store an error as an episodic note (untrusted when it quotes a tool)."""
+        if note is None:
+            return None
+        from_tool = role == "tool" or bool(
+            calls and any(c.get("error") or c.get("is_error") for c in calls)
+        )
+        try:
+            records = self.mem.add(
+                f"Error: {note}",
+                kind=Kind.EPISODIC,
+                category=EPISODIC_CATEGORY,
+                session_id=session_id,
+                valid_from=now,
+                metadata={"error": note, "turn": turn, "role": role},
+                trusted=False if from_tool else None,
+                **self._kw,
+            )
+        except ValidationError as exc:
+            skipped.append(f"error note: {exc}")
+            return None
+        return records[0].id
+
+    def _decision(
+        self,
+        session_id: str,
+        turn: int,
+        role: str,
+        decision: Any,
+        trusted: bool | None,
+        now: datetime,
+        skipped: list[str],
+    ) -> str | None:
+        """Store a decision with its reasoning (``data.metadata``)."""
+        if decision is None:
+            return None
+        try:
+            records = self.mem.add(
+                decision.text,
+                kind=Kind.SEMANTIC,
+                category=DECISION_CATEGORY,
+                importance=self.mem.config.category_weights.get(DECISION_CATEGORY),
+                session_id=session_id,
+                valid_from=now,
+                metadata={
+                    "decision": decision.decision,
+                    "reasoning": decision.reasoning,
+                    "turn": turn,
+                    "role": role,
+                },
+                trusted=trusted,
+                **self._kw,
+            )
+        except ValidationError as exc:
+            skipped.append(f"decision: {exc}")
+            return None
+        return records[0].id
+
+
+def _tool_calls(value: object, limits: Limits) -> list[dict[str, Any]] | None:
+    if value is None:
+        return None
+    if (
+        isinstance(value, Mapping)
+        or not isinstance(value, Sequence)
+        or isinstance(value, str | bytes)
+    ):
+        raise ValidationError(
+            'tool_calls must be a list of objects, e.g. [{"name": "pytest", "error": "..."}]'
+        )
+    calls = check_json(
+        list(value), "tool_calls", max_bytes=limits.max_checkpoint_bytes, mapping=False
+    )
+    if not all(isinstance(c, dict) for c in calls):
+        raise ValidationError('each tool call must be an object, e.g. {"name": "pytest"}')
+    return [dict(c) for c in calls]
+
+
+def _record_untrusted(record: Any) -> bool:
+    return record.source_trust is Trust.UNTRUSTED or bool(record.data.get("injection"))
+
+
+def _item_untrusted(item: WorkingItem) -> bool:
+    return item.source_trust is Trust.UNTRUSTED or bool(item.data.get("injection"))
+
+
+def _working_fact(item: WorkingItem, score: float) -> Fact:
+    tags = ("untrusted",) if item.source_trust is Trust.UNTRUSTED else ()
+    return Fact(
+        content=item.content,
+        source="working",
+        memory_id=item.promoted_to or item.id,
+        score=round(score, 4),
+        tags=tags,
+        valid_from=item.created_at,
+    )
+
+
+def _resolve(hits: Sequence[SearchHit]) -> list[tuple[SearchHit, list[str]]]:
+    """Hits without the older side of each conflict (newest first wins), each with
+    the ids it won over."""
+    by_id = {h.memory.id: h for h in hits}
+    dropped: set[str] = set()
+    won: dict[str, list[str]] = {}
+    for hit in hits:
+        for other_id in hit.explain.get("conflicts_with", ()):
+            other = by_id.get(other_id)
+            if other is None:
+                continue
+            if _when(other) > _when(hit) or (
+                _when(other) == _when(hit) and other_id > hit.memory.id
+            ):
+                dropped.add(hit.memory.id)
+                won.setdefault(other_id, []).append(hit.memory.id)
+    return [(h, won.get(h.memory.id, [])) for h in hits if h.memory.id not in dropped]
+
+
+def _when(hit: SearchHit) -> datetime:
+    record = hit.memory
+    return record.valid_from or record.created_at

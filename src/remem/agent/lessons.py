@@ -1,0 +1,254 @@
+"""Lessons: the behaviour loop. A correction or a mistake becomes one short lesson
+("User prefers X over Y", "Don't Z in this context"), stored as a memory of kind
+``lesson`` and loaded at every session start.
+
+Without an LLM the lesson is written by a few offline patterns (a preference
+between two things, a prohibition, "always ...", a bare correction kept as said);
+with one configured, the LLM writes it (JSON, checked) and the patterns are the
+fallback when it fails. A lesson repeated word for word is referenced, not stored
+twice (the reflection groups near-repeats into rules); a preference that reverses
+an earlier lesson's ("X over Y" after "Y over X") supersedes it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from remem.agent.session import scope_args
+from remem.errors import ProviderError
+from remem.memory import Memory
+from remem.model import Kind, MemoryRecord, Scope, Tier, Trust
+from remem.read.rank import Asker, visible_to
+from remem.store.base import ListFilter
+
+LESSON_CATEGORY = "process"
+MAX_LESSON_CHARS = 300
+_SCAN = 200  # lessons read when looking for one a new lesson reverses
+
+_LEAD = re.compile(
+    r"^(?:(?:no|nope|wrong|actually|well|hey|ok|okay|please|again|sorry|so)\b[\s,.:;!-]*)+", re.I
+)
+_MISTAKE = re.compile(
+    r"^(?:that(?:'s| is| was)|this(?:'s| is| was)|it(?:'s| is| was)|you(?:'re| are| were))\s+"
+    r"(?:wrong|incorrect|not right|a mistake|mistaken)\b[\s,.:;!-]*",
+    re.I,
+)
+_PREFER = re.compile(
+    r"^(?:i|we|the user|user)?\s*(?:really\s+)?(?:prefer|like|want)s?\s+(?P<x>.+?)\s+"
+    r"(?:over|to|rather than|instead of|more than)\s+(?P<y>.+)$",
+    re.I,
+)
+_INSTEAD = re.compile(
+    r"^(?:you should\s+|please\s+)?(?:use|pick|choose|go with)\s+(?P<x>.+?)"
+    r"(?:\s+instead of\s+|\s+rather than\s+|,?\s+not\s+)(?P<y>.+)$",
+    re.I,
+)
+_DONT = re.compile(
+    r"^(?:please\s+)?(?:don'?t|do not|never|stop|avoid|you shouldn'?t|you should not|"
+    r"you must not|you mustn'?t|quit)\s+(?P<z>.+)$",
+    re.I,
+)
+_ALWAYS = re.compile(r"^(?:please\s+)?(?:always|make sure to|remember to)\s+(?P<z>.+)$", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class LessonDraft:
+    """A lesson before it is stored: its text, its shape and who wrote it."""
+
+    text: str
+    shape: str  # preference | prohibition | instruction | correction
+    generator: str  # rules | llm
+    prefer: str | None = None
+    over: str | None = None
+    fallback: str | None = None  # why the LLM's lesson was not used
+
+
+def draft_lesson(text: str, *, context: str | None = None) -> LessonDraft:
+    """The lesson a correction teaches, by the offline patterns."""
+    said = _clean(text)
+    where = f" when {_clause(context)}" if context and _clause(context) else ""
+    for sentence in _sentences(said):
+        if m := _PREFER.match(sentence) or _INSTEAD.match(sentence):
+            x, y = _clause(m["x"]), _clause(m["y"])
+            if x and y:
+                return LessonDraft(
+                    f"User prefers {x} over {y}{where}.", "preference", "rules", x, y
+                )
+        if m := _DONT.match(sentence):
+            z = _clause(m["z"])
+            if z:
+                tail = where or ""
+                return LessonDraft(f"Don't {z}{tail}.", "prohibition", "rules")
+        if m := _ALWAYS.match(sentence):
+            z = _clause(m["z"])
+            if z:
+                return LessonDraft(f"Always {z}{where}.", "instruction", "rules")
+    body = _clause(said) or said.strip()
+    return LessonDraft(f"{body[:1].upper()}{body[1:]}{where}.", "correction", "rules")
+
+
+LLM_SCHEMA: dict[str, object] = {
+    "type": "object",
+    "properties": {
+        "lesson": {"type": "string"},
+        "shape": {
+            "type": "string",
+            "enum": ["preference", "prohibition", "instruction", "correction"],
+        },
+    },
+    "required": ["lesson"],
+}
+
+_PROMPT = (
+    "A user corrected an AI agent. Write the lesson the agent should remember, as one "
+    "short sentence in the third person or the imperative, e.g. 'User prefers X over Y' "
+    'or "Don\'t do Z when ...". Keep names and specifics; add nothing the correction '
+    'does not say. Reply with JSON: {"lesson": "...", "shape": "preference|prohibition|'
+    'instruction|correction"}.'
+)
+
+
+def llm_lesson(llm: Any, text: str, *, context: str | None = None) -> LessonDraft:
+    """The lesson as the LLM writes it, or the offline draft (``fallback`` says why)."""
+    rules = draft_lesson(text, context=context)
+    user = f"Correction: {text}" + (f"\nContext: {context}" if context else "")
+    try:
+        reply = llm.complete(
+            [{"role": "system", "content": _PROMPT}, {"role": "user", "content": user}],
+            json_schema=LLM_SCHEMA,
+        )
+        data = json.loads(reply)
+    except (ProviderError, ValueError) as exc:
+        return _with_fallback(rules, f"{type(exc).__name__}: {exc}"[:200])
+    lesson = data.get("lesson") if isinstance(data, dict) else None
+    if not isinstance(lesson, str) or not lesson.strip() or len(lesson) > MAX_LESSON_CHARS:
+        return _with_fallback(rules, "the LLM's reply had no usable lesson")
+    shape = data.get("shape")
+    shape = shape if shape in ("preference", "prohibition", "instruction", "correction") else None
+    return LessonDraft(
+        " ".join(lesson.split()),
+        shape or rules.shape,
+        "llm",
+        rules.prefer,
+        rules.over,
+    )
+
+
+class Lessons:
+    """The lessons of one agent's scope (``agent.lessons``)."""
+
+    def __init__(self, mem: Memory, scope: Scope, *, asker: Asker) -> None:
+        self.mem, self.scope, self.asker = mem, scope, asker
+
+    def learn(
+        self,
+        draft: LessonDraft,
+        *,
+        original: str,
+        session_id: str | None,
+        trusted: bool,
+        now: datetime,
+    ) -> tuple[MemoryRecord, str]:
+        """Store ``draft``; ``(memory, action)`` with action ``stored``, ``repeated``
+        (the same lesson was already known: referenced) or ``superseded`` (it reverses
+        an earlier preference, which it replaces)."""
+        scope = self.scope
+        kw = scope_args(scope)
+        same = self.mem.store.find_by_hash(draft.text, scope)
+        if same is not None and same.kind is Kind.LESSON:
+            return self.mem.reference(same.id, now=now, **kw)[0], "repeated"
+        meta = {
+            "lesson": {
+                "shape": draft.shape,
+                "generator": draft.generator,
+                "original": original,
+                **({"prefer": draft.prefer, "over": draft.over} if draft.prefer else {}),
+                **({"fallback": draft.fallback} if draft.fallback else {}),
+                **({"session_id": session_id} if session_id else {}),
+            }
+        }
+        reversed_ = self._reversed(draft)
+        if reversed_ is not None:
+            new = self.mem.update(
+                reversed_.id, draft.text, reason="corrected by the user", metadata=meta, **kw
+            )
+            return new, "superseded"
+        records = self.mem.add(
+            draft.text,
+            kind=Kind.LESSON,
+            category=LESSON_CATEGORY,
+            importance=self.mem.config.lesson_importance,
+            tier=Tier.PERMANENT,  # a correction does not fade with time
+            session_id=session_id,
+            valid_from=now,
+            metadata=meta,
+            trusted=trusted,
+            **kw,
+        )
+        return records[0], "stored"
+
+    def active(self, *, limit: int, include_untrusted: bool = False) -> list[MemoryRecord]:
+        """The scope's active lessons the asker may see, most important then newest
+        first; one bounded read."""
+        if limit <= 0:
+            return []
+        page = self.mem.store.list_memories(
+            self.scope, filters=ListFilter(kinds=(Kind.LESSON.value,)), limit=limit * 3
+        )
+        kept = [
+            m
+            for m in page.items
+            if visible_to(m, self.asker)
+            and (
+                include_untrusted
+                or (m.source_trust is Trust.TRUSTED and not m.data.get("injection"))
+            )
+        ]
+        kept.sort(key=lambda m: -m.importance)  # stable: newest first among equals
+        return kept[:limit]
+
+    def _reversed(self, draft: LessonDraft) -> MemoryRecord | None:
+        if not draft.prefer or not draft.over:
+            return None
+        page = self.mem.store.list_memories(
+            self.scope, filters=ListFilter(kinds=(Kind.LESSON.value,)), limit=_SCAN
+        )
+        want = (_norm(draft.over), _norm(draft.prefer))
+        for record in page.items:
+            lesson = record.data.get("metadata", {}).get("lesson", {})
+            if (_norm(lesson.get("prefer")), _norm(lesson.get("over"))) == want:
+                return record
+        return None
+
+
+def _with_fallback(draft: LessonDraft, why: str) -> LessonDraft:
+    return LessonDraft(draft.text, draft.shape, draft.generator, draft.prefer, draft.over, why)
+
+
+def _clean(text: str) -> str:
+    said = " ".join(text.split())
+    for _ in range(3):  # "No, that's wrong: ..." peels in two steps
+        peeled = _MISTAKE.sub("", _LEAD.sub("", said)).strip()
+        if peeled == said:
+            break
+        said = peeled
+    return said or " ".join(text.split())
+
+
+def _sentences(text: str) -> Sequence[str]:
+    return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+
+
+def _clause(text: str | None) -> str:
+    """A clause without surrounding punctuation and spaces."""
+    return (text or "").strip().strip(".!?;:,").strip()
+
+
+def _norm(text: object) -> str:
+    return " ".join(str(text or "").casefold().split())
