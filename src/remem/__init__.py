@@ -15,6 +15,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from remem.agent import MemoryAgent
     from remem.config import Config
     from remem.errors import (
         EmbeddingMismatchError,
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
         UserError,
         ValidationError,
     )
-    from remem.agent import MemoryAgent
     from remem.memory import Memory
     from remem.model import (
         AuditEvent,

@@ -119,7 +119,14 @@ class MemoryAgent:
                 catch_up = self.mem.jobs.run_due(now, budget_ms=config.jobs_catchup_budget_ms)
                 ran = tuple(r.name for r in catch_up.ran)
                 deferred = tuple(catch_up.deferred)
-            carried = self.working.carry_over(session_id, now=now) if created else []
+            if created:
+                carried = self.working.carry_over(session_id, now=now)
+            else:  # a resumed session shows again what it carried over
+                carried = [
+                    w
+                    for w in self.working.items(session_id, now=now)
+                    if w.carried_from is not None and w.promoted_to is None
+                ]
             builder = BlockBuilder(config.agent_context_max_tokens)
             lessons = self.lessons.active(
                 limit=config.agent_lessons_max, include_untrusted=self.include_untrusted

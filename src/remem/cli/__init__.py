@@ -16,6 +16,7 @@ import typer
 
 from remem.cli import (  # noqa: F401  (they register)
     admin,
+    agent,
     bench,
     doctor,
     episodes,

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, is_dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -105,8 +105,21 @@ UntrustedOpt = Annotated[
     ),
 ]
 
-EXIT_FAILURE = 1  # a runtime failure (the store, a provider)
-EXIT_USAGE = 2  # a misuse: bad input, unknown id, missing scope
+NowOpt = Annotated[
+    str | None,
+    typer.Option("--now", help="Run as of this ISO time (default: now), e.g. 2026-01-31T00:00."),
+]
+
+
+def parse_now(text: str | None) -> datetime | None:
+    """The ``--now`` option's time (naive: UTC), or None; a bad value fails."""
+    if text is None:
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        fail(f"--now {text!r} is not an ISO date or time (e.g. 2026-01-31T09:00)")
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def jsonable(value: Any) -> Any:

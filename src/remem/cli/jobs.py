@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -12,6 +11,7 @@ from remem.cli.common import (
     AgentOpt,
     DbOpt,
     JsonOpt,
+    NowOpt,
     NsOpt,
     UserOpt,
     app,
@@ -19,6 +19,7 @@ from remem.cli.common import (
     fail,
     jsonable,
     out,
+    parse_now,
     print_json,
     progress_bar,
     short,
@@ -31,22 +32,8 @@ if TYPE_CHECKING:
 jobs_app = typer.Typer(help="Lifecycle jobs: nightly, weekly, monthly.", no_args_is_help=True)
 app.add_typer(jobs_app, name="jobs")
 
-NowOpt = Annotated[
-    str | None,
-    typer.Option("--now", help="Run as of this ISO time (default: now), e.g. 2026-01-31T00:00."),
-]
 DryOpt = Annotated[bool, typer.Option("--dry-run", help="Show what would change; write nothing.")]
 SHOWN_ITEMS = 50  # changed memories a readable report lists
-
-
-def _parse_now(text: str | None) -> datetime | None:
-    if text is None:
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        fail(f"--now {text!r} is not an ISO date or time (e.g. 2026-01-31T09:00)")
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def _result_json(result: JobResult) -> dict[str, object]:
@@ -129,7 +116,7 @@ def jobs_run(
         fail("give a job NAME or --due (one of them)")
     if due and dry_run:
         fail("--dry-run works with a job NAME, not with --due")
-    when = _parse_now(now)
+    when = parse_now(now)
     with engine(db) as mem:
         if due:
             results = _run_with_bar(mem, None, now=when)
@@ -159,7 +146,7 @@ def manage(
     Example: remem manage --dry-run
     """
     with engine(db) as mem:
-        (result,) = _run_with_bar(mem, "weekly", now=_parse_now(now), dry_run=dry_run)
+        (result,) = _run_with_bar(mem, "weekly", now=parse_now(now), dry_run=dry_run)
     _check([result])
     if as_json:
         print_json(_result_json(result))
