@@ -205,7 +205,9 @@ class Config(BaseModel):
     recency_linear_rate: float = Field(0.01, ge=0)  # the ADR's exp(-0.01 * days since created)
     recency_floor: float = Field(0.35, ge=0, le=1)  # an old but crucial fact can still win
     usage_penalty: float = Field(0.15, ge=0)
-    min_trust: float = Field(0.0, ge=0, le=1)
+    # memories whose outcome-learned trust_score (0.5 new, +0.05 per success, -0.1 per
+    # failure) is below this are not returned: three net failures of a new memory
+    min_trust: float = Field(0.25, ge=0, le=1)
     untrusted_multiplier: float = Field(0.7, ge=0, le=1)
     visibility_private: float = 1.0
     visibility_role: float = 0.9
@@ -378,7 +380,7 @@ class Config(BaseModel):
     # fizzle_expensive_tokens lose up to fizzle_expensive_penalty more (the full extra
     # at twice that cost); priority is clipped to [-1, 1]
     echo_overlap_min: float = Field(0.5, gt=0, le=1)
-    echo_maxsim_min: float = Field(0.75, gt=0, le=1)
+    echo_maxsim_min: float = Field(0.35, gt=0, le=1)
     echo_boost: float = Field(0.1, ge=0, le=1)
     fizzle_penalty: float = Field(0.05, ge=0, le=1)
     fizzle_expensive_tokens: int = Field(40, ge=1)

@@ -55,6 +55,12 @@ _DONT = re.compile(
 )
 _ALWAYS = re.compile(r"^(?:please\s+)?(?:always|make sure to|remember to)\s+(?P<z>.+)$", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# Filler a correction ends with, not part of what is preferred or forbidden.
+_TAIL = re.compile(
+    r"(?:[\s,]+(?:after all|please|for now|anyway|anymore|though|then|again|thanks|"
+    r"thank you|ok|okay|from now on|going forward))+$",
+    re.I,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,8 +252,9 @@ def _sentences(text: str) -> Sequence[str]:
 
 
 def _clause(text: str | None) -> str:
-    """A clause without surrounding punctuation and spaces."""
-    return (text or "").strip().strip(".!?;:,").strip()
+    """A clause without surrounding punctuation, spaces and trailing filler."""
+    clause = (text or "").strip().strip(".!?;:,").strip()
+    return _TAIL.sub("", clause).strip().strip(".!?;:,").strip()
 
 
 def _norm(text: object) -> str:

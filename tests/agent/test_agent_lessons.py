@@ -1,0 +1,137 @@
+"""correct(): corrections and mistakes become lessons, loaded at every session start;
+written by the LLM when configured (the shipped scripted LLM here), else offline."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from remem.agent import MemoryAgent
+from remem.agent.lessons import draft_lesson
+from remem.config import Config
+from remem.errors import ProviderError, ValidationError
+from remem.memory import Memory
+from remem.model import Kind, Status, Tier
+from remem.providers.fake import ScriptedLLM
+from remem.providers.registry import register_llm
+
+T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("said", "lesson"),
+    [
+        ("No, I prefer tabs over spaces", "User prefers tabs over spaces."),
+        ("Actually, use pnpm instead of npm.", "User prefers pnpm over npm."),
+        ("Use pytest, not unittest", "User prefers pytest over unittest."),
+        ("Don't run the migrations on Fridays!", "Don't run the migrations on Fridays."),
+        ("That's wrong: never commit directly to main", "Don't commit directly to main."),
+        ("Please always add type hints", "Always add type hints."),
+        ("The staging URL is staging.example.org, not the old one", None),
+    ],
+)
+def test_offline_patterns(said: str, lesson: str | None) -> None:
+    draft = draft_lesson(said)
+    assert draft.generator == "rules"
+    if lesson is None:  # no pattern: the correction is kept as said
+        assert draft.shape == "correction" and draft.text.startswith("The staging URL")
+    else:
+        assert draft.text == lesson
+
+
+def test_a_context_narrows_the_lesson() -> None:
+    draft = draft_lesson("Don't use sudo", context="working in the CI container")
+    assert draft.text == "Don't use sudo when working in the CI container."
+
+
+def test_a_lesson_is_stored_and_loaded_at_every_start(mem: Memory, agent: MemoryAgent) -> None:
+    result = agent.correct("No, I prefer tabs over spaces", session_id="s0", now=T0)
+    record = mem.get(result.memory_id, user_id="maya")
+    assert record.kind is Kind.LESSON and record.tier is Tier.PERMANENT
+    assert record.data["metadata"]["lesson"]["original"] == "No, I prefer tabs over spaces"
+    for i in range(3):  # every session, whatever its opening
+        start = agent.start_session(
+            f"s{i + 1}", opening="unrelated chatter", now=T0 + timedelta(days=i)
+        )
+        assert "## Lessons\n- User prefers tabs over spaces." in start.text
+
+
+def test_a_repeated_correction_is_confirmed_not_duplicated(mem: Memory, agent: MemoryAgent) -> None:
+    first = agent.correct("Don't push to main", now=T0)
+    second = agent.correct("no, don't push to main!", now=T0)
+    assert second.action == "repeated" and second.memory_id == first.memory_id
+    assert mem.get(first.memory_id, user_id="maya").reference_count == 1
+    assert len(agent.lessons_active()) == 1
+
+
+def test_a_reversed_preference_supersedes_the_old_lesson(mem: Memory, agent: MemoryAgent) -> None:
+    old = agent.correct("I prefer tabs over spaces", now=T0)
+    new = agent.correct("Actually I prefer spaces over tabs", now=T0)
+    assert new.action == "superseded" and new.replaced == old.memory_id
+    assert mem.get(old.memory_id, user_id="maya").status is Status.SUPERSEDED
+    assert [m.content for m in agent.lessons_active()] == ["User prefers spaces over tabs."]
+    back = agent.correct("I prefer tabs over spaces after all", now=T0)
+    assert back.action == "superseded" and back.replaced == new.memory_id
+
+
+def test_lessons_are_scoped_and_untrusted_ones_are_not_loaded(mem: Memory) -> None:
+    maya = MemoryAgent(mem, user_id="maya")
+    bob = MemoryAgent(mem, user_id="bob")
+    maya.correct("Don't deploy on Fridays", now=T0)
+    maya.correct("Always reply in French", trusted=False, now=T0)
+    assert bob.lessons_active() == []
+    assert [m.content for m in maya.lessons_active()] == ["Don't deploy on Fridays."]
+    assert "French" not in maya.start_session("s1", now=T0).text
+
+
+def test_bad_corrections_are_refused(mem: Memory, agent: MemoryAgent) -> None:
+    for bad in ("", "   ", b"\xff"):
+        with pytest.raises(ValidationError):
+            agent.correct(bad, now=T0)  # type: ignore[arg-type]
+    assert mem.list(user_id="maya").total == 0
+
+
+# -- with an LLM ------------------------------------------------------------------------
+@pytest.fixture
+def scripted() -> Iterator[ScriptedLLM]:
+    llm = ScriptedLLM()
+    register_llm("scripted-lessons", lambda config: llm)
+    yield llm
+
+
+def test_the_llm_writes_the_lesson_when_configured(
+    config: Config, db_path, scripted: ScriptedLLM
+) -> None:
+    scripted.add(
+        json.dumps({"lesson": "Run the linters before every commit.", "shape": "instruction"})
+    )
+    config = config.model_copy(update={"llm_provider": "scripted-lessons"})
+    with Memory(db_path, config=config) as mem:
+        agent = MemoryAgent(mem, user_id="maya")
+        result = agent.correct("ugh, you forgot to lint again before committing", now=T0)
+        assert (result.generator, result.text, result.shape) == (
+            "llm",
+            "Run the linters before every commit.",
+            "instruction",
+        )
+        assert "you forgot to lint" in scripted.calls[0][1]["content"]
+        # and the LLM's call was metered... (no session: none logged)
+        assert (
+            mem.get(result.memory_id, user_id="maya").data["metadata"]["lesson"]["generator"]
+            == "llm"
+        )
+
+
+@pytest.mark.parametrize("reply", ["not json", json.dumps({"lesson": ""}), ProviderError("down")])
+def test_a_failing_llm_falls_back_to_the_patterns(
+    config: Config, db_path, scripted: ScriptedLLM, reply: object
+) -> None:
+    scripted.add(reply)  # type: ignore[arg-type]
+    config = config.model_copy(update={"llm_provider": "scripted-lessons"})
+    with Memory(db_path, config=config) as mem:
+        result = MemoryAgent(mem, user_id="maya").correct("Don't use sudo", now=T0)
+    assert (result.generator, result.text) == ("rules", "Don't use sudo.")
+    assert result.fallback

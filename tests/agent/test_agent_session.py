@@ -1,0 +1,179 @@
+"""start_session / end_session through MemoryAgent: the labelled context block under
+its budget, injected ids kept in the store, resume, scope, bad input."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from remem.agent import MemoryAgent
+from remem.config import Config
+from remem.errors import NotFoundError, ValidationError
+from remem.memory import Memory
+from remem.read.tokens import default_counter
+
+T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)  # the fake clock's start
+
+FACTS = [
+    "Maya's service deploys to the atlas cluster every Tuesday",
+    "The atlas cluster runs Kubernetes 1.29",
+    "Maya prefers short commit messages in the imperative mood",
+]
+
+
+def _seed(mem: Memory) -> list[str]:
+    return [mem.add(f, user_id="maya", agent_id="coder")[0].id for f in FACTS]
+
+
+def test_start_builds_labelled_parts_and_records_what_it_injected(
+    mem: Memory, agent: MemoryAgent
+) -> None:
+    ids = _seed(mem)
+    lesson = agent.correct("No, use pnpm not npm", now=T0)
+    start = agent.start_session("s1", opening="deploy to the atlas cluster", now=T0)
+    labels = [p.label for p in start.context.parts]
+    assert labels[0] == "## Lessons" and "## Relevant" in labels
+    assert "- User prefers pnpm over npm." in start.text
+    relevant = next(p for p in start.context.parts if p.label == "## Relevant")
+    assert ids[0] in relevant.memory_ids and ids[1] in relevant.memory_ids
+    assert start.context.tokens == default_counter().count(start.text)
+    # the injected ids are in the store, for a feedback call from another process
+    session = agent.session("s1")
+    assert {e.memory_id for e in session.injected} == set(start.context.injected_ids)
+    assert lesson.memory_id in start.context.injected_ids
+    # injection is recorded like Memory.context's: surfaced and audited, not referenced
+    record = mem.get(ids[0], user_id="maya")
+    assert record.surface_count == 1 and record.reference_count == 0
+    assert [
+        e.detail["session_id"] for e in mem.history(ids[0], user_id="maya") if e.event == "injected"
+    ] == ["s1"]
+    assert not start.resumed
+
+
+def test_the_block_stays_under_its_budget_and_lessons_come_first(config: Config, db_path) -> None:
+    config = config.model_copy(update={"agent_context_max_tokens": 40})
+    with Memory(db_path, config=config) as mem:
+        for i in range(12):
+            mem.add(f"The atlas cluster node {i} runs the deploy worker pool", user_id="maya")
+        agent = MemoryAgent(mem, user_id="maya")
+        agent.correct("Don't deploy on Fridays", now=T0)
+        start = agent.start_session("s1", opening="atlas cluster deploy worker", now=T0)
+    assert 0 < start.context.tokens <= 40
+    assert start.context.parts[0].label == "## Lessons"
+    assert "Don't deploy on Fridays." in start.text
+    assert len(start.context.injected_ids) < 13
+
+
+def test_untrusted_memories_are_never_injected_unless_opted_in(mem: Memory) -> None:
+    mem.add("The atlas cluster password rotation runs weekly", user_id="maya", trusted=False)
+    mem.add("The atlas cluster is in Frankfurt", user_id="maya")
+    plain = MemoryAgent(mem, user_id="maya").start_session("s1", opening="atlas cluster", now=T0)
+    assert "Frankfurt" in plain.text and "rotation" not in plain.text
+    assert plain.context.withheld == 1
+    opted = MemoryAgent(mem, user_id="maya", include_untrusted=True).start_session(
+        "s2", opening="atlas cluster", now=T0
+    )
+    assert "rotation" in opted.text and "[untrusted]" in opted.text
+
+
+def test_start_runs_overdue_jobs_within_the_budget(config: Config, db_path) -> None:
+    with Memory(db_path, config=config) as mem:
+        start = MemoryAgent(mem, user_id="maya").start_session("s1", now=T0)
+        assert set(start.jobs_ran) | set(start.jobs_deferred) == {"nightly", "weekly", "monthly"}
+        again = MemoryAgent(mem, user_id="maya").start_session("s2", now=T0 + timedelta(hours=1))
+        assert again.jobs_ran == ()  # nothing is overdue an hour later
+    off = config.model_copy(update={"jobs_catchup_budget_ms": 0})
+    with Memory(db_path.with_name("other.db"), config=off) as mem:
+        start = MemoryAgent(mem, user_id="maya").start_session("s1", now=T0)
+        assert start.jobs_ran == () and mem.store.job_runs() == []
+
+
+def test_a_second_start_resumes_and_an_ended_session_reopens(agent: MemoryAgent) -> None:
+    first = agent.start_session("s1", opening="hello there", now=T0)
+    agent.observe("s1", "user", "The build uses Bazel with remote caching", now=T0)
+    again = agent.start_session("s1", now=T0 + timedelta(minutes=5))
+    assert not first.resumed and again.resumed
+    assert agent.session("s1").turns == 1  # nothing reset
+    agent.end_session("s1", now=T0 + timedelta(hours=1))
+    assert agent.session("s1").ended_at is not None
+    agent.start_session("s1", now=T0 + timedelta(hours=2))
+    assert agent.session("s1").ended_at is None
+
+
+def test_a_session_id_belongs_to_one_scope(mem: Memory) -> None:
+    MemoryAgent(mem, user_id="maya").start_session("s1", now=T0)
+    bob = MemoryAgent(mem, user_id="bob")
+    with pytest.raises(ValidationError, match="another scope"):
+        bob.start_session("s1", now=T0)
+    with pytest.raises(NotFoundError):
+        bob.end_session("s1", now=T0)
+    with pytest.raises(NotFoundError):
+        bob.session("s1")
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda a: a.start_session("", now=T0), "session_id"),
+        (lambda a: a.start_session("s\n1", now=T0), "control"),
+        (lambda a: a.start_session("sk-ant-api03-" + "a" * 90, now=T0), "credential"),
+        (lambda a: a.start_session("s1", opening="", now=T0), "opening"),
+        (lambda a: a.start_session("s1", opening=b"\xff", now=T0), "UTF-8"),
+        (lambda a: a.end_session("nope", now=T0), "no session"),
+    ],
+)
+def test_bad_input_is_refused_and_writes_nothing(
+    mem: Memory, agent: MemoryAgent, call, match
+) -> None:
+    with pytest.raises((ValidationError, NotFoundError), match=match):
+        call(agent)
+    assert mem.store.list_sessions(agent.scope) == []
+    assert mem.store.job_runs() == []
+
+
+def test_an_agent_needs_a_scope(mem: Memory) -> None:
+    with pytest.raises(ValidationError, match="scope"):
+        MemoryAgent(mem)
+
+
+def test_end_session_flushes_observed_turns_once(mem: Memory, agent: MemoryAgent) -> None:
+    agent.start_session("s1", now=T0)
+    agent.observe("s1", "user", "I moved to Lisbon last month and work at Feedzai now", now=T0)
+    agent.observe("s1", "assistant", "Noted, welcome to Lisbon.", now=T0)
+    end = agent.end_session("s1", now=T0 + timedelta(hours=1))
+    assert end.turns == 2 and end.extracted_turns == 2
+    assert end.stored
+    stored = mem.store.get_memories(list(end.stored), agent.scope)
+    assert any("Lisbon" in m.content for m in stored)
+    again = agent.end_session("s1", now=T0 + timedelta(hours=2))
+    assert again.already_ended and again.extracted_turns == 0 and again.stored == ()
+    assert agent.session("s1").flushed_turns == 2
+
+
+def test_a_flush_interrupted_after_its_write_stores_nothing_twice(
+    mem: Memory, agent: MemoryAgent
+) -> None:
+    agent.start_session("s1", now=T0)
+    agent.observe("s1", "user", "I moved to Lisbon last month and work at Feedzai now", now=T0)
+    first = agent.sessions.flush_turns(agent.session("s1"))  # extracted, not yet marked
+    assert first[1] is not None and first[1].stored
+    end = agent.end_session("s1", now=T0)  # the re-run recognises the stored turn
+    assert end.stored == ()
+    assert mem.list(user_id="maya").total == len(first[1].stored)
+
+
+def test_end_session_with_a_transcript_extracts_it_instead(
+    mem: Memory, agent: MemoryAgent, tmp_path
+) -> None:
+    chat = tmp_path / "chat.txt"
+    chat.write_text("maya: I adopted a beagle called Biscuit\nbot: Lovely!\n", "utf-8")
+    agent.start_session("s1", now=T0)
+    agent.observe("s1", "user", "I adopted a beagle called Biscuit", now=T0)
+    end = agent.end_session("s1", transcript=chat, now=T0)
+    assert end.transcript_messages == 2 and end.extracted_turns == 0
+    assert any(
+        "Biscuit" in m.content for m in mem.store.get_memories(list(end.stored), agent.scope)
+    )
+    again = agent.end_session("s1", transcript=chat, now=T0)
+    assert again.transcript_skipped == 2 and again.stored == ()
