@@ -15,8 +15,8 @@ from remem.config import Config
 from remem.errors import ProviderError, ValidationError
 from remem.memory import Memory
 from remem.model import Kind, Status, Tier
+from remem.providers import registry
 from remem.providers.fake import ScriptedLLM
-from remem.providers.registry import register_llm
 
 T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 
@@ -96,9 +96,9 @@ def test_bad_corrections_are_refused(mem: Memory, agent: MemoryAgent) -> None:
 
 # -- with an LLM ------------------------------------------------------------------------
 @pytest.fixture
-def scripted() -> Iterator[ScriptedLLM]:
+def scripted(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedLLM]:
     llm = ScriptedLLM()
-    register_llm("scripted-lessons", lambda config: llm)
+    monkeypatch.setitem(registry._llms, "scripted-lessons", lambda config: llm)
     yield llm
 
 

@@ -226,7 +226,7 @@ class MemoryAgent:
             skipped: list[str] = []
             if wants_remembering(role, content) and trusted is not False:
                 decisions = self.mem.remember(
-                    content, session_id=session_id, speaker=self.scope.user_id, **self._kw
+                    content, session_id=session_id, speaker=self.scope.user_id, now=now, **self._kw
                 )
                 remembered = [d.memory_id for d in decisions if d.memory_id]
                 skipped += [f"remember: {d.reason}" for d in decisions if d.action == "rejected"]
@@ -294,7 +294,7 @@ class MemoryAgent:
                 stored += report.stored
                 messages, skipped_messages = len(report.resource_ids), report.skipped
             else:
-                extracted, flushed = self.sessions.flush_turns(session)
+                extracted, flushed = self.sessions.flush_turns(session, now=now)
                 if flushed is not None:
                     stored += flushed.stored
             promoted = [
@@ -661,6 +661,7 @@ class MemoryAgent:
                 category=EPISODIC_CATEGORY,
                 session_id=session_id,
                 valid_from=now,
+                now=now,
                 metadata={"error": note, "turn": turn, "role": role},
                 trusted=False if from_tool else None,
                 **self._kw,
@@ -691,6 +692,7 @@ class MemoryAgent:
                 importance=self.mem.config.category_weights.get(DECISION_CATEGORY),
                 session_id=session_id,
                 valid_from=now,
+                now=now,
                 metadata={
                     "decision": decision.decision,
                     "reasoning": decision.reasoning,

@@ -182,7 +182,12 @@ class Lessons:
         reversed_ = self._reversed(draft)
         if reversed_ is not None:
             new = self.mem.update(
-                reversed_.id, draft.text, reason="corrected by the user", metadata=meta, **kw
+                reversed_.id,
+                draft.text,
+                reason="corrected by the user",
+                metadata=meta,
+                now=now,
+                **kw,
             )
             return new, "superseded"
         records = self.mem.add(
@@ -193,6 +198,7 @@ class Lessons:
             tier=Tier.PERMANENT,  # a correction does not fade with time
             session_id=session_id,
             valid_from=now,
+            now=now,
             metadata=meta,
             trusted=trusted,
             **kw,

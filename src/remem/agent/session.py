@@ -116,7 +116,9 @@ class Sessions:
         return over_budget(self.mem.config, costs, session.turns)
 
     # -- the flush ----------------------------------------------------------------------
-    def flush_turns(self, session: AgentSession) -> tuple[int, IngestReport | None]:
+    def flush_turns(
+        self, session: AgentSession, *, now: datetime | None = None
+    ) -> tuple[int, IngestReport | None]:
         """Extract the observed turns the flush has not extracted (those the hot path
         stored already are skipped); ``(turns extracted, report)``."""
         points = self.mem.store.list_checkpoints(session.session_id, self.scope)
@@ -130,7 +132,9 @@ class Sessions:
         fresh = [m for m in todo if m.key not in known]
         if not fresh:
             return len(turns), None
-        report = self.mem.ingest_messages(fresh, scope=self.scope, session_id=session.session_id)
+        report = self.mem.ingest_messages(
+            fresh, scope=self.scope, session_id=session.session_id, now=now
+        )
         return len(turns), report
 
     def flush_transcript(self, session: AgentSession, transcript: str | Path) -> IngestReport:

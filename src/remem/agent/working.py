@@ -199,6 +199,7 @@ class WorkingMemory:
                 kind=Kind.SEMANTIC,
                 importance=importance,
                 valid_from=item.created_at,
+                now=now,
                 metadata={"promoted_from": PROMOTED_BY, "working_item": item.id, "why": why},
                 trusted=item.source_trust is Trust.TRUSTED and not item.data.get("injection"),
             )

@@ -49,8 +49,8 @@ from remem.store.codec import (
 )
 from remem.store.lexical import LexicalIndex
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
-from remem.store.sqlite_consolidate import ConsolidationMixin
 from remem.store.sqlite_agent import AgentTablesMixin
+from remem.store.sqlite_consolidate import ConsolidationMixin
 from remem.store.sqlite_doctor import DoctorMixin
 from remem.store.sqlite_erase import EraseMixin
 from remem.store.sqlite_errors import read_only_error, translate, translate_errors, translated
