@@ -59,3 +59,14 @@ def test_quickstart_python_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("REMEM_EMBEDDER", "fake")
     exec(compile(code, "quickstart.md", "exec"), {})
     assert (tmp_path / "memory.db").exists()
+
+
+def test_agent_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (DOCS / "agent.md").read_text("utf-8")
+    section = text.split("## A complete example", 1)[1]
+    code = section.split("```python", 1)[1].split("```", 1)[0]
+    assert "start_session" in code and "end_session" in code and "feedback" in code
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("REMEM_EMBEDDER", "fake")
+    exec(compile(code, "agent.md", "exec"), {})
+    assert (tmp_path / "agent-demo.db").exists()

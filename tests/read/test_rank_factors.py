@@ -171,7 +171,7 @@ def test_min_trust_filters_on_trust_score() -> None:
     weak, ok = rec("weak", trust_score=0.2, confidence=1.0), rec("ok", trust_score=0.5)
     assert not passes_min_trust(weak, config) and passes_min_trust(ok, config)
     assert order(rank(hits(weak, ok), query="q", config=config, now=NOW)) == ["ok"]
-    assert len(rank(hits(weak, ok), query="q", config=Config(), now=NOW)) == 2
+    assert len(rank(hits(weak, ok), query="q", config=Config(min_trust=0.0), now=NOW)) == 2
 
 
 # -- visibility -----------------------------------------------------------------------
