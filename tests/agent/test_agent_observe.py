@@ -48,6 +48,7 @@ def test_an_explicit_remember_is_stored_at_once(mem: Memory, agent: MemoryAgent)
     end = agent.end_session("s1", now=T0)
     assert not set(end.stored) & set(result.remembered)
     assert [m.content for m in mem.list(user_id="maya").items].count(stored.content) == 1
+    assert [e.event for e in mem.history(stored.id, user_id="maya")] == ["created"]
 
 
 @pytest.mark.parametrize(

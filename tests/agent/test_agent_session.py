@@ -158,9 +158,13 @@ def test_a_flush_interrupted_after_its_write_stores_nothing_twice(
     agent.observe("s1", "user", "I moved to Lisbon last month and work at Feedzai now", now=T0)
     first = agent.sessions.flush_turns(agent.session("s1"))  # extracted, not yet marked
     assert first[1] is not None and first[1].stored
+    resources = len(list(mem.store.iter_resources(agent.scope)))
     end = agent.end_session("s1", now=T0)  # the re-run recognises the stored turn
     assert end.stored == ()
     assert mem.list(user_id="maya").total == len(first[1].stored)
+    assert len(list(mem.store.iter_resources(agent.scope))) == resources  # not read again
+    events = [e.event for m in first[1].stored for e in mem.history(m, user_id="maya")]
+    assert events == ["created"] * len(first[1].stored)  # nor reinforced by itself
 
 
 def test_end_session_with_a_transcript_extracts_it_instead(
@@ -177,3 +181,22 @@ def test_end_session_with_a_transcript_extracts_it_instead(
     )
     again = agent.end_session("s1", transcript=chat, now=T0)
     assert again.transcript_skipped == 2 and again.stored == ()
+
+
+def test_erase_removes_the_subjects_sessions_and_working_memory(
+    mem: Memory, agent: MemoryAgent, db_path
+) -> None:
+    agent.start_session("s1", now=T0)
+    agent.observe("s1", "user", "The zanzibar-17 migration plan is in the wiki", now=T0)
+    other = MemoryAgent(mem, user_id="bob")
+    other.start_session("s2", now=T0)
+    other.working_add("s2", "bob keeps his own working notes here", now=T0)
+    report = mem.erase(user_id="maya")
+    assert (report.sessions, report.working) == (1, 1)
+    assert mem.store.get_session("s1", agent.scope) is None
+    assert mem.store.working_items(agent.scope) == []
+    assert mem.store.session_costs("s1", agent.scope) == []
+    assert other.session("s2") and other.working_items("s2", now=T0)  # bob's stay
+    mem.close()
+    files = [f for f in db_path.parent.iterdir() if f.name.startswith(db_path.name)]
+    assert all(b"zanzibar-17" not in f.read_bytes() for f in files)
