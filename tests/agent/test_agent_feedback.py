@@ -103,7 +103,7 @@ def test_outcomes_move_trust_and_counts_and_are_audited(mem: Memory, agent: Memo
     agent.outcome([memory_id], success=True, task="deploy", now=T0)
     record = mem.get(memory_id, user_id="maya")
     assert record.trust_score == pytest.approx(0.55) and record.success_count == 1
-    agent.outcome(memory_id, success=False, now=T0)
+    agent.outcome(memory_id[:10], success=False, now=T0)  # a unique prefix will do
     record = mem.get(memory_id, user_id="maya")
     assert record.trust_score == pytest.approx(0.45) and record.failure_count == 1
     events = [e for e in mem.history(memory_id, user_id="maya") if e.event == "outcome"]

@@ -55,12 +55,13 @@ from remem.agent.results import (
 from remem.agent.session import OBSERVED, ScopeArgs, Sessions, check_session_id, scope_args
 from remem.agent.working import WorkingMemory
 from remem.errors import NotFoundError, ValidationError
+from remem.ids import resolve_ids
 from remem.memory import Memory
 from remem.model import AgentSession, Kind, SearchHit, Status, Trust, WorkingItem, utcnow
 from remem.read.inject import is_untrusted, line_tags
 from remem.read.rank import Asker, visible_to
 from remem.store.base import ListFilter
-from remem.validation import Limits, check_id, check_json, check_label, check_text, optional_label
+from remem.validation import Limits, check_json, check_label, check_text, optional_label
 from remem.write.validate import write_scope
 
 EPISODIC_CATEGORY = "incident"
@@ -431,7 +432,14 @@ class MemoryAgent:
         ids = [memory_ids] if isinstance(memory_ids, str) else list(memory_ids)
         if not ids:
             raise ValidationError("outcome needs one or more memory ids")
-        ids = list(dict.fromkeys(check_id(i, "memory id") for i in ids))
+        # Whole ids or unique prefixes, in this scope only (NotFoundError otherwise).
+        ids = list(
+            dict.fromkeys(
+                resolve_ids(
+                    self.mem.store, ids, self.scope, min_chars=self.mem.config.id_prefix_min_chars
+                )
+            )
+        )
         if not isinstance(success, bool):
             raise ValidationError("success must be true or false")
         if task is not None:

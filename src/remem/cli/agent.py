@@ -209,12 +209,12 @@ def working_list(
         table.add_column(col, overflow="fold")
     for w in items:
         table.add_row(
-            w.id[:12],
+            w.id,
             w.session_id,
             escape(w.content) + (" [untrusted]" if w.source_trust.value == "untrusted" else ""),
             str(w.surface_count),
             w.expires_at.strftime("%Y-%m-%d %H:%M"),
-            (w.promoted_to or "")[:12],
+            w.promoted_to or "",
         )
     out.print(table)
 
@@ -310,10 +310,13 @@ def lessons_list(
         fail("--limit must be between 1 and 1000")
     with _agent(db, user, agent, namespace, role=role) as a:
         lessons = a.lessons_active(limit=limit)
+        ids = a.mem.short_ids(
+            [m.id for m in lessons], user_id=user, agent_id=agent, namespace=namespace
+        )
     if as_json:
         print_json([short(m) | {"data": m.data} for m in lessons])
     else:
-        out.print(memory_table(lessons, title="lessons"))
+        out.print(memory_table(lessons, title="lessons", ids=ids))
 
 
 @lessons_app.command("add")
