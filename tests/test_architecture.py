@@ -10,6 +10,7 @@ import remem
 SRC = Path(remem.__file__).parent
 
 LOCKED_ALL = [
+    "AsyncMemory",
     "AuditEvent",
     "Checkpoint",
     "Config",

@@ -148,3 +148,26 @@ def test_fields_given_to_add_apply_to_every_inferred_fact(mem: Memory) -> None:
     assert {r.id for r in found} == {r.id for r in stored}
     plain = mem.add(CONVERSATION, user_id="kim")
     assert {r.kind for r in plain} == {"semantic"} and all("metadata" not in r.data for r in plain)
+
+
+def test_the_migration_notes_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/mem0.md's example, as written, with the default (bundled) embedder."""
+    text = (Path(__file__).parents[1] / "docs" / "mem0.md").read_text("utf-8")
+    code = text.split("## The example", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, "docs/mem0.md", "exec"), {"__name__": "mem0_doc"})
+    assert (tmp_path / "mem0-migration.db").exists()
+
+
+def test_to_mem0_gives_the_results_shape(mem: Memory) -> None:
+    from remem.mem0 import to_mem0
+
+    [record] = mem.add("Alex likes tea", user_id="alex", run_id="r1", metadata={"k": 1})
+    shaped = to_mem0(mem.search("tea", user_id="alex"))
+    [row] = shaped["results"]
+    assert row["id"] == record.id and row["memory"] == "Alex likes tea"
+    assert row["metadata"] == {"k": 1} and row["run_id"] == "r1" and row["user_id"] == "alex"
+    assert isinstance(row["score"], float) and "agent_id" not in row
+    assert "score" not in to_mem0(mem.get_all(user_id="alex"))["results"][0]
+    with pytest.raises(ValidationError, match="run_id and session_id"):
+        mem.add("x", user_id="alex", run_id="r1", session_id="r2")

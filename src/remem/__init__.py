@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from remem.agent import MemoryAgent
+    from remem.aio import AsyncMemory
     from remem.config import Config
     from remem.errors import (
         EmbeddingMismatchError,
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 # Names are imported on first use (PEP 562), so ``import remem`` and the CLI's
 # ``--help`` / ``--version`` do not pay for numpy, pydantic and the engine.
 _LAZY = {
+    "AsyncMemory": "remem.aio",
     "Config": "remem.config",
     "Memory": "remem.memory",
     "MemoryAgent": "remem.agent",
@@ -86,6 +88,7 @@ def __dir__() -> list[str]:
 __version__ = "0.1.0"
 
 __all__ = [
+    "AsyncMemory",
     "AuditEvent",
     "Checkpoint",
     "Config",

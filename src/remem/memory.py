@@ -156,6 +156,7 @@ class Memory(WriteMixin, AdminMixin):
         agent_id: str | None = None,
         namespace: str | None = None,
         session_id: str | None = None,
+        run_id: str | None = None,
         role: str | None = None,
         kind: Kind | str = Kind.SEMANTIC,
         category: str | None = None,
@@ -201,11 +202,17 @@ class Memory(WriteMixin, AdminMixin):
         actions or a rule's trigger and behaviour; JSON, kept in ``record.data`` beside
         ``metadata``) are set on every memory stored.
 
+        ``run_id`` is Mem0's name for ``session_id``.
+
         ``now`` (default: the clock) is when it was learned: ``created_at``,
         ``updated_at`` and the audit times (simulations run on a fake clock).
         """
         limits = Limits.of(self.config)
         scope = write_scope(user_id, agent_id, namespace, limits)
+        if run_id is not None:  # Mem0's name for the session
+            if session_id is not None and session_id != run_id:
+                raise ValidationError("run_id and session_id name the same thing; pass one")
+            session_id = run_id
         given = NewFields.check(
             limits,
             kind=kind,
