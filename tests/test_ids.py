@@ -30,6 +30,8 @@ def test_every_id_method_accepts_a_unique_prefix(mem: Memory) -> None:
     assert mem.get(record.id[:12], user_id="u").id == record.id
     assert mem.reference(prefix, user_id="u")[0].id == record.id
     assert mem.reference([prefix, record.id], user_id="u")[0].reference_count == 2
+    mem.record_injection([prefix], user_id="u")
+    assert mem.get(prefix, user_id="u").surface_count == 1
     new = mem.update(prefix, "Aaron drives a BRZ", user_id="u")
     assert new.supersedes == record.id
     assert any(e.memory_id == record.id for e in mem.history(new.id[:9], user_id="u"))

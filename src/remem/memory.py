@@ -873,12 +873,14 @@ class Memory(WriteMixin, AdminMixin):
         ``injected`` audit event each (with ``details[i]``), one access. Injection is
         not a reference. An id outside the scope raises NotFoundError; nothing is
         written then."""
+        scope = scope_of(user_id, agent_id, namespace)
+        memory_ids = [self._resolve(i, scope) for i in memory_ids]  # prefixes too
         ids = list(dict.fromkeys(memory_ids))
         if not ids:
             return
         if details is not None and len(details) != len(memory_ids):
             raise ValidationError("details must have one entry per memory id")
-        found = {m.id for m in self.store.get_memories(ids, scope_of(user_id, agent_id, namespace))}
+        found = {m.id for m in self.store.get_memories(ids, scope)}
         missing = [i for i in ids if i not in found]
         if missing:
             raise NotFoundError(f"no memory {', '.join(map(repr, missing))} in this scope")
