@@ -178,6 +178,8 @@ def test_default_is_active_unless_the_filter_names_status(filled: Memory) -> Non
         ({"metadata.x": [1, 2]}, "string, number or boolean"),
         ({"content": {"contains": ""}}, "non-empty string"),
         ({1: "a"}, "keys are strings"),
+        ({"category) OR (1=1": "x"}, "unknown filter key"),
+        ({"category": {"eq) OR 1=1 --": "x"}}, "is not an operator"),
     ],
 )
 def test_unknown_keys_operators_and_values_are_refused_by_name(

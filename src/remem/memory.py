@@ -16,17 +16,15 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from remem.config import Config
-from remem.errors import NotFoundError, UserError, ValidationError
+from remem.errors import NotFoundError, ValidationError
 from remem.filters import FilterLimits, narrowing
 from remem.ids import resolve_id, short_ids
 from remem.lifecycle import usage
-from remem.lifecycle.forget import forget_matching
 from remem.memory_admin import AdminMixin
 from remem.memory_write import WriteMixin
 from remem.model import (
     AuditEvent,
     EraseReport,
-    ForgetReport,
     Kind,
     MemoryRecord,
     Page,
@@ -512,44 +510,6 @@ class Memory(WriteMixin, AdminMixin):
         return self.forget(
             memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace, reason=reason
         )
-
-    def delete_all(
-        self,
-        *,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        namespace: str | None = None,
-        run_id: str | None = None,
-        filters: Mapping[str, Any] | ListFilter | None = None,
-        reason: str | None = None,
-        now: datetime | None = None,
-    ) -> ForgetReport:
-        """Mem0's ``delete_all``: forget every memory of the scope (required) that
-        ``run_id`` and ``filters`` (as in :meth:`list`) match, in one transaction, each
-        with its ``forgotten`` audit event. Active, archived and cold memories are
-        forgotten; superseded versions stay history. :meth:`erase` is the hard purge,
-        :meth:`reset` erases the whole store."""
-        scope = scope_of(user_id, agent_id, namespace)
-        if reason is not None:
-            reason = redact(check_text(reason, "reason", max_bytes=self.config.max_content_bytes))
-        narrowed = self._narrowing(filters, run_id)
-        llm = self._llm(required=False)  # for the summaries rebuilt after the write
-        ids = forget_matching(self.store, scope, narrowed, now=now or utcnow(), reason=reason)
-        self._refresh_summaries(ids, llm)
-        return ForgetReport(forgotten=len(ids), memory_ids=ids)
-
-    def reset(self, *, confirm: bool = False) -> EraseReport:
-        """Mem0's ``reset``: :meth:`erase` every user, agent and namespace of this store
-        at once — memories, raw inputs, vectors, entities, summaries, checkpoints;
-        the audit keeps one content-free tombstone. It cannot be undone, so it needs
-        ``confirm=True`` (without it: UserError, nothing erased)."""
-        if confirm is not True:
-            raise UserError(
-                "reset() erases every memory of every user in this store and cannot be "
-                "undone; call reset(confirm=True) to do it (delete_all(user_id=...) "
-                "forgets one scope, erase(user_id=...) purges one)"
-            )
-        return self.store.erase_all(actor="reset")
 
     def erase(
         self,

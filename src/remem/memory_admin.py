@@ -1,4 +1,5 @@
-"""The session and maintenance half of :class:`remem.Memory`: checkpoints
+"""The session and maintenance half of :class:`remem.Memory`: forgetting a scope
+and resetting the store (Mem0's ``delete_all`` and ``reset``), checkpoints
 (save, replay, recover), flat-file export/import, and re-embedding. A mixin, so
 ``memory.py`` stays small."""
 
@@ -6,18 +7,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from remem.config import Config
-from remem.errors import NotFoundError, ValidationError
-from remem.model import Checkpoint, DoctorReport
-from remem.providers.base import Embedder, token_embedder
-from remem.secrets import scrub_value
-from remem.store.base import Store
+from remem.errors import NotFoundError, UserError, ValidationError
+from remem.filters import FilterLimits, narrowing
+from remem.lifecycle.forget import forget_matching
+from remem.model import Checkpoint, DoctorReport, EraseReport, ForgetReport, utcnow
+from remem.providers.base import LLM, Embedder, token_embedder
+from remem.secrets import redact, scrub_value
+from remem.store.base import ListFilter, Store
 from remem.store.portable import export_store, import_store
-from remem.validation import Limits, check_count, check_json, check_label
+from remem.validation import Limits, check_count, check_json, check_label, check_text
 from remem.write.embed import embed_for_store
+from remem.write.summaries import refresh_citing
 from remem.write.validate import check_identifier, scope_of, write_scope
 
 Progress = Callable[[int, int], None]
@@ -27,6 +32,48 @@ class AdminMixin:
     config: Config
     store: Store
     embedder: Embedder
+
+    def _llm(self, *, required: bool) -> LLM | None:
+        raise NotImplementedError  # provided by WriteMixin
+
+    # -- forgetting and erasing many (Mem0's delete_all and reset) ---------------
+    def delete_all(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        run_id: str | None = None,
+        filters: Mapping[str, Any] | ListFilter | None = None,
+        reason: str | None = None,
+        now: datetime | None = None,
+    ) -> ForgetReport:
+        """Mem0's ``delete_all``: forget every memory of the scope (required) that
+        ``run_id`` and ``filters`` (as in :meth:`list`) match, in one transaction, each
+        with its ``forgotten`` audit event. Active, archived and cold memories are
+        forgotten; superseded versions stay history. :meth:`erase` is the hard purge,
+        :meth:`reset` erases the whole store."""
+        scope = scope_of(user_id, agent_id, namespace)
+        if reason is not None:
+            reason = redact(check_text(reason, "reason", max_bytes=self.config.max_content_bytes))
+        narrowed = narrowing(filters, run_id=run_id, limits=FilterLimits.of(self.config))
+        llm = self._llm(required=False)  # for the summaries rebuilt after the write
+        ids = forget_matching(self.store, scope, narrowed, now=now or utcnow(), reason=reason)
+        refresh_citing(self.store, ids, config=self.config, llm=llm)
+        return ForgetReport(forgotten=len(ids), memory_ids=ids)
+
+    def reset(self, *, confirm: bool = False) -> EraseReport:
+        """Mem0's ``reset``: :meth:`erase` every user, agent and namespace of this store
+        at once — memories, raw inputs, vectors, entities, summaries, checkpoints;
+        the audit keeps one content-free tombstone. It cannot be undone, so it needs
+        ``confirm=True`` (without it: UserError, nothing erased)."""
+        if confirm is not True:
+            raise UserError(
+                "reset() erases every memory of every user in this store and cannot be "
+                "undone; call reset(confirm=True) to do it (delete_all(user_id=...) "
+                "forgets one scope, erase(user_id=...) purges one)"
+            )
+        return self.store.erase_all(actor="reset")
 
     # -- checkpoints -------------------------------------------------------------
     def checkpoint(
