@@ -65,6 +65,19 @@ def test_a_single_lesson_is_no_pattern(mem: Memory, rules: Rules) -> None:
     assert rules.reflect(now=T0).created == [] and rules.list() == []
 
 
+def test_a_lesson_said_again_is_a_pattern(mem: Memory, rules: Rules) -> None:
+    # correct() references a lesson repeated word for word instead of storing it twice
+    (lesson,) = _lessons(mem, ["Use pnpm instead of npm in this repository"])
+    mem.reference(lesson, user_id="aaron", now=T0 + timedelta(days=1))
+    report = rules.reflect(now=T0 + timedelta(days=2))
+    (rule,) = rules.list()
+    assert report.created == [rule.id] and rule.source_lessons == (lesson,)
+    assert rule.confidence == pytest.approx(0.7)  # support 2
+    mem.reference(lesson, user_id="aaron", now=T0 + timedelta(days=3))
+    again = rules.reflect(now=T0 + timedelta(days=3))
+    assert again.reinforced == [rule.id] and rules.get(rule.id).confidence == pytest.approx(0.75)
+
+
 def test_matching_by_words_and_by_tool(mem: Memory, rules: Rules) -> None:
     _lessons(mem, PNPM)
     rules.reflect(now=T0)

@@ -16,9 +16,12 @@ of its completed episodes, the newest ``reflection_max_items`` of each, and:
    cosine at least ``rule_group_cosine``, or at least ``rule_group_overlap`` of
    the shorter one's content words shared): each text joins the group it is
    most like on average, if like enough;
-4. **rules** — a group backed by ``rule_min_support`` distinct lessons or
-   episodes that an existing rule already covers (shared sources, or the same
-   wording) reinforces it (``rule_reinforce_boost``, sources merged); a new one
+4. **rules** — a group whose support reaches ``rule_min_support`` (each distinct
+   episode counts 1, each distinct lesson 1 + its references: ``correct()``
+   references a lesson said again word for word, and feedback one the agent
+   used) that an existing rule already covers (shared sources, or the same
+   wording) reinforces it when it has new sources or more support
+   (``rule_reinforce_boost``, sources merged); a new one
    becomes a rule. With an LLM (one call for all groups, before any write) the
    LLM writes trigger, behaviour, rationale, confidence and template; without
    one — or when its reply is unusable — the deterministic path keeps the
@@ -38,6 +41,7 @@ import json
 import math
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -129,6 +133,16 @@ class _Item:
     kind: str  # lesson or episode
     created_at: datetime
     tools: tuple[str, ...] = ()
+    weight: int = 1  # how many times it was said or used (a lesson: 1 + its references)
+    situation: str = ""  # an episode's task: when what it taught applies
+
+
+def _support(members: Sequence[_Item]) -> int:
+    """The evidence behind a group: each distinct source counted by its weight."""
+    weights: dict[str, int] = {}
+    for m in members:
+        weights[m.source] = max(weights.get(m.source, 0), m.weight)
+    return sum(weights.values())
 
 
 @dataclass(slots=True)
@@ -143,6 +157,10 @@ class _Candidate:
     injection_point: str = SESSION_START
     prompt_template: str = DEFAULT_TEMPLATE
     author: str = "reflection"
+
+    @property
+    def support(self) -> int:
+        return _support(self.members)
 
     @property
     def lessons(self) -> list[str]:
@@ -212,7 +230,7 @@ def reflect(rules: Rules, *, now: datetime) -> ReflectionReport:
     # 3. grouping
     pool = [i for i in range(len(items)) if i not in contradicting]
     groups = _group(items, item_vecs, pool, config)
-    supported = [g for g in groups if len({items[i].source for i in g}) >= config.rule_min_support]
+    supported = [g for g in groups if _support([items[i] for i in g]) >= config.rule_min_support]
     report.groups = len(supported)
 
     # 4. candidates: the LLM's (one call, before any write) or the deterministic ones
@@ -236,7 +254,8 @@ def reflect(rules: Rules, *, now: datetime) -> ReflectionReport:
             lessons = set(data.get("source_lessons", []))
             episodes = set(data.get("source_episodes", []))
             added = (set(cand.lessons) - lessons) | (set(cand.episodes) - episodes)
-            if added:
+            if added or cand.support > int(data.get("support", 0)):
+                data["support"] = max(cand.support, int(data.get("support", 0)))
                 data["source_lessons"] = sorted(lessons | set(cand.lessons))
                 data["source_episodes"] = sorted(episodes | set(cand.episodes))
                 texts = list(data.get("source_texts", []))
@@ -278,6 +297,7 @@ def reflect(rules: Rules, *, now: datetime) -> ReflectionReport:
                     "rationale": cand.rationale,
                     "confidence": round(cand.confidence, 4),
                     "source_lessons": cand.lessons,
+                    "support": cand.support,
                     "source_episodes": cand.episodes,
                     "source_texts": [m.text for m in cand.members][:20],
                     "injection_point": cand.injection_point,
@@ -309,7 +329,7 @@ def _items(rules: Rules) -> list[_Item]:
         limit=cap,
     ).items
     out = [
-        _Item(r.content, r.id, "lesson", r.created_at)
+        _Item(r.content, r.id, "lesson", r.created_at, weight=1 + r.reference_count)
         for r in lessons
         if r.source_trust is Trust.TRUSTED and "injection" not in r.data
     ]
@@ -338,7 +358,10 @@ def _items(rules: Rules) -> list[_Item]:
         outcome = data.get("outcome") or {}
         for text in [*data.get("learnings", []), *outcome.get("failure_modes", [])]:
             if isinstance(text, str) and text.strip():
-                out.append(_Item(text, record.id, "episode", record.created_at, tools))
+                task = str((data.get("situation") or {}).get("task") or record.content)
+                out.append(
+                    _Item(text, record.id, "episode", record.created_at, tools, situation=task)
+                )
     return out
 
 
@@ -405,16 +428,16 @@ def _deterministic(
         return mean, items[i].created_at
 
     medoid = items[max(group, key=centrality)]
-    keywords = _shared_words([m.text for m in members], medoid.text, config.rule_keywords_max)
-    tools = sorted({t for m in members for t in m.tools if _stem_in(t, keywords)})
-    support = len({m.source for m in members})
+    keywords = _trigger_words(members, medoid, config.rule_keywords_max)
+    tools = _shared_tools(members)
+    support = _support(members)
     confidence = min(
         config.rule_confidence_max,
         config.rule_confidence_base
         + config.rule_confidence_step * max(0, support - config.rule_min_support),
     )
-    lessons = sum(1 for s in {(m.source, m.kind) for m in members} if s[1] == "lesson")
-    episodes = support - lessons
+    lessons = len({m.source for m in members if m.kind == "lesson"})
+    episodes = len({m.source for m in members if m.kind == "episode"})
     said = [f"{lessons} lesson{'s' if lessons != 1 else ''}"] if lessons else []
     if episodes:
         said.append(f"{episodes} episode{'s' if episodes != 1 else ''}")
@@ -427,15 +450,16 @@ def _deterministic(
         tools=tools,
         trigger=(f"before calling {', '.join(tools)}" if tools else "the task mentions ")
         + ("" if tools else ", ".join(keywords) if keywords else "anything"),
-        rationale=f"learned from {' and '.join(said)} ({first} to {last})",
+        rationale=f"learned from {' and '.join(said)}, {support} times in all ({first} to {last})",
         confidence=round(confidence, 4),
         injection_point=TOOL_CALL if tools else SESSION_START,
     )
 
 
-def _shared_words(texts: list[str], medoid: str, limit: int) -> list[str]:
+def _shared_words(texts: list[str], medoid: str, limit: int, *, fallback: bool = True) -> list[str]:
     """The content words most of ``texts`` use (in at least half, and two), most shared
-    first, spelt as the medoid spells them."""
+    first, in the medoid's order on a tie; with ``fallback``, the medoid's own words
+    when none is shared."""
     counts: Counter[str] = Counter()
     for text in texts:
         counts.update(set(stems(text)))
@@ -443,13 +467,31 @@ def _shared_words(texts: list[str], medoid: str, limit: int) -> list[str]:
     order = {s: n for n, s in enumerate(stems(medoid))}
     shared = [s for s, c in counts.items() if c >= need]
     shared.sort(key=lambda s: (-counts[s], order.get(s, len(order))))
-    if not shared:  # alike by meaning only: the medoid's own first words
+    if not shared and fallback:  # alike by meaning only: the medoid's own first words
         shared = list(dict.fromkeys(stems(medoid)))
     return shared[:limit]
 
 
-def _stem_in(tool: str, keywords: list[str]) -> bool:
-    return any(k in stems(tool) for k in keywords)
+def _trigger_words(members: list[_Item], medoid: _Item, limit: int) -> list[str]:
+    """When a rule applies: for what episodes taught, the words their tasks share (a
+    lesson from staging deploys applies to the next staging deploy); else the words
+    the lessons share."""
+    episodes = {m.source: m.situation for m in members if m.kind == "episode" and m.situation}
+    if len(episodes) >= 2:
+        tasks = list(episodes.values())
+        words = _shared_words(tasks, tasks[-1], limit, fallback=False)
+        if words:
+            return words
+    return _shared_words([m.text for m in members], medoid.text, limit)
+
+
+def _shared_tools(members: list[_Item]) -> list[str]:
+    """The tools at least half of the group's episodes called (none without episodes)."""
+    by_episode = {m.source: m.tools for m in members if m.kind == "episode"}
+    if not by_episode:
+        return []
+    counts = Counter(t for tools in by_episode.values() for t in set(tools))
+    return sorted(t for t, c in counts.items() if 2 * c >= len(by_episode))
 
 
 def _llm_rules(llm: Any, candidates: list[_Candidate], config: Any) -> dict[int, _Candidate]:

@@ -49,16 +49,17 @@ DEFAULT_TEMPLATE = "{behavior}"
 _GENERIC = frozenset(
     """always never dont don't do not use using used should must prefer prefers preferred user
     users wants want please instead rather make sure avoid keep remember note ok okay one
-    like get got let lets let's need needs each every thing things way""".split()
+    like get got let lets let's need needs each every thing things way here again before
+    after also can't cannot won't isn't aren't doesn't didn't shouldn't mustn't""".split()
 )
-_WORD = re.compile(r"[a-z0-9][a-z0-9_+#.\-]*[a-z0-9+#]|[a-z0-9]")
+_WORD = re.compile(r"[a-z0-9][a-z0-9_+#.'\-]*[a-z0-9+#]|[a-z0-9]")
 
 
 def stems(text: str) -> list[str]:
     """The content words of ``text``, lower-cased and lightly stemmed (``tests`` and
     ``testing`` -> ``test``), in order; function and instruction words dropped."""
     out = []
-    for word in _WORD.findall(text.lower()):
+    for word in _WORD.findall(text.lower().replace("\u2019", "'")):
         if word in STOPWORDS or word in _GENERIC or len(word) < 2:
             continue
         out.append(_stem(word))
