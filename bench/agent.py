@@ -121,9 +121,11 @@ class _Turns:
         self.agent.observe(self.session_id, role, content, now=self.tick(), **kw)
 
 
-def run(world: dict[str, Any], seed: int, *, feedback: bool, config: Config) -> Arm:
+def run(
+    world: dict[str, Any], seed: int, *, feedback: bool, config: Config, sessions: int = 30
+) -> Arm:
     """The whole script on a fresh store; ``feedback``: call ``agent.feedback``."""
-    sessions = build(world, seed)
+    script = build(world, seed, sessions=sessions)
     keys = {f["key"]: f["topic"] for f in world["facts"]}
     task_family = {o: f["name"] for f in world["families"] for o in f["openings"]}
     counter = default_counter()
@@ -142,10 +144,10 @@ def run(world: dict[str, Any], seed: int, *, feedback: bool, config: Config) -> 
         episodes = getattr(agent, "episodes", None) or Episodes(mem, scope)
         episode_family: dict[str, str] = {}  # episode id -> family
         seen: dict[str, list[str]] = {}
-        expected = {d.text: d.day for s in sessions for d in s.deadlines}
+        expected = {d.text: d.day for s in script for d in s.deadlines}
         fired_days: dict[str, Any] = {}
         last_lessons: list[Any] = []
-        for s in sessions:
+        for s in script:
             sid = f"{world['name']}-{seed}-{s.index:02d}"
             now = s.at
             if s.family in seen:

@@ -71,19 +71,19 @@ def expected_day(expect: str, said: date) -> date:
     raise ValueError(f"unknown deadline oracle {expect!r}")
 
 
-def build(world: dict[str, Any], seed: int) -> list[Session]:
-    """The 30 sessions of ``world`` under ``seed``."""
+def build(world: dict[str, Any], seed: int, *, sessions: int = SESSIONS) -> list[Session]:
+    """The ``sessions`` (30) sessions of ``world`` under ``seed``."""
     rng = random.Random(seed)
     start = datetime.fromisoformat(world["start"])
     families = world["families"]
-    order = [families[i % len(families)] for i in range(SESSIONS)]
+    order = [families[i % len(families)] for i in range(sessions)]
     rng.shuffle(order)
     used: dict[str, int] = {}
-    sessions = []
+    out: list[Session] = []
     for i, fam in enumerate(order):
         n = used.get(fam["name"], 0)
         used[fam["name"]] = n + 1
-        sessions.append(
+        out.append(
             Session(
                 index=i,
                 at=start + timedelta(days=i, minutes=rng.randrange(0, 90)),
@@ -99,23 +99,25 @@ def build(world: dict[str, Any], seed: int) -> list[Session]:
         )
     # facts: a topic's facts in the first session of a family on that topic (else early)
     for fact in world["facts"]:
-        own = [s for s in sessions if fact["topic"] in s.topics]
-        target = own[0] if own else sessions[rng.randrange(0, 20)]
+        own = [s for s in out if fact["topic"] in s.topics]
+        target = own[0] if own else out[rng.randrange(0, max(1, 2 * len(out) // 3))]
         target.facts.append(fact)
-    # corrections: each given `times` times, in distinct sessions before the last
+    # corrections: each given `times` times, in distinct sessions, none in the last few
     for correction in world["corrections"]:
-        for i in sorted(rng.sample(range(SESSIONS - 5), correction["times"])):
-            sessions[i].corrections.append(correction["text"])
+        for i in sorted(
+            rng.sample(range(max(correction["times"], len(out) - 5)), correction["times"])
+        ):
+            out[i].corrections.append(correction["text"])
     # deadlines: in a session whose named day is still inside the simulation
-    last = sessions[-1].at.date()
+    last = out[-1].at.date()
     for deadline in world["deadlines"]:
-        options = [
-            s for s in sessions[:-1] if expected_day(deadline["expect"], s.at.date()) <= last
-        ]
+        options = [s for s in out[:-1] if expected_day(deadline["expect"], s.at.date()) <= last]
+        if not options:
+            continue  # a day past the end of a short run
         target = rng.choice(options)
         target.deadlines.append(
             Deadline(deadline["text"], expected_day(deadline["expect"], target.at.date()))
         )
-    for s in sessions:
+    for s in out:
         s.chatter = rng.sample(world["chatter"], rng.choice((1, 1, 2)))
-    return sessions
+    return out

@@ -70,3 +70,14 @@ def test_agent_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("REMEM_EMBEDDER", "fake")
     exec(compile(code, "agent.md", "exec"), {})
     assert (tmp_path / "agent-demo.db").exists()
+
+
+def test_agent_parts_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (DOCS / "agent.md").read_text("utf-8")
+    section = text.split("These three work on their own", 1)[1]
+    code = section.split("```python", 1)[1].split("```", 1)[0]
+    assert "Triggers" in code and "Episodes" in code and "Rules" in code
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("REMEM_EMBEDDER", "fake")
+    exec(compile(code, "agent.md", "exec"), {})
+    assert (tmp_path / "agent-parts.db").exists()
