@@ -16,8 +16,9 @@ from remem.config import Config
 BENCH = Path(__file__).parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
 
-import agent as bench_agent  # noqa: E402
 from agent_script import build, expected_day, load_world  # noqa: E402
+
+import agent as bench_agent  # noqa: E402
 
 
 @pytest.mark.parametrize(
