@@ -104,6 +104,9 @@ def test_episode_learnings_count_and_name_the_tool(mem: Memory, rules: Rules) ->
     (rule,) = rules.list()
     assert report.created == [rule.id] and len(rule.source_episodes) == 2
     assert rule.tools == ("alembic",) and rule.injection_point == "tool_call"
+    assert rule.behavior == (
+        "Watch out, this went wrong before: alembic upgrade ran before the database backup"
+    )
     assert [r.id for r in rules.matching("", tool="alembic")] == [rule.id]
 
 

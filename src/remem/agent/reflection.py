@@ -71,6 +71,7 @@ _NEGATION = re.compile(
     r"\b(?:don'?t|do not|never|avoid|stop|no longer|not|shouldn'?t|must not|mustn'?t)\b", re.I
 )
 _TOOL_ACTIONS = ("tool", "tool_call", "command", "run")
+FAILURE_LEAD = "Watch out, this went wrong before:"
 
 RULE_SCHEMA: dict[str, object] = {
     "type": "object",
@@ -356,9 +357,18 @@ def _items(rules: Rules) -> list[_Item]:
             )
         )
         outcome = data.get("outcome") or {}
-        for text in [*data.get("learnings", []), *outcome.get("failure_modes", [])]:
+        task = str((data.get("situation") or {}).get("task") or record.content)
+        # A failure mode says what happened, not what to do: as a rule it is a warning.
+        texts = [
+            *data.get("learnings", []),
+            *(
+                f"{FAILURE_LEAD} {t}"
+                for t in outcome.get("failure_modes", [])
+                if isinstance(t, str)
+            ),
+        ]
+        for text in texts:
             if isinstance(text, str) and text.strip():
-                task = str((data.get("situation") or {}).get("task") or record.content)
                 out.append(
                     _Item(text, record.id, "episode", record.created_at, tools, situation=task)
                 )

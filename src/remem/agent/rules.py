@@ -50,7 +50,8 @@ _GENERIC = frozenset(
     """always never dont don't do not use using used should must prefer prefers preferred user
     users wants want please instead rather make sure avoid keep remember note ok okay one
     like get got let lets let's need needs each every thing things way here again before
-    after also can't cannot won't isn't aren't doesn't didn't shouldn't mustn't""".split()
+    after also can't cannot won't isn't aren't doesn't didn't shouldn't mustn't watch out
+    went wrong""".split()
 )
 _WORD = re.compile(r"[a-z0-9][a-z0-9_+#.'\-]*[a-z0-9+#]|[a-z0-9]")
 
