@@ -107,6 +107,15 @@ def _is_relevant(
     return _family_of(record, families) == session.family
 
 
+def _rules_in(context: Any) -> int:
+    """How many rules a context block's ``## Rules`` part shows."""
+    return sum(
+        len(getattr(p, "refs", ()) or p.memory_ids)
+        for p in context.parts
+        if "rule" in p.label.lower()
+    )
+
+
 class _Turns:
     """A session's turns on the fake clock: each one two minutes after the last."""
 
@@ -178,9 +187,7 @@ def run(
                     text, tokens = text + "\n\n" + lines, tokens + counter.count(lines)
                 arm.rule_injections += len(matched)
             else:
-                arm.rule_injections += sum(
-                    len(p.memory_ids) for p in start.context.parts if "rule" in p.label.lower()
-                )
+                arm.rule_injections += _rules_in(start.context)
             arm.tokens.append(tokens)
             for lesson in last_lessons:
                 arm.lessons.append(lesson.text in text)
@@ -220,9 +227,7 @@ def run(
             else:
                 context = agent.recall(sid, f"Running {tool}.", tool=tool, now=turns.clock)
                 arm.tokens[-1] += context.tokens
-                arm.rule_injections += sum(
-                    len(p.memory_ids) for p in context.parts if "rule" in p.label.lower()
-                )
+                arm.rule_injections += _rules_in(context)
             result = s.failure if s.fails else f"{tool} finished without errors"
             call = {"name": tool, "output": result, **({"error": result} if s.fails else {})}
             say("assistant", f"Running {tool}.", tool_calls=[call])

@@ -188,7 +188,7 @@ def test_the_users_override_wins(mem: Memory, rules: Rules) -> None:
     assert rules.list() == [] and rules.matching("install with npm") == []
     assert [r.id for r in rules.list(include_disabled=True)] == [rule.id]
     mine = rules.override(
-        rule.id, behavior="Use pnpm; yarn is fine for the docs site", enabled=True
+        rule.id, behavior="Use pnpm; yarn is fine for the docs site", enabled=True, now=T0
     )
     assert mine.id != rule.id and mine.behavior.startswith("Use pnpm; yarn")
     assert mine.author == "user" and mine.enabled

@@ -268,6 +268,7 @@ class Rules:
                 agent_id=self.scope.agent_id,
                 namespace=self.scope.namespace,
                 reason="rule behaviour overridden by the user",
+                now=now,
             )
         with self.mem.store.transaction():
             current = self.mem.store.get_memory(record.id, self.scope)
