@@ -317,6 +317,11 @@ class Config(BaseModel):
     insight_min_items: int = Field(3, ge=2)  # a smaller cluster makes no insight
     insight_max_items: int = Field(20, ge=2)  # at most this many archived memories in one
     insight_max_chars: int = Field(600, ge=80)  # an insight's text is cut to this length
+    # nightly rollups: which digests are written (one per complete period and scope)
+    rollup_periods: list[Literal["day", "week", "month"]] = Field(["day", "week", "month"])
+    rollup_max_sources: int = Field(500, ge=1)  # memories of a period a digest reads
+    rollup_max_chars: int = Field(800, ge=80)  # a digest's text is cut to this length
+    rollup_archive_days: bool = True  # a week's digest archives the day digests it covers
 
     # -- agent: episodes (remem/agent/episodes.py, remem/lifecycle/episodes.py) ----
     # value-based retention (weekly job): value = (1 - |outcome - centre|) x

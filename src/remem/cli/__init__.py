@@ -23,6 +23,7 @@ from remem.cli import (  # noqa: F401  (they register)
     jobs,
     memories,
     recall,
+    report,
     rules,
     triggers,
     write,

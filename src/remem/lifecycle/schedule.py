@@ -12,8 +12,10 @@ from datetime import timedelta
 from remem.lifecycle.consolidate import contradictions_step, insights_step, summaries_step
 from remem.lifecycle.episodes import episode_retention_step
 from remem.lifecycle.job import Job, Step
+from remem.lifecycle.monthly import cold_archive_step, health_step, reembed_step, reindex_step
 from remem.lifecycle.nightly import boost_step, extract_step, merge_step
 from remem.lifecycle.review import compact_step, memory_md_step, review_step
+from remem.lifecycle.rollups import rollups_step
 
 
 def default_jobs() -> tuple[Job, ...]:
@@ -26,9 +28,10 @@ def default_jobs() -> tuple[Job, ...]:
                 Step("extract", extract_step),
                 Step("merge", merge_step),
                 Step("boost", boost_step),
+                Step("rollups", rollups_step),
             ),
             description="daily upkeep: extract what was logged, merge near-duplicates, "
-            "boost new memories",
+            "boost new memories, day / week / month digests",
         ),
         Job(
             "weekly",
@@ -49,7 +52,12 @@ def default_jobs() -> tuple[Job, ...]:
         Job(
             "monthly",
             timedelta(days=30),
-            steps=(),
-            description="re-embed, re-index, health report (not built yet)",
+            steps=(
+                Step("reembed", reembed_step),
+                Step("reindex", reindex_step),
+                Step("cold_archive", cold_archive_step),
+                Step("health", health_step),
+            ),
+            description="re-embed after a model change, full re-index, cold archive, health report",
         ),
     )
