@@ -149,13 +149,20 @@ def test_rollups_digest_each_period_once_per_scope(mem: Memory, db_path: Path) -
     assert "rolled_up" in [e.event for e in mem.history(day.id, user_id="aaron")]
     last = mem.get(rollup_id("day", date(2030, 1, 15), Scope(user_id="aaron")), user_id="aaron")
     assert last.status is Status.ACTIVE  # its week is not complete
+    for _ in range(3):  # used again and again, with a high importance: promoted
+        mem.reference(last.id, user_id="aaron", now=DAY0 + timedelta(days=9, hours=2))
     hits = mem.search("digest of the week parser bugs", user_id="aaron", _record_access=False)
     assert week.id in [h.memory.id for h in hits]
     before = _rows(db_path)
     again = mem.jobs.run("nightly", now=DAY0 + timedelta(days=9, hours=1))
     assert not any(k.startswith("rollups_") for k in again.counts) and _rows(db_path) == before
     # a month later: January's digest, from the day digests, and nothing twice
+    last.importance = 0.9
+    mem.store.update_memory(last)
+    mem.jobs.run("weekly", now=DAY0 + timedelta(days=9, hours=3))
+    assert mem.get(last.id, user_id="aaron").promoted
     later = mem.jobs.run("nightly", now=DAY0 + timedelta(days=30))
+    assert mem.get(last.id, user_id="aaron").status is Status.ACTIVE  # promoted: never rolled up
     assert later.counts.get("rollups_month") == 2 and later.counts.get("rollups_day", 0) == 0
     month = mem.get(rollup_id("month", date(2030, 1, 1), Scope(user_id="aaron")), user_id="aaron")
     assert len(month.data["sources"]) == 9

@@ -11,8 +11,9 @@ important things said.
 
 Idempotent per period: a digest's id is derived from its scope, kind and start,
 so a period is never digested twice. Once a week's digest exists, the day
-digests it covers are archived (``rollup_archive_days``; audited ``rolled_up``):
-the week speaks for them, and the active set does not grow by a memory a day.
+digests it covers are archived (``rollup_archive_days``; audited ``rolled_up``;
+promoted ones stay): the week speaks for them, and the active set does not grow
+by a memory a day.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from remem.errors import ProviderError
 from remem.lifecycle.compare import derived
 from remem.lifecycle.job import JobContext, StepItem, StepResult
 from remem.lifecycle.nightly import preview
+from remem.lifecycle.policies import protected
 from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status, Trust
 from remem.store.base import FieldChange
 from remem.write.embed import embed_for_store
@@ -240,7 +242,7 @@ def _store(
                 ),
             )
             for m in store.get_memories(days, scope)
-            if m.status is Status.ACTIVE
+            if m.status is Status.ACTIVE and not protected(m)  # permanent / promoted stay
         ]
     with store.transaction():
         store.insert_memories(
