@@ -1,0 +1,448 @@
+"""A simulated year of an assistant's life, replayed with and without the lifecycle jobs.
+
+The generator (:func:`generate`, seeded) writes one session a day for one user,
+Sam, on a fake clock. What it assumes:
+
+- **Stable facts** (``stable``): people, belongings, providers, an allergy (the
+  allergy is said as ``permanent``). Stated once, early in the year (days 0-29),
+  and they keep mattering: every session the agent needs ``queries_per_day`` of
+  them, each fact drawn with a weight from [0.5, 1.5], so each is needed every
+  couple of weeks on average and some only every month or two.
+- **Facts that are updated** (``updated``): a meeting time, where Sam lives,
+  where Sam works, an editor, project deadlines. Each changes 1-3 times during
+  the year; only the latest value still matters, and the agent needs it like a
+  stable fact.
+- **Operational notes** (``notes_per_day``): deploys, tickets, bookings, builds.
+  Each matters for a window of 1-5 days (the agent needs it on each day of the
+  window with probability ½), then never again.
+- **Chatter** (``chatter_per_day``): greetings and thanks, which mostly do not
+  pass the write path's gate.
+
+Every statement goes through ``mem.remember`` (the hot path: gate, dedup,
+supersede) on its day. When the agent needs a fact it asks ``mem.context`` and,
+for each injected memory that holds what it needed, calls ``mem.reference`` (it
+acted on it): injection alone is not a reference.
+
+:func:`replay` runs the same year twice on fresh stores: with the lifecycle
+(``mem.jobs.run_due(now)`` at the start of each session, like an agent's session
+hook; no time budget, so both seeds replay the same way) and without. At the end
+it asks about every still-relevant fact (the stable ones and the latest value of
+each updated one) and measures recall@5 of ``mem.search``, the share of context
+items that hold no still-relevant fact, the active store size, the file size
+(database, WAL and the index files beside it), and the search p95 (timing:
+reported, not judged). A fact counts as found when a returned memory contains
+its subject and its value.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from remem.config import Config
+from remem.memory import Memory
+from remem.model import Status
+
+START = datetime(2030, 1, 7, 8, 0, tzinfo=UTC)
+USER = "sam"
+
+NAMES = (
+    "Lena Maya Omar Priya Tomas Ingrid Kenji Farah Diego Aisha Bruno Chloe Dmitri Elif Felix "
+    "Greta Hugo Ines Jonas Keiko Luca Marta Nadia Oscar Paula Rafael Selma Theo Uma Viktor "
+    "Wanda Yusuf Zora Anton Beatriz Cyril Dalia Emil Freya Goran"
+).split()
+CITIES = (
+    "Porto Lyon Tampere Graz Utrecht Bergen Leipzig Ghent Bilbao Turin Krakow Aarhus Galway "
+    "Brno Lucerne Split Riga Tartu Malmo Bologna"
+).split()
+RELATIONS = "sister brother cousin aunt uncle neighbour friend colleague godson niece".split()
+JOBS = "nurse architect pilot baker teacher chemist lawyer plumber editor surveyor".split()
+COMPANIES = (
+    "Norvik Alcyon Brightwell Quillon Tessaract Verdano Helmsley Oakhurst Pellucid Zentara "
+    "Corvane Maribel"
+).split()
+ITEMS = {
+    "car": "Volvo Subaru Skoda Mazda Renault Toyota".split(),
+    "bike": "Trek Cannondale Brompton Giant Canyon".split(),
+    "laptop": "ThinkPad MacBook Framework Zenbook".split(),
+    "camera": "Fujifilm Leica Nikon Olympus".split(),
+    "watch": "Garmin Casio Seiko Tissot".split(),
+}
+SERVICES = "internet electricity insurance mobile banking gas".split()
+FOODS = "peanuts shellfish sesame penicillin kiwi".split()
+WEEKDAYS = "Monday Tuesday Wednesday Thursday Friday".split()
+HOURS = "8:30 9:00 9:30 10:00 10:30 11:00 14:00 15:30 16:00".split()
+EDITORS = "Vim Emacs Helix Zed Sublime".split()
+PROJECTS = "Atlas Beacon Cobalt Delta Ember Falcon".split()
+MONTHS = "March April May June July September October November".split()
+SERVICES_OPS = "billing search payments gateway auth ingest reports mailer".split()
+ENVS = "staging production canary".split()
+CHATTER = (
+    "good morning!",
+    "thanks, that helps a lot",
+    "ok cool",
+    "haha nice one",
+    "let me think about it",
+    "sounds good to me",
+    "that is great, thank you",
+    "hmm, not sure",
+)
+
+
+@dataclass(slots=True, eq=False)  # hashed by identity: drawn by weight, once a session
+class Fact:
+    """Something that still matters at the end: a stable fact or an updated slot."""
+
+    key: str  # the subject (a name, an item, a slot): must be in the memory found
+    question: str
+    values: list[tuple[int, str, str]]  # (day, statement, value) in order; the last is current
+    weight: float
+    permanent: bool = False
+
+    @property
+    def answer(self) -> str:
+        return self.values[-1][2]
+
+    def current(self, day: int) -> tuple[str, str] | None:
+        """(statement, value) in force on ``day``, if it was said by then."""
+        said = [(s, v) for d, s, v in self.values if d <= day]
+        return said[-1] if said else None
+
+
+@dataclass(slots=True)
+class Note:
+    """An operational note: it matters from ``day`` to ``until``, then never again."""
+
+    day: int
+    until: int
+    text: str
+    question: str
+    key: str
+
+
+@dataclass(slots=True)
+class Year:
+    """The generated year: facts, notes and chatter, and its parameters."""
+
+    seed: int
+    days: int
+    facts: list[Fact]
+    notes: list[Note]
+    chatter: dict[int, list[str]]
+    queries_per_day: int
+
+
+def generate(
+    seed: int,
+    *,
+    days: int = 365,
+    stable: int = 36,
+    updated: int = 10,
+    notes_per_day: int = 4,
+    chatter_per_day: int = 2,
+    queries_per_day: int = 3,
+) -> Year:
+    """A year of Sam's life (see the module docstring for what it assumes)."""
+    rng = random.Random(seed)
+    names = rng.sample(NAMES, len(NAMES))
+    facts: list[Fact] = []
+    first_day = lambda: rng.randrange(0, 30)  # noqa: E731
+    weight = lambda: rng.uniform(0.5, 1.5)  # noqa: E731
+    food = rng.choice(FOODS)
+    facts.append(
+        Fact("allergic", "What is Sam allergic to?",
+             [(0, f"Sam is allergic to {food}.", food)], 1.0, permanent=True)
+    )  # fmt: skip
+    makers: list[Callable[[], Fact]] = []
+
+    def person() -> Fact:
+        name = names.pop()
+        city, rel = rng.choice(CITIES), rng.choice(RELATIONS)
+        text = f"{name}, Sam's {rel}, lives in {city}."
+        return Fact(name, f"Where does {name} live?", [(first_day(), text, city)], weight())
+
+    def job() -> Fact:
+        name = names.pop()
+        company, role = rng.choice(COMPANIES), rng.choice(JOBS)
+        text = f"{name} works as a {role} at {company}."
+        return Fact(name, f"Where does {name} work?", [(first_day(), text, company)], weight())
+
+    items = list(ITEMS)
+    rng.shuffle(items)
+    services = list(SERVICES)
+    rng.shuffle(services)
+
+    def item() -> Fact:
+        thing = items.pop()
+        brand = rng.choice(ITEMS[thing])
+        text = f"Sam's {thing} is a {brand}, bought second hand."
+        return Fact(thing, f"What {thing} does Sam have?", [(first_day(), text, brand)], weight())
+
+    def service() -> Fact:
+        what = services.pop()
+        company = rng.choice(COMPANIES)
+        text = f"Sam's {what} provider is {company}."
+        question = f"Who is Sam's {what} provider?"
+        return Fact(what, question, [(first_day(), text, company)], weight())
+
+    makers = [person, job]
+    while len(facts) < stable:
+        choice = rng.random()
+        if choice < 0.12 and items:
+            facts.append(item())
+        elif choice < 0.24 and services:
+            facts.append(service())
+        else:
+            facts.append(rng.choice(makers)())
+    facts += _updated(rng, updated, days)
+    notes = _notes(rng, days, notes_per_day)
+    chatter = {d: [rng.choice(CHATTER) for _ in range(chatter_per_day)] for d in range(days)}
+    return Year(seed, days, facts, notes, chatter, queries_per_day)
+
+
+def _updated(rng: random.Random, n: int, days: int) -> list[Fact]:
+    """Slots whose value changes 1-3 times in the year (the last value is current)."""
+    kinds = ["meeting", "home", "work", "editor"] + [f"project:{p}" for p in PROJECTS]
+    rng.shuffle(kinds)
+    out = []
+    for kind in kinds[:n]:
+        changes = rng.randint(1, 3)
+        when = sorted([rng.randrange(0, 30), *rng.sample(range(40, days - 20), changes)])
+        values: list[tuple[int, str, str]] = []
+        for i, day in enumerate(when):
+            first = i == 0
+            if kind == "meeting":
+                value = f"{rng.choice(WEEKDAYS)} at {rng.choice(HOURS)}"
+                text = (
+                    f"Sam's weekly team meeting is on {value}."
+                    if first
+                    else f"Sam's weekly team meeting moved to {value}."
+                )
+                key, question = "team meeting", "When is Sam's weekly team meeting?"
+            elif kind == "home":
+                value = rng.choice(CITIES)
+                text = f"Sam lives in {value}." if first else f"Sam moved to {value}."
+                key, question = "Sam", "Where does Sam live?"
+            elif kind == "work":
+                value = rng.choice(COMPANIES)
+                text = f"Sam works at {value}." if first else f"Sam now works at {value}."
+                key, question = "Sam", "Where does Sam work?"
+            elif kind == "editor":
+                value = rng.choice(EDITORS)
+                text = f"Sam uses {value} for coding." if first else f"Sam switched to {value}."
+                key, question = "Sam", "Which editor does Sam use?"
+            else:
+                project = kind.split(":")[1]
+                value = f"{rng.choice(MONTHS)} {rng.randint(2, 28)}"
+                text = (
+                    f"The {project} project deadline is {value}."
+                    if first
+                    else f"The {project} project deadline moved to {value}."
+                )
+                key, question = project, f"When is the {project} project deadline?"
+            if values and values[-1][2] == value:
+                continue
+            values.append((day, text, value))
+        out.append(Fact(key, question, values, rng.uniform(0.5, 1.5)))
+    return out
+
+
+def _notes(rng: random.Random, days: int, per_day: int) -> list[Note]:
+    notes = []
+    serial = 1000
+    for day in range(days):
+        for _ in range(per_day):
+            serial += rng.randint(1, 9)
+            service, env = rng.choice(SERVICES_OPS), rng.choice(ENVS)
+            hour = f"{rng.randint(7, 19)}:{rng.choice(('05', '20', '35', '50'))}"
+            form = rng.randrange(4)
+            if form == 0:
+                text = f"Deploy {serial} of the {service} service to {env} failed at {hour}."
+                question, key = f"What happened to deploy {serial}?", str(serial)
+            elif form == 1:
+                who = rng.choice(NAMES)
+                text = f"Ticket OPS-{serial} about {service} is blocked on {who}'s review."
+                question, key = f"Why is ticket OPS-{serial} blocked?", f"OPS-{serial}"
+            elif form == 2:
+                text = f"Room {serial % 40 + 1} is booked for the {service} retro at {hour}."
+                question, key = f"When is the {service} retro?", f"{service} retro"
+            else:
+                minutes = rng.randint(4, 55)
+                text = f"Build {serial} of {service} took {minutes} minutes on {env}."
+                question, key = f"How long did build {serial} take?", str(serial)
+            notes.append(Note(day, day + rng.randint(1, 5), text, question, key))
+    return notes
+
+
+# -- replay -----------------------------------------------------------------------------
+@dataclass(slots=True)
+class RunResult:
+    """What one replay measured."""
+
+    lifecycle: bool
+    recall_at_5: float
+    irrelevant_share: float
+    active: int
+    file_bytes: int
+    search_p95_ms: float
+    protected_lost: int
+    protected: int
+    by_status: dict[str, int] = field(default_factory=dict)
+    jobs: dict[str, int] = field(default_factory=dict)
+
+
+def replay(
+    year: Year,
+    *,
+    lifecycle: bool,
+    config: Config,
+    directory: Path,
+    progress: Callable[[str], None] | None = None,
+) -> RunResult:
+    """Live ``year`` on a fresh store in ``directory`` and measure (see the module doc)."""
+    db = directory / ("with.db" if lifecycle else "without.db")
+    rng = random.Random(year.seed * 7919 + 1)  # the agent's needs: the same in both runs
+    writes: dict[int, list[tuple[str, bool]]] = {}
+    for fact in year.facts:
+        for day, text, _ in fact.values:
+            writes.setdefault(day, []).append((text, fact.permanent))
+    for note in year.notes:
+        writes.setdefault(note.day, []).append((note.text, False))
+    jobs: dict[str, int] = {}
+    with Memory(db, config=config) as mem:
+        for day in range(year.days):
+            now = START + timedelta(days=day)
+            if lifecycle:
+                for run in mem.jobs.run_due(now).ran:
+                    jobs[f"{run.name}_{run.status}"] = jobs.get(f"{run.name}_{run.status}", 0) + 1
+            session = f"day-{day}"
+            for i, (text, permanent) in enumerate(writes.get(day, [])):
+                when = now + timedelta(minutes=i)
+                if permanent:
+                    mem.add(text, user_id=USER, session_id=session, tier="permanent", now=when)
+                else:
+                    mem.remember(text, user_id=USER, session_id=session, speaker="Sam", now=when)
+            for j, text in enumerate(year.chatter.get(day, [])):
+                mem.remember(text, user_id=USER, session_id=session, speaker="Sam",
+                             now=now + timedelta(minutes=50 + j))  # fmt: skip
+            needs = _needs(year, day, rng)
+            for k, (question, key, value) in enumerate(needs):
+                when = now + timedelta(hours=1, minutes=k)
+                block = mem.context(question, user_id=USER, now=when, max_items=5)
+                used = [it.memory_id for it in block.items if _holds(it.line, key, value)]
+                if used:
+                    mem.reference(used, user_id=USER, now=when)
+            if progress is not None and day % 30 == 0:
+                progress(f"{'with' if lifecycle else 'without'} lifecycle: day {day}")
+        end = START + timedelta(days=year.days)
+        if lifecycle:
+            mem.jobs.run_due(end)
+        return _measure(mem, year, lifecycle, end, db, jobs)
+
+
+def _needs(year: Year, day: int, rng: random.Random) -> list[tuple[str, str, str]]:
+    """What the agent needs in this session: facts by weight, and live notes."""
+    live = [f for f in year.facts if f.current(day) is not None]
+    out: list[tuple[str, str, str]] = []
+    if live:
+        picks = rng.choices(live, weights=[f.weight for f in live], k=year.queries_per_day)
+        for fact in dict.fromkeys(picks):
+            current = fact.current(day)
+            assert current is not None
+            out.append((fact.question, fact.key, current[1]))
+    for note in year.notes:
+        if note.day < day <= note.until and rng.random() < 0.5:
+            out.append((note.question, note.key, note.key))
+    return out
+
+
+def _holds(text: str, key: str, value: str) -> bool:
+    """Whether ``text`` states ``value`` about ``key`` (both in it, any case)."""
+    folded = text.casefold()
+    return key.casefold() in folded and value.casefold() in folded
+
+
+def _measure(
+    mem: Memory, year: Year, lifecycle: bool, end: datetime, db: Path, jobs: dict[str, int]
+) -> RunResult:
+    relevant = [(f.question, f.key, f.answer) for f in year.facts]
+    found = 0
+    timings: list[float] = []
+    items = irrelevant = 0
+    for question, key, value in relevant:
+        started = time.perf_counter()
+        hits = mem.search(question, user_id=USER, limit=5, now=end, _record_access=False)
+        timings.append((time.perf_counter() - started) * 1000)
+        found += any(_holds(h.memory.content, key, value) for h in hits)
+        block = mem.context(question, user_id=USER, now=end, max_items=5, record=False)
+        for it in block.items:
+            items += 1
+            irrelevant += not any(_holds(it.line, k, v) for _, k, v in relevant)
+    stats = mem.stats()
+    protected = [
+        m
+        for m in mem.store.iter_memories()
+        if (str(m.tier) == "permanent" or m.promoted) and m.status is not Status.SUPERSEDED
+    ]
+    lost = [m for m in protected if m.status is not Status.ACTIVE]
+    files = [db, *db.parent.glob(db.name + "-wal"), *db.parent.glob(db.name + ".*")]
+    size = sum(p.stat().st_size for p in files if p.exists())
+    timings.sort()
+    return RunResult(
+        lifecycle=lifecycle,
+        recall_at_5=round(found / len(relevant), 4) if relevant else 0.0,
+        irrelevant_share=round(irrelevant / items, 4) if items else 0.0,
+        active=int(stats["by_status"].get("active", 0)),
+        file_bytes=size,
+        search_p95_ms=round(
+            statistics.quantiles(timings, n=20)[-1] if len(timings) > 1 else timings[0], 2
+        ),
+        protected_lost=len(lost),
+        protected=len(protected),
+        by_status=dict(stats["by_status"]),
+        jobs=jobs,
+    )
+
+
+def run_both(
+    year: Year,
+    *,
+    config: Config,
+    directory: Path | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, RunResult]:
+    """The year replayed without and with the lifecycle, each on a fresh store."""
+    with tempfile.TemporaryDirectory() as tmp:
+        where = directory or Path(tmp)
+        return {
+            "without": replay(year, lifecycle=False, config=config, directory=where,
+                              progress=progress),
+            "with": replay(year, lifecycle=True, config=config, directory=where,
+                           progress=progress),
+        }  # fmt: skip
+
+
+def table(results: dict[str, dict[str, RunResult]]) -> str:
+    """A markdown table of every seed's two runs."""
+    lines = [
+        "| seed | lifecycle | recall@5 (still relevant) | irrelevant share in context | "
+        "active memories | file | search p95 | permanent/promoted lost |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for seed, runs in results.items():
+        for name in ("without", "with"):
+            r = runs[name]
+            lines.append(
+                f"| {seed} | {name} | {r.recall_at_5:.3f} | {r.irrelevant_share:.3f} | "
+                f"{r.active} | {r.file_bytes / 2**20:.1f} MiB | {r.search_p95_ms:.1f} ms | "
+                f"{r.protected_lost} of {r.protected} |"
+            )
+        ratio = runs["with"].active / max(1, runs["without"].active)
+        lines.append(f"| {seed} | active with / without | {ratio:.1%} | | | | | |")
+    return "\n".join(lines)
