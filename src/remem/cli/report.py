@@ -7,8 +7,18 @@ from typing import Annotated
 
 import typer
 
-from remem.cli.common import DbOpt, JsonOpt, app, engine, err, jsonable, out, print_json
-from remem.cli.jobs import NowOpt, _parse_now
+from remem.cli.common import (
+    DbOpt,
+    JsonOpt,
+    NowOpt,
+    app,
+    engine,
+    err,
+    jsonable,
+    out,
+    parse_now,
+    print_json,
+)
 
 REPORT_MD = "health.md"
 REPORT_PNG = "health.png"
@@ -36,7 +46,7 @@ def report(
     from remem.lifecycle import report as health_report
     from remem.model import utcnow
 
-    when = _parse_now(now) or utcnow()
+    when = parse_now(now) or utcnow()
     with engine(db) as mem:
         data = health_report.health(mem.store, mem.config, when)
     files: dict[str, str | None] = {}
