@@ -107,7 +107,12 @@ def test_manage_reports_and_dry_run_writes_nothing(run: Any, home: Path) -> None
     _error(run("restore", ids["note"], "--user", "maya"))
 
 
-def test_retrieve_catches_up_on_overdue_jobs(run: Any, home: Path) -> None:
+def test_retrieve_catches_up_on_overdue_jobs(
+    run: Any, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A budget no loaded machine runs out of: this is about catching up at all (the
+    # budget's deferral has its own tests), and the three jobs have a dozen steps.
+    monkeypatch.setenv("REMEM_JOBS_CATCHUP_BUDGET_MS", "60000")
     _store(home)
     _ok(run("retrieve", "editor theme", "--user", "aaron"))
     with Memory(home / "remem.db", config=Config(home=home, embedder="fake")) as mem:
