@@ -365,6 +365,7 @@ class Config(BaseModel):
     agent_context_max_items: int = Field(10, ge=1)
     agent_lessons_max: int = Field(10, ge=0)  # lessons in the block, most important first
     agent_promoted_max: int = Field(5, ge=0)  # promoted (core) memories in the block
+    agent_rules_max: int = Field(5, ge=0)  # procedural rules whose trigger matches, per block
     agent_injected_keep: int = Field(50, ge=1)  # injected memories kept for the next feedback
     # working memory (engram): per session, oldest evicted past the capacity, each item
     # expires this long after it was added; surfaced twice within the window it is

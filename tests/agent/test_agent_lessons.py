@@ -15,6 +15,7 @@ from remem.config import Config
 from remem.errors import ProviderError, ValidationError
 from remem.memory import Memory
 from remem.model import Kind, Status, Tier
+from remem.store.base import ListFilter
 from remem.providers import registry
 from remem.providers.fake import ScriptedLLM
 
@@ -59,12 +60,21 @@ def test_a_lesson_is_stored_and_loaded_at_every_start(mem: Memory, agent: Memory
         assert "## Lessons\n- User prefers tabs over spaces." in start.text
 
 
-def test_a_repeated_correction_is_confirmed_not_duplicated(mem: Memory, agent: MemoryAgent) -> None:
+def test_a_repeated_correction_is_kept_and_shown_once(mem: Memory, agent: MemoryAgent) -> None:
     first = agent.correct("Don't push to main", now=T0)
     second = agent.correct("no, don't push to main!", now=T0)
-    assert second.action == "repeated" and second.memory_id == first.memory_id
-    assert mem.get(first.memory_id, user_id="maya").reference_count == 1
-    assert len(agent.lessons_active()) == 1
+    # each correction is an occurrence: reflection counts them into a rule
+    assert second.action == "repeated" and second.repeats == first.memory_id
+    assert second.memory_id != first.memory_id
+    assert [m.content for m in agent.lessons_active()] == ["Don't push to main."]
+    start = agent.start_session("s1", now=T0)
+    assert start.text.count("Don't push to main.") == 1
+
+
+def test_repeated_lessons_survive_the_nightly_merge(mem: Memory, agent: MemoryAgent) -> None:
+    ids = [agent.correct("Don't push to main", now=T0).memory_id for _ in range(3)]
+    mem.jobs.run("nightly", now=T0 + timedelta(days=1))
+    assert all(mem.get(i, user_id="maya").status is Status.ACTIVE for i in ids)
 
 
 def test_a_reversed_preference_supersedes_the_old_lesson(mem: Memory, agent: MemoryAgent) -> None:
@@ -73,8 +83,12 @@ def test_a_reversed_preference_supersedes_the_old_lesson(mem: Memory, agent: Mem
     assert new.action == "superseded" and new.replaced == old.memory_id
     assert mem.get(old.memory_id, user_id="maya").status is Status.SUPERSEDED
     assert [m.content for m in agent.lessons_active()] == ["User prefers spaces over tabs."]
+    agent.correct("I prefer spaces over tabs", now=T0)  # said twice: two copies
     back = agent.correct("I prefer tabs over spaces after all", now=T0)
-    assert back.action == "superseded" and back.replaced == new.memory_id
+    assert back.action == "superseded"
+    assert [m.content for m in agent.lessons_active()] == ["User prefers tabs over spaces."]
+    lessons = mem.list(user_id="maya", filters=ListFilter(kinds=("lesson",))).items
+    assert [m.content for m in lessons] == ["User prefers tabs over spaces."]  # every copy
 
 
 def test_lessons_are_scoped_and_untrusted_ones_are_not_loaded(mem: Memory) -> None:

@@ -40,7 +40,8 @@ if "now" in args:
 with Memory(db, config=config) as mem:
     agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
     result = getattr(agent, call["op"])(*call.get("pos", []), **args)
-out = [r.to_dict() for r in result] if isinstance(result, list) else result.to_dict()
+from remem.agent.results import to_plain
+out = to_plain(result)
 print(json.dumps({"result": out, "llm_calls": len(script.calls) if llm == "scripted" else 0}))
 """
 
@@ -209,3 +210,34 @@ def test_two_processes_observing_at_once_never_share_a_turn(tmp_path: Path) -> N
         assert proc.returncode == 0, stderr
         turns.append(json.loads(stdout.strip().splitlines()[-1])["result"]["turn"])
     assert sorted(turns) == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("llm", ["none", "scripted"])
+def test_reminders_rules_and_episodes_across_processes(tmp_path: Path, llm: str) -> None:
+    day = lambda n, h=9: f"2026-01-{14 + n:02d}T{h:02d}:00:00+00:00"  # noqa: E731
+    said = [
+        "Use pnpm instead of npm in this repository",
+        "No, don't run npm install here, use pnpm install",
+        "Again: I want pnpm, not npm, for installing packages",
+    ]
+    for n in range(5):  # each call its own process, as hooks run
+        start = _call(tmp_path, llm, "start_session", f"s{n}", opening="install deps", now=day(n))
+        if n == 2:  # Friday: the reminder made on Wednesday comes up before the user speaks
+            assert "## Due today" in start["result"]["context"]["text"]
+            assert start["result"]["triggers_fired"]
+        if n == 0:
+            obs = _call(
+                tmp_path, llm, "observe", f"s{n}", "user", "The release is next Friday.", now=day(n)
+            )
+            assert obs["result"]["triggers"]
+        if n < 3:
+            _call(tmp_path, llm, "correct", said[n], session_id=f"s{n}", now=day(n))
+        end = _call(tmp_path, llm, "end_session", f"s{n}", success=True, now=day(n, 10))
+        assert end["result"]["reflected"] is (n == 4)
+    assert end["result"]["reflection"]["created"]
+    rules = _call(
+        tmp_path, llm, "start_session", "s9", opening="install the npm packages", now=day(6)
+    )
+    assert "## Rules" in rules["result"]["context"]["text"]
+    hits = _call(tmp_path, llm, "similar_episodes", "install deps")
+    assert hits["result"] and hits["result"][0]["episode"]["success"] is True

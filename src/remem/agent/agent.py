@@ -27,19 +27,21 @@ from typing import Any
 from remem.agent.budget import Meter, Usage
 from remem.agent.context import (
     CARRIED,
+    DUE,
     LESSONS,
     PROMOTED,
-    RELEVANT,
-    SUMMARIES,
+    RULES,
     WORKING,
     BlockBuilder,
     Line,
     memory_line,
     plain,
 )
+from remem.agent.episodes import Episode, EpisodeHit, Episodes
 from remem.agent.feedback import apply_echoes, judge, outcome_changes
 from remem.agent.lessons import Lessons, draft_lesson, llm_lesson
 from remem.agent.observe import decision_in, error_in, wants_remembering
+from remem.agent.recall import Recaller, memory_fact, resolve, working_fact
 from remem.agent.results import (
     ContextResult,
     EchoResult,
@@ -51,21 +53,27 @@ from remem.agent.results import (
     SessionEnd,
     SessionStart,
     WorkingPromotion,
+    to_plain,
 )
+from remem.agent.rules import Rules
 from remem.agent.session import OBSERVED, ScopeArgs, Sessions, check_session_id, scope_args
+from remem.agent.triggers import Triggers
+from remem.agent.turns import TurnNotes, check_tool_calls, episodes_at_end
 from remem.agent.working import WorkingMemory
 from remem.errors import NotFoundError, ValidationError
 from remem.ids import resolve_ids
 from remem.memory import Memory
-from remem.model import AgentSession, Kind, SearchHit, Status, Trust, WorkingItem, utcnow
-from remem.read.inject import is_untrusted, line_tags
-from remem.read.rank import Asker, visible_to
-from remem.store.base import ListFilter
-from remem.validation import Limits, check_json, check_label, check_text, optional_label
+from remem.model import AgentSession, Status, WorkingItem, utcnow
+from remem.read.rank import Asker
+from remem.validation import (
+    Limits,
+    check_label,
+    check_number,
+    check_text,
+    optional_label,
+)
+from remem.write.transcript import untrusted_for
 from remem.write.validate import write_scope
-
-EPISODIC_CATEGORY = "incident"
-DECISION_CATEGORY = "decision"
 
 
 class MemoryAgent:
@@ -91,6 +99,11 @@ class MemoryAgent:
         self.sessions = Sessions(mem, self.scope)
         self.working = WorkingMemory(mem, self.scope)
         self.lessons = Lessons(mem, self.scope, asker=self.asker)
+        self.triggers = Triggers(mem, self.scope)
+        self.episodes = Episodes(mem, self.scope)
+        self.rules = Rules(mem, self.scope)
+        self.recaller = Recaller(mem, self.scope, self.asker, include_untrusted)
+        self.notes = TurnNotes(mem, self.scope)
         self._meter = Meter(mem)
 
     @property
@@ -129,8 +142,20 @@ class MemoryAgent:
                     if w.carried_from is not None and w.promoted_to is None
                 ]
             builder = BlockBuilder(config.agent_context_max_tokens)
+            due = self.triggers.due(now=now)
+            builder.add(
+                DUE,
+                [Line(plain(f"{t.trigger_date:%a %d %b}: {t.message}"), ref=t.id) for t in due],
+                max_items=len(due),
+            )
+            rules = self.rules.matching(opening or "", limit=max(1, config.agent_rules_max))
+            rules = rules[: config.agent_rules_max]
+            # A lesson a shown rule was learned from is not repeated beside it.
+            sources = {i for r in rules for i in r.source_lessons}
             lessons = self.lessons.active(
-                limit=config.agent_lessons_max, include_untrusted=self.include_untrusted
+                limit=config.agent_lessons_max,
+                include_untrusted=self.include_untrusted,
+                exclude=sources,
             )
             builder.add(
                 LESSONS,
@@ -138,18 +163,25 @@ class MemoryAgent:
                 max_items=config.agent_lessons_max,
             )
             builder.add(
+                RULES, [Line(plain(r.render()), ref=r.id) for r in rules], max_items=len(rules)
+            )
+            builder.add(
                 PROMOTED,
-                [memory_line(m, now=now) for m in self._promoted()],
+                [memory_line(m, now=now) for m in self.recaller.promoted()],
                 max_items=config.agent_promoted_max,
             )
-            shown = self._carried(carried)
+            shown = self.recaller.shown_items(carried)
             builder.add(CARRIED, [Line(plain(w.content)) for w in shown], max_items=len(shown))
             withheld = 0
             if opening:
-                withheld = self._add_relevant(
+                withheld = self.recaller.add_relevant(
                     builder, opening, now=now, economy=False, items=config.agent_context_max_items
                 )
             context = self._inject(builder, session, now=now, economy=False, withheld=withheld)
+            # Only what made it into the block counts: a reminder that did not fit
+            # waits for the next start, a rule not shown is not used.
+            fired = self.triggers.fire(_refs(context, DUE), now=now)
+            self.rules.mark_used(_refs(context, RULES), now=now)
         self._log(session, "start", usage, context, now=now)
         return SessionStart(
             session_id=session_id,
@@ -157,6 +189,7 @@ class MemoryAgent:
             resumed=not created,
             jobs_ran=ran,
             jobs_deferred=deferred,
+            triggers_fired=tuple(t.id for t in fired),
             carried_over=tuple(w.id for w in carried),
         )
 
@@ -194,9 +227,17 @@ class MemoryAgent:
             )
             if part is not None:  # a promoted item's memory is not repeated below
                 builder.mark_shown([w.promoted_to for w, _ in found if w.promoted_to])
+            rules = self.rules.matching(prompt, tool=tool, limit=max(1, config.agent_rules_max))
+            rules = rules[: config.agent_rules_max]
+            builder.add(
+                RULES, [Line(plain(r.render()), ref=r.id) for r in rules], max_items=len(rules)
+            )
             items = config.agent_economy_items if economy else config.agent_context_max_items
-            withheld = self._add_relevant(builder, prompt, now=now, economy=economy, items=items)
+            withheld = self.recaller.add_relevant(
+                builder, prompt, now=now, economy=economy, items=items
+            )
             context = self._inject(builder, session, now=now, economy=economy, withheld=withheld)
+            self.rules.mark_used(_refs(context, RULES), now=now)
         self._log(session, "recall", usage, context, now=now)
         return context
 
@@ -218,7 +259,7 @@ class MemoryAgent:
         session_id = check_session_id(session_id, self.limits)
         role = check_label(role, "role", max_chars=self.limits.max_label_chars).lower()
         content = check_text(content, "content", max_bytes=self.limits.max_content_bytes)
-        calls = _tool_calls(tool_calls, self.limits)
+        calls = check_tool_calls(tool_calls, self.limits)
         now = now or utcnow()
         with self._meter.measure() as usage:
             self.sessions.ensure(session_id, now=now)
@@ -232,9 +273,13 @@ class MemoryAgent:
                 remembered = [d.memory_id for d in decisions if d.memory_id]
                 skipped += [f"remember: {d.reason}" for d in decisions if d.action == "rejected"]
             note = error_in(role, content, calls)
-            note_id = self._note(session_id, turn, role, note, calls, now, skipped)
+            note_id = self.notes.error(
+                session_id, turn, role, note, calls, now=now, skipped=skipped
+            )
             decision = decision_in(content) if role in ("user", "assistant") else None
-            decision_id = self._decision(session_id, turn, role, decision, trusted, now, skipped)
+            decision_id = self.notes.decision(
+                session_id, turn, role, decision, trusted=trusted, now=now, skipped=skipped
+            )
             item = None
             if (
                 role in ("user", "assistant")
@@ -249,6 +294,15 @@ class MemoryAgent:
                     now=now,
                     data={"turn": turn},
                 )
+            # A day named in the turn becomes a reminder for that day (never from
+            # untrusted text: a reminder is injected before the user speaks).
+            triggers = self.triggers.detect(
+                content,
+                now=now,
+                session_id=session_id,
+                memory_ids=remembered,
+                trusted=trusted if trusted is not None else not untrusted_for(role),
+            )
             state: dict[str, Any] = {
                 "user_input" if role == "user" else "llm_output": content,
                 "tool_calls": calls,
@@ -269,6 +323,7 @@ class MemoryAgent:
             error_note=note_id,
             decision=decision_id,
             working_item=item.id if item else None,
+            triggers=tuple(t.id for t in triggers),
             skipped=tuple(skipped),
         )
 
@@ -277,13 +332,32 @@ class MemoryAgent:
         session_id: str,
         *,
         transcript: str | Path | None = None,
+        success: bool | None = None,
+        outcome_score: float | None = None,
+        learnings: Sequence[str] = (),
         now: datetime | None = None,
     ) -> SessionEnd:
         """Flush the session: extract every observed turn not extracted yet (or, with
         ``transcript``, the transcript file, which then stands for the observed
         turns; a re-run skips what was stored), promote the working memory that
-        earned it, and mark the session ended. Safe to call again."""
+        earned it, write the episode, mark the session ended, and reflect when
+        ``reflection_every_sessions`` sessions have ended since the last reflection.
+
+        The episode: with ``success`` (and ``outcome_score``, default 1.0 / 0.0) the
+        session's open episodes are completed with that outcome and ``learnings``;
+        a session that has none gets one, its task the opening and its actions the
+        tool calls observed. Without an outcome, open episodes stay open. Safe to
+        call again."""
         session_id = check_session_id(session_id, self.limits)
+        if success is not None and not isinstance(success, bool):
+            raise ValidationError("success must be true, false or None")
+        if outcome_score is not None:
+            if success is None:
+                raise ValidationError("outcome_score needs success=True or False")
+            check_number(outcome_score, "outcome_score", low=0.0, high=1.0)
+        learned = [
+            check_text(t, "learnings", max_bytes=self.limits.max_content_bytes) for t in learnings
+        ]
         now = now or utcnow()
         with self._meter.measure() as usage:
             session = self.sessions.require(session_id)
@@ -303,12 +377,25 @@ class MemoryAgent:
                 for item in self.working.promote_earned(session_id, now=now)
                 if item.promoted_to
             ]
+            completed, still_open = episodes_at_end(
+                self.episodes,
+                self.notes,
+                session,
+                success=success,
+                score=outcome_score,
+                learnings=learned,
+                now=now,
+            )
             self.mem.store.update_session(
                 session_id,
                 self.scope,
                 ended_at=None if already else now,
                 flushed_turns=session.turns,
             )
+            reflection = None
+            ended = self.mem.store.count_sessions(self.scope, ended=True)
+            if not already and self.rules.due(sessions_ended=ended):
+                reflection = to_plain(self.rules.reflect(now=now, sessions_ended=ended))
         self.sessions.log(session_id, session.turns, "end", usage, now=now)
         return SessionEnd(
             session_id=session_id,
@@ -318,6 +405,10 @@ class MemoryAgent:
             transcript_skipped=skipped_messages,
             stored=tuple(stored),
             promoted=tuple(promoted),
+            episodes_completed=tuple(completed),
+            episodes_open=tuple(still_open),
+            reflected=reflection is not None,
+            reflection=reflection,
             cost=self.sessions.usage(session_id).to_dict(),
             already_ended=already,
         )
@@ -362,27 +453,9 @@ class MemoryAgent:
             limit=min(max_items, self.mem.config.working_recall_max),
             include_untrusted=self.include_untrusted,
         ):
-            facts.append(_working_fact(item, score))
-        hits, _ = self._trusted_hits(topic, limit=max_items, now=now, economy=False)
-        for hit, resolved in _resolve(hits):
-            if len(facts) >= max_items:
-                break
-            record = hit.memory
-            facts.append(
-                Fact(
-                    content=record.content,
-                    source="memory",
-                    memory_id=record.id,
-                    kind=record.kind.value,
-                    category=record.category,
-                    confidence=record.confidence,
-                    trust_score=record.trust_score,
-                    score=round(hit.score, 6),
-                    tags=line_tags(hit),
-                    valid_from=record.valid_from or record.created_at,
-                    resolved=tuple(resolved),
-                )
-            )
+            facts.append(working_fact(item, score))
+        hits, _ = self.recaller.hits(topic, limit=max_items, now=now)
+        facts += [memory_fact(hit, resolved) for hit, resolved in resolve(hits)]
         return facts[:max_items]
 
     # -- feedback -------------------------------------------------------------------------
@@ -481,7 +554,7 @@ class MemoryAgent:
         draft = (
             llm_lesson(llm, text, context=context) if llm else draft_lesson(text, context=context)
         )
-        record, action = self.lessons.learn(
+        record, action, other = self.lessons.learn(
             draft, original=text, session_id=session_id, trusted=trusted, now=now
         )
         return LessonResult(
@@ -491,7 +564,8 @@ class MemoryAgent:
             shape=draft.shape,
             generator=draft.generator,
             fallback=draft.fallback,
-            replaced=record.supersedes if action == "superseded" else None,
+            replaced=other if action == "superseded" else None,
+            repeats=other if action == "repeated" else None,
         )
 
     def lessons_active(self, *, limit: int | None = None) -> list[Any]:
@@ -538,78 +612,65 @@ class MemoryAgent:
             session_id = check_session_id(session_id, self.limits)
         return self.working.clear(session_id)
 
-    # -- internals ------------------------------------------------------------------------
-    def _promoted(self) -> list[Any]:
-        limit = self.mem.config.agent_promoted_max
-        if limit <= 0:
-            return []
-        page = self.mem.store.list_memories(
-            self.scope, filters=ListFilter(promoted=True), limit=limit * 3
+    # -- episodes (agent.episodes) --------------------------------------------------------
+    def start_episode(
+        self,
+        task: str,
+        *,
+        context: str | None = None,
+        constraints: Sequence[str] = (),
+        session_id: str | None = None,
+        now: datetime | None = None,
+    ) -> Episode:
+        """Open an episode for ``task`` (see :class:`remem.agent.episodes.Episodes`)."""
+        return self.episodes.start(
+            task, context=context, constraints=constraints, session_id=session_id, now=now
         )
-        kept = [
-            m
-            for m in page.items
-            if m.kind is not Kind.LESSON
-            and visible_to(m, self.asker)
-            and (self.include_untrusted or not _record_untrusted(m))
-        ]
-        kept.sort(key=lambda m: -m.importance)
-        return kept[:limit]
 
-    def _carried(self, carried: Sequence[WorkingItem]) -> list[WorkingItem]:
-        return [w for w in carried if self.include_untrusted or not _item_untrusted(w)]
+    def record_action(
+        self,
+        episode_id: str,
+        type: str,
+        target: str,
+        description: str,
+        *,
+        result: str | None = None,
+        now: datetime | None = None,
+    ) -> Episode:
+        """Append an action to an open episode."""
+        return self.episodes.record_action(
+            episode_id, type, target, description, result=result, now=now
+        )
 
-    def _trusted_hits(
-        self, text: str, *, limit: int, now: datetime, economy: bool
-    ) -> tuple[list[SearchHit], int]:
-        """Ranked hits for ``text`` (untrusted ones left out unless opted in) and how
-        many were withheld."""
-        sources = None
-        if economy:
-            sources = [s for s in self.mem.config.search_sources if s != "graph"]
-        hits = self.mem.search(
-            text,
-            limit=min(1000, limit * 3),  # spare candidates for what is filtered out
-            asker_agent_id=self.asker.agent_id,
-            asker_role=self.asker.role,
-            sources=sources,
+    def complete_episode(
+        self,
+        episode_id: str,
+        *,
+        outcome_score: float,
+        success: bool,
+        learnings: Sequence[str] = (),
+        failure_modes: Sequence[str] = (),
+        now: datetime | None = None,
+    ) -> Episode:
+        """Close an episode with its outcome, learnings and failure modes."""
+        return self.episodes.complete(
+            episode_id,
+            outcome_score=outcome_score,
+            success=success,
+            learnings=learnings,
+            failure_modes=failure_modes,
             now=now,
-            _record_access=False,  # what is injected counts an access, below
-            **self._kw,
         )
-        kept = [h for h in hits if self.include_untrusted or not is_untrusted(h)]
-        return kept, len(hits) - len(kept)
 
-    def _add_relevant(
-        self, builder: BlockBuilder, text: str, *, now: datetime, economy: bool, items: int
-    ) -> int:
-        """Add the memories relevant to ``text``; how many untrusted were withheld."""
-        if economy:
-            # Over budget: summaries when one covers the text, else few memories.
-            tiered = self.mem.recall_tiered(
-                text,
-                limit=items,
-                asker_agent_id=self.asker.agent_id,
-                asker_role=self.asker.role,
-                sources=[s for s in self.mem.config.search_sources if s != "graph"],
-                now=now,
-                **self._kw,
-            )
-            if tiered.tier == "summaries":
-                lines = [
-                    Line(plain(f"{h.summary.category}: {h.summary.content}"))
-                    for h in tiered.summaries
-                ]
-                builder.add(SUMMARIES, lines, max_items=len(lines))
-                return 0
-            hits = [h for h in tiered.items if self.include_untrusted or not is_untrusted(h)]
-            withheld = len(tiered.items) - len(hits)
-        else:
-            hits, withheld = self._trusted_hits(text, limit=items, now=now, economy=False)
-        lines = [memory_line(hit.memory, now=now, tags=line_tags(hit)) for hit, _ in _resolve(hits)]
-        builder.add(RELEVANT, lines, max_items=items)
-        return withheld
+    def similar_episodes(self, task: str, *, k: int = 5) -> list[EpisodeHit]:
+        """The completed past episodes most like ``task``."""
+        return self.episodes.similar(task, k=k)
 
+    def failures_like(self, task: str, *, k: int = 5) -> list[EpisodeHit]:
+        """The failed past episodes most like ``task``."""
+        return self.episodes.failures_like(task, k=k)
+
+    # -- internals ------------------------------------------------------------------------
     def _inject(
         self,
         builder: BlockBuilder,
@@ -646,134 +707,7 @@ class MemoryAgent:
         usage.injected_tokens += context.tokens
         self.sessions.log(session.session_id, session.turns, op, usage, now=now)
 
-    def _note(
-        self,
-        session_id: str,
-        turn: int,
-        role: str,
-        note: str | None,
-        calls: list[dict[str, Any]] | None,
-        now: datetime,
-        skipped: list[str],
-    ) -> str | None:
-        """Store an error as an episodic note (untrusted when it quotes a tool)."""
-        if note is None:
-            return None
-        from_tool = role == "tool" or bool(
-            calls and any(c.get("error") or c.get("is_error") for c in calls)
-        )
-        try:
-            records = self.mem.add(
-                f"Error: {note}",
-                kind=Kind.EPISODIC,
-                category=EPISODIC_CATEGORY,
-                session_id=session_id,
-                valid_from=now,
-                now=now,
-                metadata={"error": note, "turn": turn, "role": role},
-                trusted=False if from_tool else None,
-                **self._kw,
-            )
-        except ValidationError as exc:
-            skipped.append(f"error note: {exc}")
-            return None
-        return records[0].id
 
-    def _decision(
-        self,
-        session_id: str,
-        turn: int,
-        role: str,
-        decision: Any,
-        trusted: bool | None,
-        now: datetime,
-        skipped: list[str],
-    ) -> str | None:
-        """Store a decision with its reasoning (``data.metadata``)."""
-        if decision is None:
-            return None
-        try:
-            records = self.mem.add(
-                decision.text,
-                kind=Kind.SEMANTIC,
-                category=DECISION_CATEGORY,
-                importance=self.mem.config.category_weights.get(DECISION_CATEGORY),
-                session_id=session_id,
-                valid_from=now,
-                now=now,
-                metadata={
-                    "decision": decision.decision,
-                    "reasoning": decision.reasoning,
-                    "turn": turn,
-                    "role": role,
-                },
-                trusted=trusted,
-                **self._kw,
-            )
-        except ValidationError as exc:
-            skipped.append(f"decision: {exc}")
-            return None
-        return records[0].id
-
-
-def _tool_calls(value: object, limits: Limits) -> list[dict[str, Any]] | None:
-    if value is None:
-        return None
-    if (
-        isinstance(value, Mapping)
-        or not isinstance(value, Sequence)
-        or isinstance(value, str | bytes)
-    ):
-        raise ValidationError(
-            'tool_calls must be a list of objects, e.g. [{"name": "pytest", "error": "..."}]'
-        )
-    calls = check_json(
-        list(value), "tool_calls", max_bytes=limits.max_checkpoint_bytes, mapping=False
-    )
-    if not all(isinstance(c, dict) for c in calls):
-        raise ValidationError('each tool call must be an object, e.g. {"name": "pytest"}')
-    return [dict(c) for c in calls]
-
-
-def _record_untrusted(record: Any) -> bool:
-    return record.source_trust is Trust.UNTRUSTED or bool(record.data.get("injection"))
-
-
-def _item_untrusted(item: WorkingItem) -> bool:
-    return item.source_trust is Trust.UNTRUSTED or bool(item.data.get("injection"))
-
-
-def _working_fact(item: WorkingItem, score: float) -> Fact:
-    tags = ("untrusted",) if item.source_trust is Trust.UNTRUSTED else ()
-    return Fact(
-        content=item.content,
-        source="working",
-        memory_id=item.promoted_to or item.id,
-        score=round(score, 4),
-        tags=tags,
-        valid_from=item.created_at,
-    )
-
-
-def _resolve(hits: Sequence[SearchHit]) -> list[tuple[SearchHit, list[str]]]:
-    """Hits without the older side of each conflict (newest first wins), each with
-    the ids it won over."""
-    by_id = {h.memory.id: h for h in hits}
-    dropped: set[str] = set()
-    won: dict[str, list[str]] = {}
-    for hit in hits:
-        for other_id in hit.explain.get("conflicts_with", ()):
-            other = by_id.get(other_id)
-            if other is None:
-                continue
-            if _when(other) > _when(hit) or (
-                _when(other) == _when(hit) and other_id > hit.memory.id
-            ):
-                dropped.add(hit.memory.id)
-                won.setdefault(other_id, []).append(hit.memory.id)
-    return [(h, won.get(h.memory.id, [])) for h in hits if h.memory.id not in dropped]
-
-
-def _when(hit: SearchHit) -> datetime:
-    record = hit.memory
-    return record.valid_from or record.created_at
+def _refs(context: ContextResult, label: str) -> list[str]:
+    """The rule or trigger ids the part ``label`` of the block shows."""
+    return [r for p in context.parts if p.label == label for r in p.refs]

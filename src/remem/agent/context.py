@@ -1,8 +1,8 @@
 """The agent's context block: labelled parts under one token budget.
 
-Parts are filled in priority order — due reminders, lessons, rules, promoted
-memories, working memory carried over or found now, then the memories relevant
-to the opening or prompt — each line only if it still fits, so the most
+Parts are filled in priority order — reminders due today, lessons, rules,
+promoted memories, working memory carried over or found now, then the memories
+relevant to the opening or prompt — each line only if it still fits, so the most
 important parts are never crowded out by a long search result. Tokens are
 counted with the bundled WordPiece tokenizer (:mod:`remem.read.tokens`), part
 labels included; the rendered block never exceeds the budget.
@@ -46,10 +46,12 @@ PART_OF = {
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One candidate line: its text and, when it is a stored memory, the memory."""
+    """One candidate line: its text and, when it is a stored memory, the memory; or
+    the id of what else it shows (a rule, a trigger: ``ContextPart.refs``)."""
 
     text: str
     memory: MemoryRecord | None = None
+    ref: str | None = None
 
 
 def plain(text: str) -> str:
@@ -91,7 +93,7 @@ class BlockBuilder:
         label_cost = self.counter.count(label)
         if self.used + label_cost > self.max_tokens:
             return None
-        kept: list[tuple[str, MemoryRecord | None, int]] = []
+        kept: list[tuple[str, MemoryRecord | None, int, str | None]] = []
         cost = label_cost
         for line in lines:
             if len(kept) >= max_items:
@@ -101,7 +103,7 @@ class BlockBuilder:
             tokens = self.counter.count(line.text)
             if self.used + cost + tokens > self.max_tokens:
                 continue  # a shorter line may still fit
-            kept.append((line.text, line.memory, tokens))
+            kept.append((line.text, line.memory, tokens, line.ref))
             cost += tokens
             if line.memory is not None:
                 self._seen.add(line.memory.id)
@@ -110,17 +112,22 @@ class BlockBuilder:
         self.used += cost
         part = ContextPart(
             label=label,
-            lines=tuple(text for text, _, _ in kept),
-            memory_ids=tuple(m.id for _, m, _ in kept if m is not None),
+            lines=tuple(text for text, _, _, _ in kept),
+            memory_ids=tuple(m.id for _, m, _, _ in kept if m is not None),
             tokens=cost,
+            refs=tuple(ref for _, _, _, ref in kept if ref is not None),
         )
         self.parts.append(part)
         self.injected.extend(
             Injected(m.id, content_hash(m.content), tokens, PART_OF.get(label, "relevant"))
-            for _, m, tokens in kept
+            for _, m, tokens, _ in kept
             if m is not None
         )
         return part
+
+    def part(self, label: str) -> ContextPart | None:
+        """The part with this label, if the block has it."""
+        return next((p for p in self.parts if p.label == label), None)
 
     def render(self) -> tuple[str, int]:
         """The block's text and its token count (never above ``max_tokens``)."""

@@ -5,16 +5,18 @@
 Without an LLM the lesson is written by a few offline patterns (a preference
 between two things, a prohibition, "always ...", a bare correction kept as said);
 with one configured, the LLM writes it (JSON, checked) and the patterns are the
-fallback when it fails. A lesson repeated word for word is referenced, not stored
-twice (the reflection groups near-repeats into rules); a preference that reverses
-an earlier lesson's ("X over Y" after "Y over X") supersedes it.
+fallback when it fails. Each correction is its own lesson, also when it repeats an
+earlier one word for word: reflection (:mod:`remem.agent.reflection`) turns
+lessons that recur into a rule, and the context shows each text once. A
+preference that reverses an earlier lesson's ("X over Y" after "Y over X")
+supersedes it and every copy of it.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -22,7 +24,7 @@ from typing import Any
 from remem.agent.session import scope_args
 from remem.errors import ProviderError
 from remem.memory import Memory
-from remem.model import Kind, MemoryRecord, Scope, Tier, Trust
+from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Tier, Trust
 from remem.read.rank import Asker, visible_to
 from remem.store.base import ListFilter
 
@@ -160,15 +162,13 @@ class Lessons:
         session_id: str | None,
         trusted: bool,
         now: datetime,
-    ) -> tuple[MemoryRecord, str]:
-        """Store ``draft``; ``(memory, action)`` with action ``stored``, ``repeated``
-        (the same lesson was already known: referenced) or ``superseded`` (it reverses
-        an earlier preference, which it replaces)."""
-        scope = self.scope
-        kw = scope_args(scope)
-        same = self.mem.store.find_by_hash(draft.text, scope)
-        if same is not None and same.kind is Kind.LESSON:
-            return self.mem.reference(same.id, now=now, **kw)[0], "repeated"
+    ) -> tuple[MemoryRecord, str, str | None]:
+        """Store ``draft`` as a new lesson; ``(memory, action, other)``: ``stored``;
+        ``repeated`` (``other``: the lesson it repeats — each correction is kept, so
+        reflection sees how often it came; the context shows it once); or
+        ``superseded`` (``other``: the preference it reverses, and every copy of it,
+        is replaced by this one)."""
+        kw = scope_args(self.scope)
         meta = {
             "lesson": {
                 "shape": draft.shape,
@@ -180,16 +180,30 @@ class Lessons:
             }
         }
         reversed_ = self._reversed(draft)
-        if reversed_ is not None:
+        if reversed_:
+            first, *copies = reversed_
             new = self.mem.update(
-                reversed_.id,
-                draft.text,
-                reason="corrected by the user",
-                metadata=meta,
-                now=now,
-                **kw,
+                first.id, draft.text, reason="corrected by the user", metadata=meta, now=now, **kw
             )
-            return new, "superseded"
+            for old in copies:  # the same preference said again earlier: replaced too
+                self.mem.store.merge_memories(
+                    new.id,
+                    old.id,
+                    at=now,
+                    events=[
+                        AuditEvent(
+                            event="superseded",
+                            memory_id=old.id,
+                            at=now,
+                            detail={"superseded_by": new.id, "reason": "corrected by the user"},
+                        )
+                    ],
+                )
+            return new, "superseded", first.id
+        same = self.mem.store.find_by_hash(draft.text, self.scope)
+        repeats = same.id if same is not None and same.kind is Kind.LESSON else None
+        if repeats:
+            meta["lesson"]["repeats"] = repeats
         records = self.mem.add(
             draft.text,
             kind=Kind.LESSON,
@@ -203,40 +217,56 @@ class Lessons:
             trusted=trusted,
             **kw,
         )
-        return records[0], "stored"
+        return records[0], ("repeated" if repeats else "stored"), repeats
 
-    def active(self, *, limit: int, include_untrusted: bool = False) -> list[MemoryRecord]:
-        """The scope's active lessons the asker may see, most important then newest
-        first; one bounded read."""
+    def active(
+        self,
+        *,
+        limit: int,
+        include_untrusted: bool = False,
+        exclude: Collection[str] = (),
+    ) -> list[MemoryRecord]:
+        """The scope's active lessons the asker may see, each text once (its newest
+        copy), most important then newest first, without ``exclude`` (e.g. the sources
+        of a rule shown instead); one bounded read."""
         if limit <= 0:
             return []
         page = self.mem.store.list_memories(
-            self.scope, filters=ListFilter(kinds=(Kind.LESSON.value,)), limit=limit * 3
+            self.scope, filters=ListFilter(kinds=(Kind.LESSON.value,)), limit=limit * 4
         )
-        kept = [
-            m
-            for m in page.items
-            if visible_to(m, self.asker)
-            and (
-                include_untrusted
-                or (m.source_trust is Trust.TRUSTED and not m.data.get("injection"))
-            )
-        ]
+        kept: list[MemoryRecord] = []
+        texts: set[str] = set()
+        for m in page.items:  # newest first
+            key = _norm(m.content)
+            if key in texts:
+                continue
+            texts.add(key)
+            if m.id in exclude or not visible_to(m, self.asker):
+                continue
+            if include_untrusted or (
+                m.source_trust is Trust.TRUSTED and not m.data.get("injection")
+            ):
+                kept.append(m)
         kept.sort(key=lambda m: -m.importance)  # stable: newest first among equals
         return kept[:limit]
 
-    def _reversed(self, draft: LessonDraft) -> MemoryRecord | None:
+    def _reversed(self, draft: LessonDraft) -> list[MemoryRecord]:
+        """The active lessons stating the opposite preference, newest first."""
         if not draft.prefer or not draft.over:
-            return None
+            return []
         page = self.mem.store.list_memories(
             self.scope, filters=ListFilter(kinds=(Kind.LESSON.value,)), limit=_SCAN
         )
         want = (_norm(draft.over), _norm(draft.prefer))
-        for record in page.items:
-            lesson = record.data.get("metadata", {}).get("lesson", {})
-            if (_norm(lesson.get("prefer")), _norm(lesson.get("over"))) == want:
-                return record
-        return None
+        return [
+            record
+            for record in page.items
+            if (
+                _norm(record.data.get("metadata", {}).get("lesson", {}).get("prefer")),
+                _norm(record.data.get("metadata", {}).get("lesson", {}).get("over")),
+            )
+            == want
+        ]
 
 
 def _with_fallback(draft: LessonDraft, why: str) -> LessonDraft:

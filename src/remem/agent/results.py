@@ -42,6 +42,7 @@ class ContextPart(_Plain):
     lines: tuple[str, ...]
     memory_ids: tuple[str, ...] = ()
     tokens: int = 0
+    refs: tuple[str, ...] = ()  # the rules or triggers its lines show
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +153,7 @@ class LessonResult(_Plain):
     generator: str  # rules | llm
     fallback: str | None = None  # why the LLM's lesson was not used
     replaced: str | None = None  # the lesson it superseded
+    repeats: str | None = None  # the earlier lesson it says again
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +176,8 @@ class SessionEnd(_Plain):
     transcript_skipped: int = 0  # ...and those an earlier run had stored
     stored: tuple[str, ...] = ()  # memories the extraction stored
     promoted: tuple[WorkingPromotion, ...] = ()
-    episode_id: str | None = None
+    episodes_completed: tuple[str, ...] = ()  # the session's episodes closed with its outcome
+    episodes_open: tuple[str, ...] = ()  # left open: no outcome given
     reflected: bool = False
     reflection: dict[str, Any] | None = None
     cost: dict[str, int] = field(default_factory=dict)  # the whole session's

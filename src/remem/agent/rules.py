@@ -159,12 +159,9 @@ class Rules:
 
     @property
     def llm(self) -> LLM | None:
-        """The model reflection uses (None: deterministic only)."""
-        if self._llm is None and self.mem.config.llm_provider:
-            from remem.providers.registry import get_llm
-
-            self._llm = get_llm(self.mem.config.llm_provider, self.mem.config)
-        return self._llm
+        """The model reflection uses (None: deterministic only). The configured one
+        is built through ``Memory.llm()``, so a MemoryAgent's meter counts its calls."""
+        return self._llm if self._llm is not None else self.mem.llm()
 
     # -- reads ------------------------------------------------------------------------
     def list(

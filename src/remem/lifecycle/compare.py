@@ -69,6 +69,13 @@ def derived(record: MemoryRecord) -> bool:
     return record.kind is Kind.INSIGHT or any(t.startswith("rollup:") for t in record.tags)
 
 
+def occurrence(record: MemoryRecord) -> bool:
+    """A record of something that happened, counted as such — a lesson (each
+    correction is one: reflection turns repeated ones into a rule), an episode or
+    episodic note, a rule (reflection manages it): never merged with its twin."""
+    return record.kind in (Kind.LESSON, Kind.EPISODIC, Kind.PROCEDURAL)
+
+
 def values_differ(a: str, b: str) -> str | None:
     """What differs between two texts' values, or None: numbers or calendar words that
     are not the same on both sides, or names each side has and the other lacks (one

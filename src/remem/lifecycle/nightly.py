@@ -15,7 +15,7 @@ from datetime import datetime
 
 import numpy as np
 
-from remem.lifecycle.compare import derived, merge_refusal
+from remem.lifecycle.compare import derived, merge_refusal, occurrence
 from remem.lifecycle.job import JobContext, StepItem, StepResult
 from remem.model import AuditEvent, MemoryRecord, Resource, Scope, Status
 from remem.write.pipeline import ingest
@@ -57,8 +57,9 @@ def merge_step(ctx: JobContext) -> StepResult:
     """Merge each memory created since the last run with an active near-duplicate in
     its exact scope (cosine above ``dedup_merge_cosine``, among its
     ``merge_neighbours`` nearest by the vector index — never all pairs). Pairs whose
-    values differ are left apart (:func:`compare.merge_refusal`). The merged memory
-    becomes ``superseded`` by the kept one (audited ``merged``; the kept one
+    values differ are left apart (:func:`compare.merge_refusal`), and so are lessons,
+    episodes and rules (:func:`compare.occurrence`: each is one event). The merged
+    memory becomes ``superseded`` by the kept one (audited ``merged``; the kept one
     ``merge_kept`` and takes over its usage counts)."""
     store, config, now = ctx.store, ctx.config, ctx.now
     model_id = ctx.mem.embedder.model_id
@@ -73,7 +74,7 @@ def merge_step(ctx: JobContext) -> StepResult:
         vectors = store.get_vectors([r.id for r in batch])
         plans: list[tuple[MemoryRecord, MemoryRecord, float]] = []
         for record in batch:
-            if record.id in gone or derived(record):
+            if record.id in gone or derived(record) or occurrence(record):
                 continue
             stored = vectors.get(record.id)
             if stored is None or stored[0] != model_id:
@@ -133,7 +134,7 @@ def _nearest_duplicate(
         other = found.get(memory_id)
         if other is None or other.status is not Status.ACTIVE or other.scope != record.scope:
             continue  # a wider scope's read matched a narrower memory: not the same scope
-        if derived(other):
+        if derived(other) or occurrence(other):
             continue
         refusal = merge_refusal(record, other)
         if refusal is None:
