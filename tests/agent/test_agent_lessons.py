@@ -15,9 +15,9 @@ from remem.config import Config
 from remem.errors import ProviderError, ValidationError
 from remem.memory import Memory
 from remem.model import Kind, Status, Tier
-from remem.store.base import ListFilter
 from remem.providers import registry
 from remem.providers.fake import ScriptedLLM
+from remem.store.base import ListFilter
 
 T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 
