@@ -60,19 +60,32 @@ def test_a_lesson_is_stored_and_loaded_at_every_start(mem: Memory, agent: Memory
         assert "## Lessons\n- User prefers tabs over spaces." in start.text
 
 
-def test_a_repeated_correction_is_kept_and_shown_once(mem: Memory, agent: MemoryAgent) -> None:
+def test_a_repeated_correction_is_one_lesson_referenced_again(
+    mem: Memory, agent: MemoryAgent
+) -> None:
     first = agent.correct("Don't push to main", now=T0)
     second = agent.correct("no, don't push to main!", now=T0)
-    # each correction is an occurrence: reflection counts them into a rule
+    # one lesson, one more reference: reflection weighs it 1 + its references
     assert second.action == "repeated" and second.repeats == first.memory_id
-    assert second.memory_id != first.memory_id
+    assert second.memory_id == first.memory_id
+    assert mem.get(first.memory_id, user_id="maya").reference_count == 1
     assert [m.content for m in agent.lessons_active()] == ["Don't push to main."]
     start = agent.start_session("s1", now=T0)
     assert start.text.count("Don't push to main.") == 1
 
 
-def test_repeated_lessons_survive_the_nightly_merge(mem: Memory, agent: MemoryAgent) -> None:
-    ids = [agent.correct("Don't push to main", now=T0).memory_id for _ in range(3)]
+def test_a_repeated_correction_becomes_a_rule(mem: Memory, agent: MemoryAgent) -> None:
+    agent.correct("Use pnpm instead of npm in this repository", now=T0)
+    agent.correct("Use pnpm instead of npm in this repository", now=T0 + timedelta(days=1))
+    report = agent.rules.reflect(now=T0 + timedelta(days=2))
+    assert len(report.created) == 1
+
+
+def test_lessons_survive_the_nightly_merge(mem: Memory, agent: MemoryAgent) -> None:
+    ids = [
+        agent.correct(text, now=T0).memory_id
+        for text in ("Don't push directly to main", "Don't push to main directly")
+    ]
     mem.jobs.run("nightly", now=T0 + timedelta(days=1))
     assert all(mem.get(i, user_id="maya").status is Status.ACTIVE for i in ids)
 
@@ -83,7 +96,7 @@ def test_a_reversed_preference_supersedes_the_old_lesson(mem: Memory, agent: Mem
     assert new.action == "superseded" and new.replaced == old.memory_id
     assert mem.get(old.memory_id, user_id="maya").status is Status.SUPERSEDED
     assert [m.content for m in agent.lessons_active()] == ["User prefers spaces over tabs."]
-    agent.correct("I prefer spaces over tabs", now=T0)  # said twice: two copies
+    agent.correct("I prefer spaces over tabs", now=T0)  # said twice: referenced
     back = agent.correct("I prefer tabs over spaces after all", now=T0)
     assert back.action == "superseded"
     assert [m.content for m in agent.lessons_active()] == ["User prefers tabs over spaces."]
@@ -149,3 +162,15 @@ def test_a_failing_llm_falls_back_to_the_patterns(
         result = MemoryAgent(mem, user_id="maya").correct("Don't use sudo", now=T0)
     assert (result.generator, result.text) == ("rules", "Don't use sudo.")
     assert result.fallback
+
+
+def test_two_episodes_of_the_same_task_both_survive_the_nightly_merge(
+    mem: Memory, agent: MemoryAgent
+) -> None:
+    ids = []
+    for day in range(2):
+        episode = agent.start_episode("Fix the flaky login test", now=T0 + timedelta(days=day))
+        agent.complete_episode(episode.id, outcome_score=0.5 + day / 4, success=True, now=T0)
+        ids.append(episode.id)
+    mem.jobs.run("nightly", now=T0 + timedelta(days=3))
+    assert all(mem.get(i, user_id="maya").status is Status.ACTIVE for i in ids)

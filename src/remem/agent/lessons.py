@@ -5,11 +5,11 @@
 Without an LLM the lesson is written by a few offline patterns (a preference
 between two things, a prohibition, "always ...", a bare correction kept as said);
 with one configured, the LLM writes it (JSON, checked) and the patterns are the
-fallback when it fails. Each correction is its own lesson, also when it repeats an
-earlier one word for word: reflection (:mod:`remem.agent.reflection`) turns
-lessons that recur into a rule, and the context shows each text once. A
-preference that reverses an earlier lesson's ("X over Y" after "Y over X")
-supersedes it and every copy of it.
+fallback when it fails. A lesson said again word for word is referenced rather
+than stored twice: reflection (:mod:`remem.agent.reflection`) weighs a lesson
+1 + its references, so a correction that recurs becomes a rule; reworded ones
+are lessons of their own, grouped by similarity. A preference that reverses an
+earlier lesson's ("X over Y" after "Y over X") supersedes it (and any copy).
 """
 
 from __future__ import annotations
@@ -163,11 +163,11 @@ class Lessons:
         trusted: bool,
         now: datetime,
     ) -> tuple[MemoryRecord, str, str | None]:
-        """Store ``draft`` as a new lesson; ``(memory, action, other)``: ``stored``;
-        ``repeated`` (``other``: the lesson it repeats — each correction is kept, so
-        reflection sees how often it came; the context shows it once); or
-        ``superseded`` (``other``: the preference it reverses, and every copy of it,
-        is replaced by this one)."""
+        """Store ``draft``; ``(memory, action, other)``: ``stored`` (a new lesson);
+        ``repeated`` (the same lesson said again: ``other``, referenced once more —
+        reflection counts a lesson's references as support); or ``superseded``
+        (``other``: the preference it reverses, and every copy of it, is replaced
+        by this one)."""
         kw = scope_args(self.scope)
         meta = {
             "lesson": {
@@ -201,9 +201,11 @@ class Lessons:
                 )
             return new, "superseded", first.id
         same = self.mem.store.find_by_hash(draft.text, self.scope)
-        repeats = same.id if same is not None and same.kind is Kind.LESSON else None
-        if repeats:
-            meta["lesson"]["repeats"] = repeats
+        if same is not None and same.kind is Kind.LESSON:
+            # Said again word for word: one more reference, which reflection counts
+            # as support (a lesson weighs 1 + its references), not a second copy.
+            (again,) = self.mem.reference(same.id, now=now, **kw)
+            return again, "repeated", same.id
         records = self.mem.add(
             draft.text,
             kind=Kind.LESSON,
@@ -217,7 +219,7 @@ class Lessons:
             trusted=trusted,
             **kw,
         )
-        return records[0], ("repeated" if repeats else "stored"), repeats
+        return records[0], "stored", None
 
     def active(
         self,
