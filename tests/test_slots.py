@@ -130,6 +130,15 @@ def test_contradiction_is_an_update_by_negation() -> None:
     assert relate("Aaron likes sushi.", "Beth does not like hiking.").relation == "other"
 
 
+def test_a_reply_word_is_not_a_negation() -> None:
+    # "No, ..." answers what came before; the claim after it is what counts.
+    assert analyse("No, don't use npm here.").negated
+    assert not negates(analyse("Don't use npm here."), analyse("No, don't use npm here."))
+    assert not negates(analyse("Sam uses pnpm."), analyse("Yes, Sam uses pnpm."))
+    assert negates(analyse("Sam uses npm."), analyse("No, Sam doesn't use npm."))
+    assert analyse("No cats are allowed in the flat.").negated  # a determiner, not a reply
+
+
 def test_first_person_is_resolved_by_speaker() -> None:
     assert relate(
         "I live in Paris", "I moved to Lyon", old_speaker="Alice", new_speaker="Alice"

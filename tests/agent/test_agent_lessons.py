@@ -31,6 +31,14 @@ T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
         ("Don't run the migrations on Fridays!", "Don't run the migrations on Fridays."),
         ("That's wrong: never commit directly to main", "Don't commit directly to main."),
         ("Please always add type hints", "Always add type hints."),
+        (
+            "No, don't use npm here. Use pnpm for installing packages in this repo.",
+            "Don't use npm here. Use pnpm for installing packages in this repo.",
+        ),
+        (
+            "Stop adding console.log for debugging, use the logger module instead.",
+            "Stop adding console.log for debugging, use the logger module instead.",
+        ),
         ("The staging URL is staging.example.org, not the old one", None),
     ],
 )
@@ -174,3 +182,19 @@ def test_two_episodes_of_the_same_task_both_survive_the_nightly_merge(
         ids.append(episode.id)
     mem.jobs.run("nightly", now=T0 + timedelta(days=3))
     assert all(mem.get(i, user_id="maya").status is Status.ACTIVE for i in ids)
+
+
+def test_the_sentence_a_lesson_came_from_does_not_replace_it(
+    mem: Memory, agent: MemoryAgent
+) -> None:
+    # The user's turn is stored as a fact too; "No, don't ..." is that turn, not a
+    # negation of the lesson, and a semantic fact never replaces a lesson anyway.
+    said = "No, don't use npm here."
+    agent.start_session("s1", opening="set up the repo", now=T0)
+    agent.observe("s1", "user", said, now=T0)
+    lesson = agent.correct(said, session_id="s1", now=T0)
+    agent.end_session("s1", now=T0 + timedelta(minutes=5))
+    mem.add("No, don't use npm here.", user_id="maya", agent_id="coder", now=T0 + timedelta(minutes=6))
+    assert mem.get(lesson.memory_id, user_id="maya").status is Status.ACTIVE
+    start = agent.start_session("s2", opening="add a package", now=T0 + timedelta(days=1))
+    assert lesson.text in start.text

@@ -51,10 +51,11 @@ _INSTEAD = re.compile(
     re.I,
 )
 _DONT = re.compile(
-    r"^(?:please\s+)?(?:don'?t|do not|never|stop|avoid|you shouldn'?t|you should not|"
+    r"^(?:please\s+)?(?P<verb>don'?t|do not|never|stop|avoid|you shouldn'?t|you should not|"
     r"you must not|you mustn'?t|quit)\s+(?P<z>.+)$",
     re.I,
 )
+_GERUND = re.compile(r"^\w+ing\b", re.I)
 _ALWAYS = re.compile(r"^(?:please\s+)?(?:always|make sure to|remember to)\s+(?P<z>.+)$", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 # Filler a correction ends with, not part of what is preferred or forbidden.
@@ -81,7 +82,11 @@ def draft_lesson(text: str, *, context: str | None = None) -> LessonDraft:
     """The lesson a correction teaches, by the offline patterns."""
     said = _clean(text)
     where = f" when {_clause(context)}" if context and _clause(context) else ""
-    for sentence in _sentences(said):
+    sentences = _sentences(said)
+    for n, sentence in enumerate(sentences):
+        # What follows a prohibition or an instruction is usually its other half
+        # ("Don't use npm here. Use pnpm ..."), kept when the lesson stays short.
+        rest = _rest(sentences[n + 1 :])
         if m := _PREFER.match(sentence) or _INSTEAD.match(sentence):
             x, y = _clause(m["x"]), _clause(m["y"])
             if x and y:
@@ -91,12 +96,13 @@ def draft_lesson(text: str, *, context: str | None = None) -> LessonDraft:
         if m := _DONT.match(sentence):
             z = _clause(m["z"])
             if z:
-                tail = where or ""
-                return LessonDraft(f"Don't {z}{tail}.", "prohibition", "rules")
+                # "Stop adding X" stays "Stop adding X" ("Don't adding X" is not English).
+                verb = m["verb"].capitalize() if _GERUND.match(z) else "Don't"
+                return LessonDraft(f"{verb} {z}{where}.{rest}", "prohibition", "rules")
         if m := _ALWAYS.match(sentence):
             z = _clause(m["z"])
             if z:
-                return LessonDraft(f"Always {z}{where}.", "instruction", "rules")
+                return LessonDraft(f"Always {z}{where}.{rest}", "instruction", "rules")
     body = _clause(said) or said.strip()
     return LessonDraft(f"{body[:1].upper()}{body[1:]}{where}.", "correction", "rules")
 
@@ -283,6 +289,12 @@ def _clean(text: str) -> str:
             break
         said = peeled
     return said or " ".join(text.split())
+
+
+def _rest(sentences: Sequence[str]) -> str:
+    """The sentences after the one a lesson was drawn from, when they fit the lesson."""
+    rest = " ".join(s for s in sentences if not s.endswith("?"))
+    return f" {rest[:1].upper()}{rest[1:]}" if rest and len(rest) <= MAX_LESSON_CHARS // 2 else ""
 
 
 def _sentences(text: str) -> Sequence[str]:

@@ -72,6 +72,11 @@ _NEGATION = re.compile(
     r"\b(?:not|never|no longer|no)\b|n't\b|\b(?:doesnt|dont|isnt|wasnt|arent|didnt|wont|cant)\b",
     re.IGNORECASE,
 )
+# A reply word that opens a sentence ("No, don't use npm here."): it answers what came
+# before, it does not negate the claim that follows.
+_INTERJECTION = re.compile(
+    r"^\W*(?:(?:no|nope|nah|yes|yeah|yep|ok|okay|well|oh)\s*[,.!;:-]+\s*)+", re.IGNORECASE
+)
 # Base forms of common verbs, so "Fern's deploys run on ..." finds "run" as the verb.
 _BASE_VERBS = frozenset(
     """live work play use run have go do make take get drive ride own manage lead teach study
@@ -348,7 +353,7 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
         strong_cues=strong,
         weak_cues=weak,
         additive=additive,
-        negated=len(_NEGATION.findall(clean)) % 2 == 1,
+        negated=len(_NEGATION.findall(_INTERJECTION.sub("", clean))) % 2 == 1,
         past_event=_past_event(tokens, end, strong),
         copula=copula,
         speaker=normalise_text(speaker).lower() if speaker else None,

@@ -29,7 +29,7 @@ from remem.write.gate import GateDecision, gate
 from remem.write.injection import MAX_PHRASE, flag_messages, injection_of
 from remem.write.llm_update import UpdateChoice, ask, describe
 from remem.write.summaries import refresh_citing, refresh_summaries
-from remem.write.supersede import plan_update
+from remem.write.supersede import may_meet, plan_update
 from remem.write.transcript import Message
 
 
@@ -225,7 +225,7 @@ def decide(
     neighbours = [
         (m, c)
         for m, c in session.nearest(vector, k=config.update_neighbours)
-        if m.status is Status.ACTIVE
+        if m.status is Status.ACTIVE and may_meet(m, fact)
     ]
     resource_id = resource.id if resource else None
     plan = plan_update(fact, neighbours, config=config, resource_id=resource_id, when=when)

@@ -9,7 +9,10 @@ memories and plans what the pipeline does:
   is an update too). Never a memory from the same message (its facts complement
   each other), never one said later than the candidate, and never a trusted
   memory replaced by untrusted content: that is stored beside it, **flagged**
-  (``conflicts_with`` on both).
+  (``conflicts_with`` on both). A lesson or a procedural rule is replaced,
+  reinforced or merged only by a fact of its own kind (:func:`may_meet`): the agent layer writes and revises those itself, and
+  the sentence a lesson was learned from ("No, don't use npm here.") is not an
+  update of it.
 - **dedup**: only neighbours whose values do not differ may count as duplicates
   or as "not novel"; near-duplicates whose values differ ("deploy on 2 October" /
   "deploy on 10 October", "project 1" / "project 28") are updates or distinct
@@ -23,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from remem.config import Config
-from remem.model import MemoryRecord, Status, Trust
+from remem.model import Kind, MemoryRecord, Status, Trust
 from remem.slots import Fact, Verdict, analyse, compare, content_hash, normalise
 from remem.slots.facts import FAMILY_OF
 from remem.slots.lexicon import LIGHT, STRONG_CUES
@@ -33,6 +36,7 @@ __all__ = [
     "UpdatePlan",
     "content_hash",
     "fact_shape",
+    "may_meet",
     "normalise",
     "plan_update",
     "relation",
@@ -115,6 +119,16 @@ class UpdatePlan:
     flag: MemoryRecord | None = None
     dedup: list[tuple[MemoryRecord, float]] = field(default_factory=list)
     verdicts: dict[str, Verdict] = field(default_factory=dict)
+
+
+# Kinds the agent layer writes and revises (lessons, rules): other facts never replace them.
+_OWN_KIND_ONLY = frozenset({Kind.LESSON, Kind.PROCEDURAL})
+
+
+def may_meet(old: MemoryRecord, fact: CandidateFact) -> bool:
+    """Whether ``fact`` may update, duplicate or merge into ``old`` at all: a lesson
+    or a rule only meets a fact of its own kind."""
+    return old.kind not in _OWN_KIND_ONLY or fact.kind is old.kind
 
 
 def plan_update(
