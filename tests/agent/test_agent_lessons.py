@@ -194,7 +194,9 @@ def test_the_sentence_a_lesson_came_from_does_not_replace_it(
     agent.observe("s1", "user", said, now=T0)
     lesson = agent.correct(said, session_id="s1", now=T0)
     agent.end_session("s1", now=T0 + timedelta(minutes=5))
-    mem.add("No, don't use npm here.", user_id="maya", agent_id="coder", now=T0 + timedelta(minutes=6))
+    mem.add(
+        "No, don't use npm here.", user_id="maya", agent_id="coder", now=T0 + timedelta(minutes=6)
+    )
     assert mem.get(lesson.memory_id, user_id="maya").status is Status.ACTIVE
     start = agent.start_session("s2", opening="add a package", now=T0 + timedelta(days=1))
     assert lesson.text in start.text
