@@ -52,8 +52,9 @@ def test_short_and_unknown_prefixes_are_not_found(mem: Memory) -> None:
     [record] = mem.add("Aaron drives a WRX", user_id="u")
     with pytest.raises(NotFoundError, match="at least 8 characters"):
         mem.get(record.id[:7], user_id="u")
-    with pytest.raises(NotFoundError, match=re.escape("no memory 'ffffffffff' in this scope")):
-        mem.get("ffffffffff" if not record.id.startswith("ff") else "0000000000", user_id="u")
+    probe = "ffffffffff" if not record.id.startswith("ff") else "0000000000"
+    with pytest.raises(NotFoundError, match=re.escape(f"no memory '{probe}' in this scope")):
+        mem.get(probe, user_id="u")
     for bad in ("", "a b", "x" * 200, 3):
         with pytest.raises(ValidationError, match="not a valid id"):
             mem.get(bad, user_id="u")  # type: ignore[arg-type]
