@@ -142,7 +142,7 @@ def test_cli_config_show_prints_values_and_sources(tmp_path: Path) -> None:
     }
     result = CliRunner().invoke(app, ["config", "show", "--json"], env=env)
     assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
+    data = json.loads(result.stdout)["result"]
     assert data["rrf_k"] == {"value": 33, "source": "env REMEM_RRF_K"}
     assert data["bm25_candidates"] == {"value": 9, "source": str(path)}
     assert data["vector_candidates"]["source"] == "default"

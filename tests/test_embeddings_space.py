@@ -66,11 +66,11 @@ def test_cli_reembed_switches_models(tmp_path: Path) -> None:
 
     done = runner.invoke(app, ["reembed", "--json"], env=hashing)
     assert done.exit_code == 0, done.output
-    assert json.loads(done.stdout) == {"reembedded": 1, "model_id": "hashing-v1-256"}
+    assert json.loads(done.stdout)["result"] == {"reembedded": 1, "model_id": "hashing-v1-256"}
 
     found = runner.invoke(app, ["search", "tea", "--user", "u", "--json"], env=hashing)
     assert found.exit_code == 0, found.output
-    assert [h["content"] for h in json.loads(found.stdout)] == ["tea with lemon"]
+    assert [h["content"] for h in json.loads(found.stdout)["result"]] == ["tea with lemon"]
 
     back = runner.invoke(app, ["reembed"], env=env)
     assert back.exit_code == 0, back.output

@@ -160,7 +160,7 @@ def test_cli_erase_says_a_reader_still_holds_old_pages(
     with Memory(db_path, config=config) as mem:
         mem.add(f"the {WORD} again", user_id="carol")
     done = _cli(env, "erase", "--user", "carol", "--yes", "--db", str(db_path), "--json")
-    report = json.loads(done.stdout)
+    report = json.loads(done.stdout)["result"]
     assert (report["memories"], report["pending"], report["readers"]) == (1, False, 0)
     assert WORD.encode() not in on_disk(db_path)
     done = _cli(env, "erase", "--user", "nobody-at-all", "--yes", "--db", str(db_path))

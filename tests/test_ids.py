@@ -132,7 +132,7 @@ def test_cli_prints_ids_its_commands_accept(config: Config, db_path: Path) -> No
     assert ambiguous.exit_code == 2
     assert ambiguous.stderr.count("error:") == 1 and "matches 2 memories" in ambiguous.stderr
     forgot = runner.invoke(app, ["forget", record.id[:8], "--user", "u", "--json", *db], env=env)
-    assert forgot.exit_code == 0 and json.loads(forgot.stdout)["status"] == "forgotten"
+    assert forgot.exit_code == 0 and json.loads(forgot.stdout)["result"]["status"] == "forgotten"
     history = runner.invoke(app, ["history", record.id[:8], "--user", "u", *db], env=env)
     assert history.exit_code == 0 and record.id[:12] in history.stdout
     too_short = runner.invoke(app, ["get", record.id[:5], "--user", "u", *db], env=env)

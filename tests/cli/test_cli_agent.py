@@ -53,38 +53,44 @@ def _mem(home: Path) -> Memory:
 
 
 def test_a_session_through_the_cli(run: Any, home: Path) -> None:
-    lesson = json.loads(_ok(run("lessons", "add", "no, use pnpm not npm", *SCOPE, "--json")).stdout)
+    lesson = json.loads(
+        _ok(run("lessons", "add", "no, use pnpm not npm", *SCOPE, "--json")).stdout
+    )["result"]
     assert lesson["text"] == "User prefers pnpm over npm." and lesson["action"] == "stored"
     with _mem(home) as mem:
         mem.add("The atlas cluster runs Kubernetes 1.29", user_id="maya", agent_id="coder")
     start = _ok(run("session", "start", "s1", *SCOPE, "--opening", "atlas cluster", *NOW))
     assert start.stdout.startswith("## Lessons\n- User prefers pnpm over npm.")
     assert "Kubernetes 1.29" in start.stdout
-    data = json.loads(_ok(run("session", "start", "s1", *SCOPE, *NOW, "--json")).stdout)
+    data = json.loads(_ok(run("session", "start", "s1", *SCOPE, *NOW, "--json")).stdout)["result"]
     assert data["resumed"] is True and data["context"]["parts"][0]["label"] == "## Lessons"
 
     item = json.loads(
         _ok(
             run("working", "add", "s1", "the user is on the release branch", *SCOPE, "--json")
         ).stdout
-    )
-    listed = json.loads(_ok(run("working", "list", *SCOPE, "--session", "s1", "--json")).stdout)
+    )["result"]
+    listed = json.loads(_ok(run("working", "list", *SCOPE, "--session", "s1", "--json")).stdout)[
+        "result"
+    ]
     assert [w["id"] for w in listed] == [item["id"]]
     assert "release branch" in _ok(run("working", "list", *SCOPE)).stdout
-    promoted = json.loads(_ok(run("working", "promote", item["id"], *SCOPE, "--json")).stdout)
+    promoted = json.loads(_ok(run("working", "promote", item["id"], *SCOPE, "--json")).stdout)[
+        "result"
+    ]
     assert promoted["promoted_to"]
 
-    end = json.loads(_ok(run("session", "end", "s1", *SCOPE, *NOW, "--json")).stdout)
+    end = json.loads(_ok(run("session", "end", "s1", *SCOPE, *NOW, "--json")).stdout)["result"]
     assert end["session_id"] == "s1" and end["already_ended"] is False
-    shown = json.loads(_ok(run("session", "show", "s1", *SCOPE, "--json")).stdout)
+    shown = json.loads(_ok(run("session", "show", "s1", *SCOPE, "--json")).stdout)["result"]
     assert shown["ended_at"] and shown["cost"]["injected_tokens"] > 0
     assert "session s1" in _ok(run("session", "show", "s1", *SCOPE)).stdout
     assert "ended" in _ok(run("session", "end", "s1", *SCOPE)).stdout
 
-    lessons = json.loads(_ok(run("lessons", "list", *SCOPE, "--json")).stdout)
+    lessons = json.loads(_ok(run("lessons", "list", *SCOPE, "--json")).stdout)["result"]
     assert [m["content"] for m in lessons] == ["User prefers pnpm over npm."]
     assert "pnpm" in _ok(run("lessons", "list", *SCOPE)).stdout
-    cleared = json.loads(_ok(run("working", "clear", *SCOPE, "--json")).stdout)
+    cleared = json.loads(_ok(run("working", "clear", *SCOPE, "--json")).stdout)["result"]
     assert cleared == {"deleted": 1}
 
 
@@ -94,7 +100,7 @@ def test_end_with_a_transcript(run: Any, home: Path, tmp_path: Path) -> None:
     _ok(run("session", "start", "s1", *SCOPE, *NOW))
     end = json.loads(
         _ok(run("session", "end", "s1", *SCOPE, "--transcript", str(chat), "--json")).stdout
-    )
+    )["result"]
     assert end["transcript_messages"] == 2 and end["stored"]
 
 

@@ -27,7 +27,7 @@ def run(tmp_path: Path) -> Any:
 
 def _json(result: Result) -> Any:
     assert result.exit_code == 0, (result.stdout, result.stderr)
-    return json.loads(result.stdout)
+    return json.loads(result.stdout)["result"]
 
 
 def test_triggers_detect_due_fire_done_cancel(run: Any) -> None:

@@ -59,7 +59,7 @@ def _one_error_line(result: Result) -> str:
 
 def _add(run, text: str, *args: str) -> str:
     result = _ok(run("add", text, *args, "--json"))
-    return str(json.loads(result.stdout)[0]["id"])
+    return str(json.loads(result.stdout)["result"][0]["id"])
 
 
 def test_add_search_get_list(run: Run, home: Path) -> None:
@@ -70,14 +70,21 @@ def test_add_search_get_list(run: Run, home: Path) -> None:
     plain = _ok(run("add", "Aaron owns a kayak", "--user", "aaron"))
     assert plain.stdout.startswith("added ")
 
-    hits = json.loads(_ok(run("search", "dark mode editor", "--user", "aaron", "--json")).stdout)
+    hits = json.loads(_ok(run("search", "dark mode editor", "--user", "aaron", "--json")).stdout)[
+        "result"
+    ]
     assert hits[0]["id"] == first
     assert hits[0]["content"] == "Aaron prefers dark mode in his editor"
     assert set(hits[0]["sources"]) == {"bm25", "vector"}
     assert hits[0]["explain"]["fusion"]["method"] in {"rrf", "zscore"}
     assert all(h["content"].startswith("Aaron") for h in hits)
     assert (
-        len(json.loads(_ok(run("search", "mode", "-u", "aaron", "-k", "1", "--json")).stdout)) == 1
+        len(
+            json.loads(_ok(run("search", "mode", "-u", "aaron", "-k", "1", "--json")).stdout)[
+                "result"
+            ]
+        )
+        == 1
     )
 
     explained = _ok(run("search", "dark mode editor", "--user", "aaron", "--explain"))
@@ -85,7 +92,7 @@ def test_add_search_get_list(run: Run, home: Path) -> None:
     assert "vector #1" in explained.stdout
     assert "fusion" in explained.stdout
 
-    record = json.loads(_ok(run("get", first, "--user", "aaron", "--json")).stdout)
+    record = json.loads(_ok(run("get", first, "--user", "aaron", "--json")).stdout)["result"]
     assert record["id"] == first
     assert record["category"] == "preference"
     assert record["importance"] == 0.8
@@ -93,15 +100,19 @@ def test_add_search_get_list(run: Run, home: Path) -> None:
     shown = _ok(run("get", first, "--user", "aaron"))
     assert "Aaron prefers dark mode" in shown.stdout
 
-    page = json.loads(_ok(run("list", "--user", "aaron", "--limit", "2", "--json")).stdout)
+    page = json.loads(_ok(run("list", "--user", "aaron", "--limit", "2", "--json")).stdout)[
+        "result"
+    ]
     assert page["total"] == 3
     assert len(page["items"]) == 2
     rest = json.loads(
         _ok(run("list", "--user", "aaron", "--limit", "2", "--offset", "2", "--json")).stdout
-    )
+    )["result"]
     assert len(rest["items"]) == 1
     assert {i["id"] for i in page["items"] + rest["items"]} >= {first}
-    kinds = json.loads(_ok(run("list", "--user", "aaron", "--kind", "episodic", "--json")).stdout)
+    kinds = json.loads(_ok(run("list", "--user", "aaron", "--kind", "episodic", "--json")).stdout)[
+        "result"
+    ]
     assert [i["kind"] for i in kinds["items"]] == ["episodic"]
     table = _ok(run("list", "--user", "aaron"))
     assert "memories 1-3 of 3" in table.stdout
@@ -109,7 +120,7 @@ def test_add_search_get_list(run: Run, home: Path) -> None:
 
 def test_add_reads_stdin(run: Run) -> None:
     result = _ok(run("add", "-", "--user", "u", "--json", input="piped in text\n"))
-    assert json.loads(result.stdout)[0]["content"] == "piped in text"
+    assert json.loads(result.stdout)["result"][0]["content"] == "piped in text"
 
 
 def test_forget_history_erase(run: Run, home: Path) -> None:
@@ -117,10 +128,13 @@ def test_forget_history_erase(run: Run, home: Path) -> None:
     _add(run, "other user's note", "--user", "v")
     forgotten = json.loads(
         _ok(run("forget", gone, "--user", "u", "--reason", "changed", "--json")).stdout
-    )
+    )["result"]
     assert forgotten["status"] == "forgotten"
-    assert json.loads(_ok(run("search", "wifi network", "--user", "u", "--json")).stdout) == []
-    events = json.loads(_ok(run("history", gone, "--user", "u", "--json")).stdout)
+    assert (
+        json.loads(_ok(run("search", "wifi network", "--user", "u", "--json")).stdout)["result"]
+        == []
+    )
+    events = json.loads(_ok(run("history", gone, "--user", "u", "--json")).stdout)["result"]
     assert [e["event"] for e in events] == ["created", "forgotten"]
     assert events[1]["detail"]["reason"] == "changed"
     assert "forgotten" in _ok(run("history", gone, "--user", "u")).stdout
@@ -129,14 +143,14 @@ def test_forget_history_erase(run: Run, home: Path) -> None:
     assert refused.exit_code == 1
     assert (
         json.loads(_ok(run("list", "--user", "u", "--status", "forgotten", "--json")).stdout)[
-            "total"
-        ]
+            "result"
+        ]["total"]
         == 1
     )
 
-    report = json.loads(_ok(run("erase", "--user", "u", "--yes", "--json")).stdout)
+    report = json.loads(_ok(run("erase", "--user", "u", "--yes", "--json")).stdout)["result"]
     assert report["memories"] == 1 and report["resources"] == 1
-    assert json.loads(_ok(run("list", "--user", "v", "--json")).stdout)["total"] == 1
+    assert json.loads(_ok(run("list", "--user", "v", "--json")).stdout)["result"]["total"] == 1
     missing = run("get", gone, "--user", "u")
     assert missing.exit_code == 2
     assert "no memory" in _one_error_line(missing)
@@ -146,16 +160,18 @@ def test_export_import_stats(run: Run, tmp_path: Path) -> None:
     _add(run, "exported fact one", "--user", "u")
     _add(run, "exported fact two", "--user", "u")
     out = tmp_path / "backup"
-    counts = json.loads(_ok(run("export", str(out), "--embeddings", "--json")).stdout)
+    counts = json.loads(_ok(run("export", str(out), "--embeddings", "--json")).stdout)["result"]
     assert counts["embeddings.jsonl"] == 2
     assert (out / "manifest.json").is_file()
     again = run("export", str(out))
     assert "not empty" in _one_error_line(again)
 
     new_db = tmp_path / "new.db"
-    imported = json.loads(_ok(run("import", str(out), "--db", str(new_db), "--json")).stdout)
+    imported = json.loads(_ok(run("import", str(out), "--db", str(new_db), "--json")).stdout)[
+        "result"
+    ]
     assert imported["memories"] == 2 and imported["embeddings"] == 2
-    stats = json.loads(_ok(run("stats", "--db", str(new_db), "--json")).stdout)
+    stats = json.loads(_ok(run("stats", "--db", str(new_db), "--json")).stdout)["result"]
     assert stats["memories"] == 2
     assert stats["vectors"] == {"fake-embedder-64": 2}
     assert stats["path"] == str(new_db)

@@ -43,7 +43,7 @@ def doctor(db: Path, *args: str) -> tuple[int, dict[str, Any]]:
         ["doctor", "--db", str(db), "--json", *args],
         env={"REMEM_HOME": str(db.parent), "REMEM_EMBEDDER": "fake"},
     )
-    return result.exit_code, json.loads(result.stdout)
+    return result.exit_code, json.loads(result.stdout)["result"]
 
 
 def failed(report: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -22,20 +22,22 @@ def test_filter_option_on_list_and_search(tmp_path: Path) -> None:
     assert run("add", "Aaron drives a WRX", "--user", "u", "--category", "vehicle")[0] == 0
     assert run("add", "Aaron likes dark mode", "--user", "u", "--category", "preference")[0] == 0
     code, out, _ = run("list", "--user", "u", "--filter", '{"category": "vehicle"}', "--json")
-    assert code == 0 and [i["content"] for i in json.loads(out)["items"]] == ["Aaron drives a WRX"]
+    assert code == 0 and [i["content"] for i in json.loads(out)["result"]["items"]] == [
+        "Aaron drives a WRX"
+    ]
     both = '{"OR": [{"category": "vehicle"}, {"category": "preference"}]}'
     code, out, _ = run(
         "list", "--user", "u", "--filter", both, "--category", "preference", "--json"
     )
-    assert code == 0 and [i["content"] for i in json.loads(out)["items"]] == [
+    assert code == 0 and [i["content"] for i in json.loads(out)["result"]["items"]] == [
         "Aaron likes dark mode"
     ]
     code, out, _ = run("list", "--user", "u", "--filter", '{"status": "active"}', "--json")
-    assert code == 0 and json.loads(out)["total"] == 2
+    assert code == 0 and json.loads(out)["result"]["total"] == 2
     code, out, _ = run(
         "search", "Aaron", "--user", "u", "--filter", '{"category": "vehicle"}', "--json"
     )
-    assert code == 0 and [h["content"] for h in json.loads(out)] == ["Aaron drives a WRX"]
+    assert code == 0 and [h["content"] for h in json.loads(out)["result"]] == ["Aaron drives a WRX"]
     for bad, says in (
         ("{category: vehicle}", "--filter is not JSON"),
         ('["category"]', "must be a JSON object"),

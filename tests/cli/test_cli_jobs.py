@@ -54,7 +54,7 @@ def _store(home: Path) -> dict[str, str]:
 
 def test_jobs_status_lists_every_job(run: Any, home: Path) -> None:
     _store(home)
-    data = json.loads(_ok(run("jobs", "status", "--json")).stdout)
+    data = json.loads(_ok(run("jobs", "status", "--json")).stdout)["result"]
     assert [j["name"] for j in data] == ["nightly", "weekly", "monthly"]
     assert all(j["due"] and j["last_run_at"] is None for j in data)
     assert data[1]["steps"] == [
@@ -68,10 +68,10 @@ def test_jobs_status_lists_every_job(run: Any, home: Path) -> None:
 def test_jobs_run_one_or_the_due_ones(run: Any, home: Path) -> None:
     ids = _store(home)
     later = (utcnow() + timedelta(days=100)).isoformat()
-    data = json.loads(_ok(run("jobs", "run", "weekly", "--now", later, "--json")).stdout)
+    data = json.loads(_ok(run("jobs", "run", "weekly", "--now", later, "--json")).stdout)["result"]
     assert data[0]["status"] == "ok" and data[0]["counts"]["archived"] == 2
     assert {i["memory_id"] for i in data[0]["items"]} == set(ids.values())
-    due = json.loads(_ok(run("jobs", "run", "--due", "--now", later, "--json")).stdout)
+    due = json.loads(_ok(run("jobs", "run", "--due", "--now", later, "--json")).stdout)["result"]
     assert [r["name"] for r in due] == ["nightly", "monthly"]  # weekly just ran
     assert "no job is due" in _ok(run("jobs", "run", "--due", "--now", later)).stdout
     text = _ok(run("jobs", "run", "nightly")).stdout
@@ -85,7 +85,7 @@ def test_jobs_run_one_or_the_due_ones(run: Any, home: Path) -> None:
 def test_manage_reports_and_dry_run_writes_nothing(run: Any, home: Path) -> None:
     ids = _store(home)
     later = (utcnow() + timedelta(days=100)).isoformat()
-    dry = json.loads(_ok(run("manage", "--dry-run", "--now", later, "--json")).stdout)
+    dry = json.loads(_ok(run("manage", "--dry-run", "--now", later, "--json")).stdout)["result"]
     assert dry["status"] == "dry_run" and dry["counts"]["archived"] == 2
     assert {i["preview"] for i in dry["items"] if i["action"] == "archived"} == {
         "The build server was rebooted on Tuesday",
@@ -98,9 +98,13 @@ def test_manage_reports_and_dry_run_writes_nothing(run: Any, home: Path) -> None
     assert "archived (not used)" in report and "purge candidates" in report
     assert "The build server was rebooted on Tuesday" in report
     # restore brings it back; reference confirms use
-    restored = json.loads(_ok(run("restore", ids["fav"], "--user", "aaron", "--json")).stdout)
+    restored = json.loads(_ok(run("restore", ids["fav"], "--user", "aaron", "--json")).stdout)[
+        "result"
+    ]
     assert restored["status"] == "active"
-    refs = json.loads(_ok(run("reference", ids["fav"], "--user", "aaron", "--json")).stdout)
+    refs = json.loads(_ok(run("reference", ids["fav"], "--user", "aaron", "--json")).stdout)[
+        "result"
+    ]
     assert refs[0]["reference_count"] == 1
     assert "referenced" in _ok(run("reference", ids["fav"], "--user", "aaron")).stdout
     _error(run("reference", ids["fav"], "--user", "maya"))  # not in that scope

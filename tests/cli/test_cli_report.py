@@ -63,10 +63,10 @@ def test_report_writes_markdown_and_a_chart(run: Any, tmp_path: Path) -> None:
 
 
 def test_report_json(run: Any, tmp_path: Path) -> None:
-    data = json.loads(_ok(run("report", "--json", "--now", NOW)).stdout)
+    data = json.loads(_ok(run("report", "--json", "--now", NOW)).stdout)["result"]
     assert data["by_status"]["active"] >= 1 and data["files"] == {} and data["message"] is None
     assert [d[0] for d in data["decay"]][:2] == [0, 7] and data["runs"][0]["job"] == "weekly"
-    data = json.loads(_ok(run("report", "--json", "--out", str(tmp_path / "r"))).stdout)
+    data = json.loads(_ok(run("report", "--json", "--out", str(tmp_path / "r"))).stdout)["result"]
     assert data["files"]["chart"].endswith("health.png")
 
 

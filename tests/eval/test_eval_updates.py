@@ -30,7 +30,7 @@ def _bench(tmp_path: Path, *args: str) -> dict[str, object]:
     }
     result = CliRunner().invoke(app, ["bench", "updates", *args, "--json"], env=env)
     assert result.exit_code == 0, result.stderr
-    return json.loads(result.stdout)
+    return json.loads(result.stdout)["result"]
 
 
 def test_held_out_scenarios_meet_the_targets(tmp_path: Path) -> None:

@@ -94,7 +94,7 @@ def test_retrieve_prints_nothing_for_an_unrelated_question(tmp_path: Path) -> No
     plain = runner.invoke(app, ["retrieve", UNRELATED, "-u", "aaron"], env=env)
     assert plain.exit_code == 0 and plain.stdout == ""
     as_json = runner.invoke(app, ["retrieve", UNRELATED, "-u", "aaron", "--json"], env=env)
-    block = json.loads(as_json.stdout)
+    block = json.loads(as_json.stdout)["result"]
     assert block["text"] == "" and block["items"] == [] and block["tokens"] == 0
     found = runner.invoke(app, ["retrieve", RELATED, "-u", "aaron"], env=env)
     assert "Aaron prefers dark mode" in found.stdout

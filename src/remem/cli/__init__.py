@@ -10,6 +10,7 @@ One module per command group; each registers its commands on :data:`app`.
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
@@ -18,6 +19,7 @@ from remem.cli import (  # noqa: F401  (they register)
     admin,
     agent,
     bench,
+    completion,
     doctor,
     episodes,
     jobs,
@@ -53,7 +55,9 @@ def _root(
 
 def main() -> None:
     """Entry point of the ``remem`` script."""
-    app()
+    if completion.COMPLETE_VAR in os.environ:  # the shell asks what may come next
+        completion.prepare()
+    app(prog_name="remem")
 
 
 __all__ = ["app", "main"]

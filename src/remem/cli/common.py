@@ -139,12 +139,30 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-def print_json(value: Any) -> None:
-    """Print ``value`` as JSON, every string in it redacted (nothing prints a secret)."""
+def print_json(value: Any, *, counts: Mapping[str, int] | None = None) -> None:
+    """Print the one shape of every ``--json``: ``{"result": ..., "counts": {...}}``.
+
+    ``result`` is the command's answer (a list, an object or a scalar); ``counts``
+    the numbers a script checks without walking it — given, or read off the result
+    (a list's ``items``; an object's whole-number fields and the length of its
+    lists). Every string is redacted (nothing prints a secret)."""
     from remem.secrets import scrub_value
 
     data = scrub_value(jsonable(value))
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    payload = {"result": data, "counts": dict(counts) if counts is not None else _counts(data)}
+    sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+
+
+def _counts(data: Any) -> dict[str, int]:
+    if isinstance(data, list):
+        return {"items": len(data)}
+    if isinstance(data, dict):
+        return {
+            str(k): v if isinstance(v, int) else len(v)
+            for k, v in data.items()
+            if (isinstance(v, int) and not isinstance(v, bool)) or isinstance(v, list)
+        }
+    return {}
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
