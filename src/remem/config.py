@@ -67,6 +67,16 @@ class Config(BaseModel):
     # of its on-disk cleanup to the next open of the store
     erase_checkpoint_wait_ms: int = Field(2000, ge=0)
 
+    # -- the default scope (remem/app.py) -----------------------------------------
+    # what the MCP server, the hooks and the CLI use when no scope is given: the user
+    # (None: the OS user name), the agent (None: none) and the namespace (None: in
+    # "user+project" mode the project, i.e. the git top-level directory's name or the
+    # working directory's; in "user" mode none, so one scope spans every project)
+    scope_mode: Literal["user", "user+project"] = "user+project"
+    default_user_id: str | None = None
+    default_agent_id: str | None = None
+    default_namespace: str | None = None
+
     # -- embeddings -------------------------------------------------------------
     embedder: str = "onnx-minilm"
     embed_batch_size: int = Field(64, ge=1)

@@ -107,7 +107,7 @@ def test_end_with_a_transcript(run: Any, home: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "match"),
     [
-        (("session", "start", "s1"), "scope"),
+        (("session", "start", "s1", "--user", "a\tb"), "user_id"),
         (("session", "start", "s\t1", *SCOPE), "control"),
         (("session", "start", "s1", *SCOPE, "--opening", ""), "opening"),
         (("session", "start", "s1", *SCOPE, "--now", "tuesday"), "--now"),

@@ -108,7 +108,7 @@ def test_rules_reflect_list_match_show_override(run: Any) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("triggers", "list"), "scope is required"),
+        (("triggers", "done", "nope"), "no trigger"),  # in the default scope
         (("triggers", "due", "--user", "a", "--now", "friday"), "not an ISO date"),
         (("triggers", "done", "nope", "--user", "a"), "no trigger"),
         (

@@ -90,7 +90,7 @@ CASES: list[tuple[list[str], str]] = [
     (["retrieve", "q", "-u", "u", "--max-items", "0"], "max_items between 1 and 500"),
     (["retrieve", "-u", "u"], "give a QUERY or --transcript"),
     (["retrieve", "   ", "-u", "u"], "query is empty"),
-    (["retrieve", "q"], "a scope is required"),
+    (["erase", "--yes"], "a scope is required"),  # the one command with no default scope
     (["remember", "Remember that I love tea", "-u", "u", "--speaker", "A\nB"], "speaker"),
     (["remember", "Remember that I love tea", "-u", "u", "--category", "c" * 300], "category"),
     (["extract", "{nul}", "-u", "u"], "message 2 content contains a NUL"),

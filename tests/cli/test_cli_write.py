@@ -69,8 +69,8 @@ def test_extract_bad_input(run: Any, tmp_path: Path) -> None:
     assert result.exit_code == 2 and result.stderr.startswith("error:")
     chat = tmp_path / "chat.txt"
     chat.write_text(CHAT, "utf-8")
-    no_scope = run("extract", str(chat))
-    assert no_scope.exit_code == 2 and "scope" in no_scope.stderr
+    bad_scope = run("extract", str(chat), "--user", "a\tb")
+    assert bad_scope.exit_code == 2 and "user_id" in bad_scope.stderr
     no_llm = run("extract", str(chat), "--user", "a", "--extractor", "llm")
     assert no_llm.exit_code == 2 and "REMEM_LLM_MODEL" in no_llm.stderr
     assert _memories(tmp_path) == 0
@@ -146,9 +146,8 @@ def test_bench_locomo_on_a_fixture(tmp_path: Path) -> None:
 def test_new_commands_refuse_bad_input_and_write_nothing(run: Any, tmp_path: Path) -> None:
     for args in (
         ("remember", "   ", "--user", "a"),
-        ("remember", "I live in Boston"),  # no scope
+        ("remember", "I live in Boston", "--user", "a\tb"),  # a bad scope
         ("retrieve", "dinner", "--user", "a", "--max-tokens", "0"),
-        ("summaries", "work"),  # no scope
     ):
         result = run(*args)
         assert result.exit_code == 2, (args, result.stdout, result.stderr)

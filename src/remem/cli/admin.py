@@ -22,6 +22,7 @@ from remem.cli.common import (
     print_json,
     progress_bar,
     remem_errors,
+    scope_options,
 )
 
 config_app = typer.Typer(help="Inspect the configuration.", no_args_is_help=True)
@@ -132,6 +133,22 @@ def config_show(as_json: JsonOpt = False) -> None:
     for name, value, source in rows:
         table.add_row(name, json.dumps(jsonable(value)), source)
     out.print(table)
+
+
+@config_app.command("scope")
+def config_scope(as_json: JsonOpt = False) -> None:
+    """Print the default scope: what the MCP server, the hooks and every command
+    given no --user / --agent / --namespace read and write here.
+
+    Example: remem config scope --json
+    """
+    user, agent, namespace = scope_options(None, None, None)
+    shown = {"user_id": user, "agent_id": agent, "namespace": namespace}
+    if as_json:
+        print_json(shown)
+        return
+    for name, value in shown.items():
+        out.print(f"{name}: {value if value is not None else '-'}", highlight=False)
 
 
 @app.command()

@@ -27,6 +27,7 @@ from remem.cli.common import (
     out,
     parse_now,
     print_json,
+    scope_options,
 )
 
 if TYPE_CHECKING:
@@ -95,6 +96,7 @@ def session_start(
 
     Example: remem session start s1 --user maya --agent coder --opening "fix the login bug"
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     when = parse_now(now)
     with _agent(db, user, agent, namespace, role=role, include_untrusted=include_untrusted) as a:
         start = a.start_session(session_id, opening=opening, now=when)
@@ -123,6 +125,7 @@ def session_end(
 
     Example: remem session end s1 --user maya --agent coder --transcript chat.jsonl
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     when = parse_now(now)
     with _agent(db, user, agent, namespace) as a:
         end = a.end_session(session_id, transcript=transcript, now=when)
@@ -155,6 +158,7 @@ def session_show(
 
     Example: remem session show s1 --user maya --agent coder --json
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with _agent(db, user, agent, namespace) as a:
         state = a.session(session_id)
         cost = a.session_cost(session_id)
@@ -196,6 +200,7 @@ def working_list(
 
     Example: remem working list --user maya --agent coder --session s1
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with _agent(db, user, agent, namespace) as a:
         items = a.working_items(session_id)
     if as_json:
@@ -235,6 +240,7 @@ def working_add(
 
     Example: remem working add s1 "the user is on the staging branch" --user maya
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with _agent(db, user, agent, namespace) as a:
         item = a.working_add(
             session_id, content, importance=importance, trusted=False if untrusted else None
@@ -258,6 +264,7 @@ def working_promote(
 
     Example: remem working promote 3f2a9c... --user maya --agent coder
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with _agent(db, user, agent, namespace) as a:
         item = a.working_promote(item_id)
     if as_json:
@@ -281,6 +288,7 @@ def working_clear(
 
     Example: remem working clear --user maya --agent coder --session s1
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with _agent(db, user, agent, namespace) as a:
         count = a.working_clear(session_id)
     if as_json:
@@ -304,6 +312,7 @@ def lessons_list(
 
     Example: remem lessons list --user maya --agent coder
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     from remem.cli.common import fail, memory_table, short
 
     if not 1 <= limit <= 1000:
@@ -337,6 +346,7 @@ def lessons_add(
 
     Example: remem lessons add "no, use pnpm not npm" --user maya --agent coder
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with _agent(db, user, agent, namespace) as a:
         lesson = a.correct(
             correction, context=context, session_id=session_id, trusted=not untrusted

@@ -209,12 +209,25 @@ def remem_errors() -> Iterator[None]:
 
 
 def load_config(db: Path | None = None) -> Config:
-    from remem.config import Config
+    """The layered configuration, with ``--db`` as the store when given."""
+    from remem.app import load_config as app_config
 
-    config = Config.load()
-    if db is not None:
-        config.db_path = db
-    return config
+    with remem_errors():
+        return app_config(db=db)
+
+
+def scope_options(
+    user: str | None, agent: str | None, namespace: str | None
+) -> tuple[str | None, str | None, str | None]:
+    """The ``--user`` / ``--agent`` / ``--namespace`` options as given, or, when none
+    is, the default scope the MCP server and the hooks use too (remem/app.py)."""
+    if user is not None or agent is not None or namespace is not None:
+        return user, agent, namespace
+    from remem.app import default_scope
+
+    with remem_errors():
+        scope = default_scope(load_config())
+    return scope.user_id, scope.agent_id, scope.namespace
 
 
 @contextmanager

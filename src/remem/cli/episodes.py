@@ -17,6 +17,7 @@ from remem.cli.common import (
     fail,
     out,
     print_json,
+    scope_options,
 )
 from remem.cli.triggers import NowOpt, parse_now, scope_of
 
@@ -103,6 +104,7 @@ def episodes_list(
 
     Example: remem episodes list --user aaron --status open --json
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     scope = scope_of(user, agent, namespace)
     from remem.agent.episodes import Episodes
 
@@ -127,6 +129,7 @@ def episodes_show(
 
     Example: remem episodes show 3f2a9c0d1e2b4a5b --user aaron
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     scope = scope_of(user, agent, namespace)
     from remem.agent.episodes import Episodes
 
@@ -158,6 +161,7 @@ def episodes_start(
 
     Example: remem episodes start "Fix the flaky login test" --user aaron --constraint "no new deps"
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     scope = scope_of(user, agent, namespace)
     from remem.agent.episodes import Episodes
 
@@ -196,6 +200,7 @@ def episodes_action(
 
     Example: remem episodes action 3f2a9c0d1e2b "ran the auth tests" --user aaron --type command --target pytest --result "2 failed"
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     scope = scope_of(user, agent, namespace)
     from remem.agent.episodes import Episodes
 
@@ -235,6 +240,7 @@ def episodes_complete(
 
     Example: remem episodes complete 3f2a9c0d1e2b --user aaron --score 0.8 --success --learning "run pytest -x first"
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     if success is None:
         fail("say how it went: --success or --failure")
     scope = scope_of(user, agent, namespace)
@@ -272,6 +278,7 @@ def episodes_similar(
 
     Example: remem episodes similar "the login test fails again" --user aaron --failures
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     scope = scope_of(user, agent, namespace)
     from remem.agent.episodes import Episodes
 

@@ -22,6 +22,7 @@ from remem.cli.common import (
     parse_now,
     print_json,
     progress_bar,
+    scope_options,
     short,
 )
 
@@ -214,6 +215,7 @@ def restore(
 
     Example: remem restore 3f2a9c0d1e2b --user aaron
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with engine(db) as mem:
         record = mem.restore(
             memory_id, user_id=user, agent_id=agent, namespace=namespace, reason=reason
@@ -240,6 +242,7 @@ def reference(
 
     Example: remem reference 3f2a9c0d1e2b 77b0e1f2a3c4 --user aaron
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with engine(db) as mem:
         records = mem.reference(memory_ids, user_id=user, agent_id=agent, namespace=namespace)
     if as_json:

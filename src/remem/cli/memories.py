@@ -23,6 +23,7 @@ from remem.cli.common import (
     memory_table,
     out,
     print_json,
+    scope_options,
     short,
 )
 from remem.model import Kind, Tier
@@ -52,6 +53,7 @@ def add(
 
     Example: remem add "Aaron prefers dark mode" --user aaron
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     text: str | bytes = sys.stdin.buffer.read() if content == "-" else content
     with engine(db) as mem:
         records = mem.add(
@@ -92,6 +94,7 @@ def search(
 
     Example: remem search "which editor theme?" --user aaron --explain
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     filters = json_filter(where)
     with engine(db) as mem:
         hits = mem.search(
@@ -165,6 +168,7 @@ def get(
 
     Example: remem get 3f2a9c0d1e2b --user aaron
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with engine(db) as mem:
         record = mem.get(memory_id, user_id=user, agent_id=agent, namespace=namespace)
     if as_json:
@@ -202,6 +206,7 @@ def list_(
 
     Example: remem list --user aaron --status active --status superseded --limit 20
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     given = json_filter(where)
     conditions: list[dict[str, Any]] = [given] if given else []
     for name, values in (("status", status), ("kind", kind), ("category", category)):
@@ -242,6 +247,7 @@ def history(
 
     Example: remem history 3f2a9c0d1e2b --user aaron
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with engine(db) as mem:
         events = mem.history(memory_id, user_id=user, agent_id=agent, namespace=namespace)
         shown = mem.short_ids(
@@ -283,6 +289,7 @@ def forget(
 
     Example: remem forget 3f2a9c0d1e2b --user aaron --reason "no longer true"
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with engine(db) as mem:
         record = mem.forget(
             memory_id, user_id=user, agent_id=agent, namespace=namespace, reason=reason

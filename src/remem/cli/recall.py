@@ -7,7 +7,18 @@ from typing import Annotated
 
 import typer
 
-from remem.cli.common import AgentOpt, DbOpt, JsonOpt, NsOpt, UserOpt, app, engine, fail, print_json
+from remem.cli.common import (
+    AgentOpt,
+    DbOpt,
+    JsonOpt,
+    NsOpt,
+    UserOpt,
+    app,
+    engine,
+    fail,
+    print_json,
+    scope_options,
+)
 
 OPENING_MESSAGES = 10  # how much of a transcript `retrieve --transcript` reads
 
@@ -48,6 +59,7 @@ def retrieve(
 
     Example: remem retrieve "plan the team dinner" --user maya --max-tokens 300
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     from remem.write.transcript import parse_transcript
     from remem.write.validate import scope_of
 

@@ -17,6 +17,7 @@ from remem.cli.common import (
     fail,
     out,
     print_json,
+    scope_options,
 )
 from remem.cli.triggers import NowOpt, parse_now, scope_of
 
@@ -67,6 +68,7 @@ def rules_list(
 
     Example: remem rules list --user aaron --json
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     scope = scope_of(user, agent, namespace)
     from remem.agent.rules import Rules
 
@@ -91,6 +93,7 @@ def rules_show(
 
     Example: remem rules show 3f2a9c0d1e2b4a5b --user aaron
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     scope = scope_of(user, agent, namespace)
     from rich.markup import escape
 
@@ -129,6 +132,7 @@ def rules_match(
 
     Example: remem rules match "install the dependencies" --user aaron --tool npm
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     scope = scope_of(user, agent, namespace)
     from remem.agent.rules import Rules
 
@@ -154,6 +158,7 @@ def rules_reflect(
 
     Example: remem rules reflect --user aaron --json
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     scope = scope_of(user, agent, namespace)
     from remem.agent.rules import Rules
 
@@ -191,6 +196,7 @@ def rules_override(
 
     Example: remem rules override 3f2a9c0d1e2b --user aaron --disable
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     if behavior is None and enabled is None:
         fail("give --behavior, --enable or --disable")
     scope = scope_of(user, agent, namespace)

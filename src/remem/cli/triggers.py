@@ -19,6 +19,7 @@ from remem.cli.common import (
     fail,
     out,
     print_json,
+    scope_options,
 )
 
 if TYPE_CHECKING:
@@ -94,6 +95,7 @@ def triggers_list(
 
     Example: remem triggers list --user aaron --status pending --json
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     scope = scope_of(user, agent, namespace)
     from remem.agent.triggers import Triggers
 
@@ -121,6 +123,7 @@ def triggers_due(
 
     Example: remem triggers due --user aaron --now 2026-01-16T08:00 --fire
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     scope = scope_of(user, agent, namespace)
     when = parse_now(now)
     from remem.agent.triggers import Triggers
@@ -152,6 +155,7 @@ def triggers_detect(
 
     Example: remem triggers detect "The release is next Friday" --user aaron --now 2026-01-14
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     scope = scope_of(user, agent, namespace)
     when = parse_now(now)
     from remem.agent.triggers import Triggers
@@ -189,6 +193,7 @@ def triggers_done(
 
     Example: remem triggers done 3f2a9c0d1e2b4a5b --user aaron
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     _close("done", trigger_id, scope_of(user, agent, namespace), db, as_json)
 
 
@@ -205,4 +210,5 @@ def triggers_cancel(
 
     Example: remem triggers cancel 3f2a9c0d1e2b4a5b --user aaron
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     _close("cancelled", trigger_id, scope_of(user, agent, namespace), db, as_json)

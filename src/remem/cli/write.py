@@ -24,6 +24,7 @@ from remem.cli.common import (
     out,
     print_json,
     progress_bar,
+    scope_options,
 )
 
 gate_app = typer.Typer(help="Quality-gate statistics.", no_args_is_help=True)
@@ -103,6 +104,7 @@ def extract(
 
     Example: remem extract chat.txt --user aaron --dry-run
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     source: Path | bytes = sys.stdin.buffer.read() if str(file) == "-" else file
     if isinstance(source, Path) and not source.is_file():
         fail(f"no such file: {source}")
@@ -155,6 +157,7 @@ def remember(
 
     Example: remem remember "I always take the window seat" --user aaron --speaker Aaron
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with engine(db) as mem:
         decisions = mem.remember(
             content,
@@ -211,6 +214,7 @@ def summaries(
 
     Example: remem summaries work --user aaron
     """
+    user, agent, namespace = scope_options(user, agent, namespace)
     with engine(db) as mem:
         found = mem.summaries(
             user_id=user, agent_id=agent, namespace=namespace, category=category, archived=archived
