@@ -84,7 +84,7 @@ def test_default_scope_comes_from_the_layered_config(tmp_path: Path) -> None:
 
 def test_an_unusable_default_is_refused_with_the_fix(tmp_path: Path) -> None:
     bad = Config(home=tmp_path, embedder="fake", default_user_id="a\tb")
-    with pytest.raises(UserError, match="default scope is not usable.*REMEM_DEFAULT_USER_ID"):
+    with pytest.raises(UserError, match=r"default scope is not usable.*REMEM_DEFAULT_USER_ID"):
         default_scope(bad, cwd=tmp_path, environ=ENV)
     secret = Config(
         home=tmp_path, embedder="fake", default_namespace="sk-" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4"
