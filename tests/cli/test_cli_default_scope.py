@@ -33,8 +33,9 @@ def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def _json(result: Result) -> Any:
+    """The ``result`` of a command's ``--json``."""
     assert result.exit_code == 0, (result.stdout, result.stderr)
-    return json.loads(result.stdout)
+    return json.loads(result.stdout)["result"]
 
 
 def _project(tmp_path: Path, name: str) -> Path:

@@ -75,6 +75,7 @@ def test_every_json_command_prints_result_and_counts(tmp_path: Path) -> None:
     run("reference", mid, *scope)
     run("stats")
     run("config", "show")
+    run("config", "scope")
     run("gate", "stats")
     run("doctor")
     run("jobs", "status")
