@@ -14,6 +14,7 @@ LOCKED_ALL = [
     "AuditEvent",
     "Checkpoint",
     "Config",
+    "ConflictError",
     "EmbeddingMismatchError",
     "EraseReport",
     "ForgetReport",

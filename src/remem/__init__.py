@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from remem.aio import AsyncMemory
     from remem.config import Config
     from remem.errors import (
+        ConflictError,
         EmbeddingMismatchError,
         NotARememStoreError,
         NotAvailableError,
@@ -57,7 +58,8 @@ _LAZY = {
     "ListFilter": "remem.store.base",
     **dict.fromkeys(
         (
-            "EmbeddingMismatchError NotARememStoreError NotAvailableError NotFoundError "
+            "ConflictError EmbeddingMismatchError NotARememStoreError NotAvailableError "
+            "NotFoundError "
             "ProviderError RememError SchemaTooNewError StoreError UserError ValidationError"
         ).split(),
         "remem.errors",
@@ -92,6 +94,7 @@ __all__ = [
     "AuditEvent",
     "Checkpoint",
     "Config",
+    "ConflictError",
     "EmbeddingMismatchError",
     "EraseReport",
     "ForgetReport",

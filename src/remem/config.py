@@ -411,6 +411,23 @@ class Config(BaseModel):
     budget_per_turn: int | None = Field(None, ge=1)
     agent_economy_items: int = Field(5, ge=1)
 
+    # -- the REST service (remem serve, remem/server/) ------------------------------
+    # where `remem serve` listens by default (loopback: nothing off this machine)
+    server_host: str = "127.0.0.1"
+    server_port: int = Field(8765, ge=1, le=65535)
+    # the local service's unix socket and token file (None: home/remem.sock and
+    # home/serve.token); the token file is created readable by its owner only
+    server_socket: Path | None = None
+    server_token_file: Path | None = None
+    # writes one API key may make per minute (a key's own rate overrides it); past it
+    # a write gets 429 with Retry-After. Counted per server process
+    server_write_rate_per_minute: int = Field(120, ge=1)
+    # the largest request body accepted (413 past it); remem's own limits on content
+    # (max_content_bytes) and metadata still apply inside it
+    server_max_body_bytes: int = Field(1024 * 1024, ge=1024)
+    # seconds without a request after which `remem serve` exits (0: never)
+    server_idle_timeout_s: float = Field(0.0, ge=0)
+
     _sources: dict[str, str] = PrivateAttr(default_factory=dict)
 
     @field_validator("update_weights")
@@ -428,6 +445,18 @@ class Config(BaseModel):
     def database(self) -> Path:
         """The SQLite file: ``db_path`` if set, else ``home/remem.db``."""
         return self.db_path if self.db_path is not None else self.home / "remem.db"
+
+    @property
+    def socket_path(self) -> Path:
+        """The local service's unix socket: ``server_socket``, else ``home/remem.sock``."""
+        return self.server_socket if self.server_socket is not None else self.home / "remem.sock"
+
+    @property
+    def token_path(self) -> Path:
+        """The local service's token file: ``server_token_file``, else ``home/serve.token``."""
+        if self.server_token_file is not None:
+            return self.server_token_file
+        return self.home / "serve.token"
 
     def source_of(self, name: str) -> str:
         """Where a field's value came from: ``default``, a toml path, or ``env REMEM_X``."""

@@ -5,6 +5,7 @@ The tree::
     RememError                      anything remem raises on purpose
     ├── UserError                   the caller misused the API; fix the call
     │   ├── ValidationError         bad input: empty content, missing scope, ...
+    │   │   └── ConflictError       valid, but not in the record's current state
     │   └── NotFoundError           no memory (or checkpoint) with that id in scope
     ├── StoreError                  the store failed or cannot be opened
     │   ├── NotARememStoreError     the file is corrupt or belongs to something else
@@ -37,6 +38,12 @@ class UserError(RememError):
 
 class ValidationError(UserError):
     """Input that remem refuses: nothing was written."""
+
+
+class ConflictError(ValidationError):
+    """The input is valid but conflicts with the current state: a session id another
+    scope uses, an episode completed already, a memory no longer active. Nothing was
+    written (the REST service answers 409)."""
 
 
 class NotFoundError(UserError):

@@ -16,7 +16,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from remem.config import Config
-from remem.errors import NotFoundError, ValidationError
+from remem.errors import ConflictError, NotFoundError, ValidationError
 from remem.filters import FilterLimits, narrowing
 from remem.ids import resolve_id, short_ids
 from remem.lifecycle import usage
@@ -154,7 +154,7 @@ class Memory(AddMixin, WriteMixin, AdminMixin, ReadMixin):
         old = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
         llm = self._llm(required=False)  # for the summaries rebuilt after the write
         if old.status is not Status.ACTIVE:
-            raise ValidationError(f"memory {memory_id} is {old.status}; only active ones update")
+            raise ConflictError(f"memory {memory_id} is {old.status}; only active ones update")
         check_embedding_space(self.store, self.embedder)
         vector, tokens = embed_for_store(
             self.embedder, [text], drop_low_information=self.config.late_drop_stopwords

@@ -5,7 +5,7 @@ and resetting the store (Mem0's ``delete_all`` and ``reset``), checkpoints
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -19,7 +19,7 @@ from remem.model import Checkpoint, DoctorReport, EraseReport, ForgetReport, utc
 from remem.providers.base import LLM, Embedder, token_embedder
 from remem.secrets import redact, scrub_value
 from remem.store.base import ListFilter, Store
-from remem.store.portable import export_store, import_store
+from remem.store.portable import export_store, import_store, scope_lines
 from remem.validation import Limits, check_count, check_json, check_label, check_text
 from remem.write.embed import embed_for_store
 from remem.write.summaries import refresh_citing
@@ -139,6 +139,18 @@ class AdminMixin:
     def export_to(self, directory: str | Path, *, embeddings: bool = False) -> dict[str, int]:
         """Write every record to flat JSONL files in ``directory`` (see ``store.portable``)."""
         return export_store(self.store, Path(directory), embeddings=embeddings)
+
+    def export_records(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+    ) -> Iterator[dict[str, Any]]:
+        """One scope's memories (every status), their audit events and its raw inputs,
+        as JSON-ready ``{"type": "memory" | "event" | "resource", "record": {...}}``
+        lines, in the fields of :meth:`export_to`'s files (a scope is required)."""
+        return scope_lines(self.store, scope_of(user_id, agent_id, namespace))
 
     def import_from(
         self, directory: str | Path, *, progress: Progress | None = None

@@ -397,3 +397,36 @@ class Trigger:
     @property
     def scope(self) -> Scope:
         return Scope(user_id=self.user_id, agent_id=self.agent_id, namespace=self.namespace)
+
+
+class KeyRole(StrEnum):
+    """What a REST API key may do (remem/server/): each role includes the one above."""
+
+    READER = "reader"  # search, context, get, list, history, lessons, rules, ...
+    WRITER = "writer"  # + remember, update, forget, outcome, feedback, sessions, ...
+    ADMIN = "admin"  # + export, forget-all and erase of the key's own scope
+
+
+@dataclass(slots=True)
+class ApiKey:
+    """A REST API key as stored: never the key itself, only its SHA-256 digest.
+
+    The key a client holds is ``remem_<id>_<secret>``; ``id`` is public (listings,
+    revocation). The key is bound to a scope and a role: every request made with it
+    reads and writes that scope only. ``rate_per_minute``: its write rate limit
+    (None: the server's ``server_write_rate_per_minute``)."""
+
+    id: str
+    digest: bytes
+    role: KeyRole
+    name: str = ""
+    user_id: str | None = None
+    agent_id: str | None = None
+    namespace: str | None = None
+    rate_per_minute: int | None = None
+    created_at: datetime = field(default_factory=utcnow)
+    revoked_at: datetime | None = None
+
+    @property
+    def scope(self) -> Scope:
+        return Scope(user_id=self.user_id, agent_id=self.agent_id, namespace=self.namespace)

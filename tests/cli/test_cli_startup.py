@@ -25,7 +25,8 @@ def test_help_and_version_do_not_import_the_engine() -> None:
         "    app(['--version'])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "heavy = [m for m in ('numpy', 'pydantic', 'remem.memory', 'onnxruntime') "
+        "heavy = [m for m in ('numpy', 'pydantic', 'remem.memory', 'onnxruntime', 'fastapi', "
+        "'uvicorn') "
         "if m in sys.modules]\n"
         "print('HEAVY=' + ','.join(heavy))\n"
     )

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from remem.errors import NotFoundError, ValidationError
+from remem.errors import ConflictError, NotFoundError, ValidationError
 from remem.lifecycle.episodes import episode_data, outcome_value
 from remem.memory import Memory
 from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status, utcnow
@@ -420,7 +420,7 @@ class Episodes:
         if record.status is not Status.ACTIVE:
             raise ValidationError(f"episode {episode_id} is {record.status}; restore it first")
         if data.get("status") != OPEN:
-            raise ValidationError(
+            raise ConflictError(
                 f"episode {episode_id} is already completed; its outcome is recorded once "
                 "(start a new episode for a new attempt)"
             )

@@ -27,6 +27,7 @@ from remem.cli import (  # noqa: F401  (they register)
     recall,
     report,
     rules,
+    serve,
     triggers,
     write,
 )

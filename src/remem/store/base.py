@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from remem.model import (
     AgentSession,
+    ApiKey,
     AuditEvent,
     Checkpoint,
     DoctorReport,
@@ -690,6 +691,25 @@ class Store(Protocol):
         """Move those of ``trigger_ids`` in scope whose status is one of ``expect`` to
         ``status`` (``fired``: ``fired_at = at``; ``done`` / ``cancelled``:
         ``closed_at = at``), atomically; the triggers changed."""
+        ...
+
+    # -- REST API keys (remem/server/keys.py) ------------------------------------------
+    def add_api_key(self, key: ApiKey) -> None:
+        """Store a new key (its digest, never the key). An id already used is refused
+        (ValidationError)."""
+        ...
+
+    def get_api_key(self, key_id: str) -> ApiKey | None:
+        """The key with this id (revoked ones too), or None."""
+        ...
+
+    def list_api_keys(self, *, include_revoked: bool = False) -> list[ApiKey]:
+        """Every key, oldest first (active ones only unless ``include_revoked``)."""
+        ...
+
+    def revoke_api_key(self, key_id: str, *, at: datetime) -> ApiKey | None:
+        """Mark the key revoked at ``at`` (a revoked key stays revoked, its time kept);
+        the key as stored now, or None if there is no such key."""
         ...
 
     # -- agent sessions and working memory (remem/agent/) ----------------------------

@@ -118,6 +118,22 @@ def _export(store: Any, directory: Path, *, embeddings: bool) -> dict[str, int]:
     return counts
 
 
+def scope_lines(store: Any, scope: Scope) -> Iterator[dict[str, Any]]:
+    """One scope's records as JSON-ready lines, each ``{"type": ..., "record": ...}``:
+    its memories (every status, as in ``facts-*.jsonl``), their audit events (as in
+    ``memory-log.jsonl``) and its raw inputs (as in ``resources.jsonl``). Nothing of
+    another scope: the REST service's export."""
+    ids: list[str] = []
+    for record in store.iter_memories(scope):
+        ids.append(record.id)
+        yield {"type": "memory", "record": memory_line(record)}
+    for memory_id in ids:
+        for event in store.history(memory_id):
+            yield {"type": "event", "record": _event_line(event)}
+    for resource in store.iter_resources(scope):
+        yield {"type": "resource", "record": _resource_line(resource)}
+
+
 def _event_line(event: AuditEvent) -> dict[str, Any]:
     return {
         "id": event.id,

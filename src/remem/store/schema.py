@@ -387,6 +387,27 @@ def m009_agent(db: sqlite3.Connection) -> None:
     )
 
 
+def m010_api_keys(db: sqlite3.Connection) -> None:
+    # REST API keys (remem/server/keys.py): a key's id, the SHA-256 digest of the key
+    # (never the key), the scope and role it is bound to. In the store, not in a file
+    # beside it, so every replica serving the store sees a revocation at once.
+    run_script(
+        db,
+        """
+        CREATE TABLE api_keys (
+            id TEXT PRIMARY KEY,
+            digest BLOB NOT NULL,
+            role TEXT NOT NULL,
+            name TEXT NOT NULL DEFAULT '',
+            namespace TEXT, user_id TEXT, agent_id TEXT,
+            rate_per_minute INTEGER,
+            created_at TEXT NOT NULL,
+            revoked_at TEXT
+        );
+        """,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -404,5 +425,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "m007_resource_hashes", m007_resource_hashes),
     Migration(8, "m008_triggers", m008_triggers),
     Migration(9, "m009_agent", m009_agent),
+    Migration(10, "m010_api_keys", m010_api_keys),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

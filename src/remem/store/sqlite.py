@@ -57,6 +57,7 @@ from remem.store.sqlite_errors import read_only_error, translate, translate_erro
 from remem.store.sqlite_extra import WriteTablesMixin
 from remem.store.sqlite_hybrid import HybridMixin
 from remem.store.sqlite_jobs import JobTablesMixin
+from remem.store.sqlite_keys import KeyTablesMixin
 from remem.store.sqlite_lexical import LexicalMixin
 from remem.store.sqlite_lifecycle import BUSY_TIMEOUT_MS, LifecycleTablesMixin
 from remem.store.sqlite_open import check_file, connect, enable_wal, writable
@@ -100,6 +101,7 @@ class SQLiteStore(
     ConsolidationMixin,
     TriggerTablesMixin,
     AgentTablesMixin,
+    KeyTablesMixin,
 ):
     """A remem store in one SQLite file."""
 

@@ -18,7 +18,7 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
-from remem.errors import ValidationError
+from remem.errors import ConflictError, ValidationError
 from remem.model import (
     AgentSession,
     AuditEvent,
@@ -123,7 +123,7 @@ class AgentTablesMixin:
             created = cur.rowcount == 1
             found = self.get_session(session.session_id, session.scope)
         if found is None:
-            raise ValidationError(
+            raise ConflictError(
                 f"session id {session.session_id!r} is used by another scope; "
                 "session ids are unique per store — use a new one"
             )

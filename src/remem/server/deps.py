@@ -1,0 +1,181 @@
+"""What every route gets: the caller (:class:`Principal`, from the API key or the
+local token) and the engine, bound to the caller's scope (:class:`Ctx`).
+
+The scope is the key's, never the request's: no route takes a user, agent or
+namespace. One :class:`~remem.Memory` serves the process; calls into it are
+serialised by a lock (a Memory and its MemoryAgent are used from one thread at a
+time), and SQLite has one writer at a time anyway.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from remem.errors import UserError
+from remem.model import KeyRole, Scope
+from remem.server import local
+from remem.server.errors import ApiError
+from remem.server.keys import Keys, allows
+from remem.server.ratelimit import RateLimiter
+from remem.validation import Limits
+
+if TYPE_CHECKING:
+    from remem.agent import MemoryAgent
+    from remem.config import Config
+    from remem.memory import Memory
+
+LOCAL_KEY_ID = "local"
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """Who is calling: a key's id (``local`` for the local token), its scope and role,
+    and its write rate."""
+
+    key_id: str
+    scope: Scope
+    role: KeyRole
+    rate_per_minute: int
+
+
+class Engine:
+    """The process's Memory, its lock, the key table, the rate limiter, and the local
+    token (None: local mode off)."""
+
+    def __init__(
+        self,
+        mem: Memory,
+        *,
+        local_token: str | None = None,
+        local_scope: Scope | None = None,
+        limiter: RateLimiter | None = None,
+    ) -> None:
+        self.mem = mem
+        self.config: Config = mem.config
+        self.lock = threading.Lock()
+        self.keys = Keys(mem.store, Limits.of(mem.config))
+        self.limiter = limiter or RateLimiter()
+        self.local_token = local_token
+        self.local_scope = local_scope
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """A request's engine, bound to its caller's scope."""
+
+    engine: Engine
+    principal: Principal
+
+    @property
+    def kw(self) -> dict[str, Any]:
+        """The scope as keyword arguments of :class:`~remem.Memory` methods."""
+        s = self.principal.scope
+        return {"user_id": s.user_id, "agent_id": s.agent_id, "namespace": s.namespace}
+
+    @contextmanager
+    def memory(self) -> Iterator[Memory]:
+        """The Memory, held for this block (pass :attr:`kw` to every call)."""
+        with self.engine.lock:
+            yield self.engine.mem
+
+    @contextmanager
+    def agent(self) -> Iterator[MemoryAgent]:
+        """A MemoryAgent bound to the caller's scope, held for this block."""
+        from remem.agent import MemoryAgent
+
+        s = self.principal.scope
+        with self.engine.lock:
+            yield MemoryAgent(
+                self.engine.mem, user_id=s.user_id, agent_id=s.agent_id, namespace=s.namespace
+            )
+
+
+def engine_of(request: Request) -> Engine:
+    engine: Engine | None = getattr(request.app.state, "engine", None)
+    if engine is None:  # a request before startup finished, or after shutdown began
+        raise ApiError(503, "unavailable", "the service is starting or stopping; retry")
+    return engine
+
+
+def _over_socket_or_loopback(request: Request) -> bool:
+    client, server = request.scope.get("client"), request.scope.get("server")
+    if client is None:  # a unix socket has no peer address (and no server port)
+        return server is not None and server[1] is None
+    return local.is_loopback(client[0])
+
+
+_bearer = HTTPBearer(
+    auto_error=False,  # a missing key gets this module's 401, in the one error shape
+    description="An API key (remem keys create) or, on the local service, the local token.",
+)
+
+
+def authenticate(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> Principal:
+    """The caller, from ``Authorization: Bearer <API key or local token>``; 401 if
+    there is none, it is not a key, or it is revoked."""
+    engine = engine_of(request)
+    given = credentials.credentials.strip() if credentials is not None else ""
+    if not given:
+        raise ApiError(
+            401,
+            "unauthorized",
+            "an API key is required: send 'Authorization: Bearer <key>' (remem keys create)",
+            {"WWW-Authenticate": "Bearer"},
+        )
+    default_rate = engine.config.server_write_rate_per_minute
+    if given.startswith(local.LOCAL_PREFIX):
+        token, scope = engine.local_token, engine.local_scope
+        if (
+            token is None
+            or scope is None
+            or not _over_socket_or_loopback(request)
+            or not local.matches(given, token)
+        ):
+            raise ApiError(
+                401, "unauthorized", "invalid local token", {"WWW-Authenticate": "Bearer"}
+            )
+        return Principal(LOCAL_KEY_ID, scope, KeyRole.ADMIN, default_rate)
+    try:
+        record = engine.keys.authenticate(given)
+    except UserError as exc:
+        raise ApiError(401, "unauthorized", str(exc), {"WWW-Authenticate": "Bearer"}) from None
+    return Principal(record.id, record.scope, record.role, record.rate_per_minute or default_rate)
+
+
+def _needs(role: KeyRole, *, write: bool) -> Callable[..., Ctx]:
+    def dependency(request: Request, principal: Annotated[Principal, Depends(authenticate)]) -> Ctx:
+        if not allows(principal.role, role):
+            raise ApiError(
+                403, "forbidden", f"this key's role is {principal.role}; this needs {role}"
+            )
+        engine = engine_of(request)
+        if write:
+            wait = engine.limiter.take(principal.key_id, principal.rate_per_minute)
+            if wait:
+                raise ApiError(
+                    429,
+                    "rate_limited",
+                    f"write rate limit of {principal.rate_per_minute} a minute reached; "
+                    f"retry in {wait} s",
+                    {"Retry-After": str(wait)},
+                )
+        return Ctx(engine, principal)
+
+    return dependency
+
+
+# What a route depends on: the least role it needs, and whether it is a write.
+Reader = Depends(_needs(KeyRole.READER, write=False))
+Writer = Depends(_needs(KeyRole.WRITER, write=True))
+AdminRead = Depends(_needs(KeyRole.ADMIN, write=False))
+AdminWrite = Depends(_needs(KeyRole.ADMIN, write=True))
