@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
-from remem.memory import Memory
 from tests.server.conftest import Live
+
+from remem.memory import Memory
 
 
 def test_memories_add_get_update_forget_history(live: Live) -> None:

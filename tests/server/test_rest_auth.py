@@ -9,6 +9,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from tests.server.conftest import Live
 
 from remem.config import Config
 from remem.errors import NotFoundError, UserError, ValidationError
@@ -16,7 +17,6 @@ from remem.server import local
 from remem.server.keys import Keys, digest
 from remem.store.sqlite import SQLiteStore
 from remem.validation import Limits
-from tests.server.conftest import Live
 
 
 def test_a_key_is_stored_as_its_digest_only(server_config: Config) -> None:

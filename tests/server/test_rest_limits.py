@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi import APIRouter
+from tests.server.conftest import Live, make_live
 
 from remem.config import Config
 from remem.errors import (
@@ -24,7 +25,6 @@ from remem.errors import (
 )
 from remem.server.errors import status_of
 from remem.server.ratelimit import RateLimiter
-from tests.server.conftest import Live, make_live
 
 
 def test_writes_past_the_keys_rate_get_429_with_retry_after(live: Live) -> None:
