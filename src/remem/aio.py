@@ -121,6 +121,7 @@ class AsyncMemory:
     delete_all = _twin(Memory.delete_all)
     doctor = _twin(Memory.doctor)
     erase = _twin(Memory.erase)
+    export_records = _twin(Memory.export_records)
     export_to = _twin(Memory.export_to)
     extract = _twin(Memory.extract)
     forget = _twin(Memory.forget)

@@ -5,7 +5,7 @@ and resetting the store (Mem0's ``delete_all`` and ``reset``), checkpoints
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -146,11 +146,12 @@ class AdminMixin:
         user_id: str | None = None,
         agent_id: str | None = None,
         namespace: str | None = None,
-    ) -> Iterator[dict[str, Any]]:
+    ) -> list[dict[str, Any]]:
         """One scope's memories (every status), their audit events and its raw inputs,
         as JSON-ready ``{"type": "memory" | "event" | "resource", "record": {...}}``
-        lines, in the fields of :meth:`export_to`'s files (a scope is required)."""
-        return scope_lines(self.store, scope_of(user_id, agent_id, namespace))
+        lines, in the fields of :meth:`export_to`'s files (a scope is required). Read
+        whole, in one pass."""
+        return list(scope_lines(self.store, scope_of(user_id, agent_id, namespace)))
 
     def import_from(
         self, directory: str | Path, *, progress: Progress | None = None

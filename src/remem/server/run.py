@@ -13,8 +13,10 @@ import contextlib
 import errno
 import os
 import socket
+import signal
 import stat
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,14 +133,28 @@ def serve(
         finally:
             watcher.cancel()
 
+    # uvicorn shuts down gracefully on SIGINT / SIGTERM, then raises the signal again
+    # for the handler it found; a no-op one lets this function clean up (the socket
+    # file) and `remem serve` exit 0 after a requested stop.
+    quiet = threading.current_thread() is threading.main_thread()
+    previous = {s: signal.signal(s, _ignore) for s in _STOP_SIGNALS} if quiet else {}
     try:
         asyncio.run(main())
     finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         for x in listeners:
             x.sock.close()
             if x.path is not None:
                 with contextlib.suppress(FileNotFoundError):
                     x.path.unlink()
+
+
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _ignore(signum: int, frame: object) -> None:
+    """A stop signal after uvicorn's graceful shutdown: nothing left to do."""
 
 
 async def _watch_idle(server: object, activity: Activity, idle_timeout: float) -> None:
