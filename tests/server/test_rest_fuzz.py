@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
-
 from tests.server.conftest import Live
 
 schemathesis = pytest.importorskip("schemathesis")

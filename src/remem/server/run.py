@@ -12,8 +12,8 @@ import asyncio
 import contextlib
 import errno
 import os
-import socket
 import signal
+import socket
 import stat
 import sys
 import threading
