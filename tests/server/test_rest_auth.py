@@ -190,3 +190,68 @@ def test_the_token_file_is_private_and_a_readable_one_is_refused(tmp_path: Path)
 )  # fmt: skip
 def test_is_loopback(host: str | None, loopback: bool) -> None:
     assert local.is_loopback(host) is loopback
+
+
+def test_docs_list_every_operation_of_the_openapi_document(live: Live) -> None:
+    text = (Path(__file__).parents[2] / "docs" / "rest.md").read_text("utf-8")
+    with live.client() as c:
+        spec = c.get("/openapi.json").json()
+    assert spec["components"]["securitySchemes"]  # the bearer key is declared
+    missing = [
+        f"{method.upper()} {path}"
+        for path, ops in spec["paths"].items()
+        for method in ops
+        if f"`{method.upper()} {path}`" not in text
+    ]
+    assert not missing, f"docs/rest.md lacks: {missing}"
+
+
+@pytest.mark.parametrize(
+    ("client", "server", "allowed"),
+    [
+        (("127.0.0.1", 50000), ("127.0.0.1", 8765), True),
+        (("::1", 50000), ("::1", 8765), True),
+        (None, ("/home/u/.remem/remem.sock", None), True),  # a unix socket: no peer address
+        (("10.0.0.5", 50000), ("10.0.0.1", 8765), False),  # another host, token or not
+        (("192.168.1.9", 50000), ("127.0.0.1", 8765), False),
+        (None, ("10.0.0.1", 8765), False),  # no peer on a TCP socket: not trusted
+    ],
+)
+def test_the_local_token_only_counts_over_the_socket_or_loopback(
+    server_config: Config,
+    client: tuple[str, int] | None,
+    server: tuple[str, int | None],
+    allowed: bool,
+) -> None:
+    from fastapi import FastAPI
+    from starlette.requests import Request
+
+    from remem.memory import Memory
+    from remem.model import Scope
+    from remem.server.deps import Engine, authenticate
+    from remem.server.errors import ApiError
+
+    token = local.ensure_token(server_config.token_path)
+    app = FastAPI()
+    with Memory(config=server_config) as mem:
+        app.state.engine = Engine(mem, local_token=token, local_scope=Scope(user_id="alice"))
+        request = Request(
+            {
+                "type": "http",
+                "method": "GET",
+                "path": "/v1/whoami",
+                "headers": [],
+                "client": client,
+                "server": server,
+                "app": app,
+            }  # fmt: skip
+        )
+        from fastapi.security import HTTPAuthorizationCredentials
+
+        credentials = HTTPAuthorizationCredentials(scheme="Bearer", credentials=token)
+        if allowed:
+            assert authenticate(request, credentials).key_id == "local"
+        else:
+            with pytest.raises(ApiError) as caught:
+                authenticate(request, credentials)
+            assert caught.value.status == 401
