@@ -244,7 +244,7 @@ def test_the_local_token_only_counts_over_the_socket_or_loopback(
                 "client": client,
                 "server": server,
                 "app": app,
-            }  # fmt: skip
+            }
         )
         from fastapi.security import HTTPAuthorizationCredentials
 
