@@ -50,6 +50,10 @@ def bind_tcp(host: str, port: int) -> Listener:
         if exc.errno == errno.EADDRINUSE:
             raise UserError(f"{host}:{port} is in use; pass another --port") from exc
         raise UserError(f"cannot listen on {host}:{port}: {exc.strerror}") from exc
+    # Accepted connections inherit it (Linux). asyncio sets it itself only on sockets
+    # created with proto=IPPROTO_TCP, which create_server's are not; without it each
+    # response (headers, then body) waits for the client's delayed ACK: ~40 ms.
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     bound = sock.getsockname()[1]
     shown = f"[{host.strip('[]')}]" if family == socket.AF_INET6 else host
     return Listener(sock, f"http://{shown}:{bound}")
