@@ -53,9 +53,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        from remem.memory import Memory
+        from remem.app import open_memory
 
-        mem = Memory(config=config)  # opens (and migrates) the store before serving
+        mem = open_memory(config)  # opens (and migrates) the store before serving
         app.state.engine = Engine(
             mem, local_token=local_token, local_scope=local_scope, limiter=limiter
         )

@@ -88,13 +88,10 @@ class Ctx:
     @contextmanager
     def agent(self) -> Iterator[MemoryAgent]:
         """A MemoryAgent bound to the caller's scope, held for this block."""
-        from remem.agent import MemoryAgent
+        from remem.app import agent_for
 
-        s = self.principal.scope
         with self.engine.lock:
-            yield MemoryAgent(
-                self.engine.mem, user_id=s.user_id, agent_id=s.agent_id, namespace=s.namespace
-            )
+            yield agent_for(self.engine.mem, self.principal.scope)
 
 
 def engine_of(request: Request) -> Engine:
