@@ -106,6 +106,9 @@ def test_every_json_command_prints_result_and_counts(tmp_path: Path) -> None:
     run("rules", "match", "fix the login test", *scope)
     run("rules", "reflect", *scope, *now)
     run("forget", mid, *scope)
+    made = run("keys", "create", "--user", "maya", "--role", "reader")
+    assert run("keys", "list")[0]["id"] == made["id"]
+    run("keys", "revoke", made["id"])
     out = tmp_path / "export"
     run("export", str(out))
     run("import", str(out), "--db", str(tmp_path / "copy.db"))

@@ -75,7 +75,7 @@ def test_serve_on_a_port_with_a_key_made_by_the_cli(
 ) -> None:
     made = _run(env, "keys", "create", "--user", "maya", "--role", "writer", "--json")
     assert made.returncode == 0, made.stderr
-    key = json.loads(made.stdout)["key"]
+    key = json.loads(made.stdout)["result"]["key"]
     proc, (url,) = _start(env, "--port", "0")
     stop.append(proc)
     assert url.startswith("http://127.0.0.1:")
@@ -89,8 +89,8 @@ def test_serve_on_a_port_with_a_key_made_by_the_cli(
         )
         assert c.get("/openapi.json").json()["info"]["title"] == "remem"
     listed = json.loads(_run(env, "keys", "list", "--json").stdout)
-    assert listed["count"] == 1 and "key" not in listed["keys"][0]
-    assert _run(env, "keys", "revoke", listed["keys"][0]["id"]).returncode == 0
+    assert listed["counts"] == {"items": 1} and "key" not in listed["result"][0]
+    assert _run(env, "keys", "revoke", listed["result"][0]["id"]).returncode == 0
     with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}) as c:
         assert c.get("/v1/whoami").status_code == 401  # the running server sees it at once
     proc.terminate()

@@ -217,7 +217,7 @@ def keys_list(
     with _keys(db) as keys:
         rows = [_row(k) for k in keys.list(include_revoked=all_keys)]
     if as_json:
-        print_json({"keys": rows, "count": len(rows)})
+        print_json(rows)
         return
     if not rows:
         out.print("no API keys")
