@@ -23,6 +23,7 @@ from remem.cli import (  # noqa: F401  (they register)
     doctor,
     episodes,
     jobs,
+    mcp_server,
     memories,
     recall,
     report,
