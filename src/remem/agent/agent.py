@@ -413,6 +413,46 @@ class MemoryAgent:
             already_ended=already,
         )
 
+    def flush(
+        self,
+        session_id: str,
+        *,
+        transcript: str | Path | None = None,
+        now: datetime | None = None,
+    ) -> SessionEnd:
+        """Extract what the session said so far and keep it open (before a context
+        compaction; a long session's checkpoint): the observed turns not extracted
+        yet, or with ``transcript`` the transcript file (which then stands for the
+        observed turns; a re-run skips what was stored). Nothing is promoted and the
+        session is not ended. A session no process started is opened, as
+        ``observe`` opens it. Safe to call again."""
+        session_id = check_session_id(session_id, self.limits)
+        now = now or utcnow()
+        with self._meter.measure() as usage:
+            session = self.sessions.ensure(session_id, now=now)
+            stored: list[str] = []
+            extracted = messages = skipped_messages = 0
+            if transcript is not None:
+                report = self.sessions.flush_transcript(session, transcript)
+                stored += report.stored
+                messages, skipped_messages = len(report.resource_ids), report.skipped
+            else:
+                extracted, flushed = self.sessions.flush_turns(session, now=now)
+                if flushed is not None:
+                    stored += flushed.stored
+            self.mem.store.update_session(session_id, self.scope, flushed_turns=session.turns)
+        self.sessions.log(session_id, session.turns, "flush", usage, now=now)
+        return SessionEnd(
+            session_id=session_id,
+            turns=session.turns,
+            extracted_turns=extracted,
+            transcript_messages=messages,
+            transcript_skipped=skipped_messages,
+            stored=tuple(stored),
+            cost=self.sessions.usage(session_id).to_dict(),
+            already_ended=session.ended_at is not None,
+        )
+
     def session(self, session_id: str) -> AgentSession:
         """The stored state of a session (NotFoundError if none in this scope)."""
         return self.sessions.require(check_session_id(session_id, self.limits))
