@@ -368,6 +368,10 @@ class Config(BaseModel):
     trigger_max_per_message: int = Field(3, ge=1)
     trigger_message_chars: int = Field(300, ge=16)  # the sentence kept with a trigger
     trigger_due_limit: int = Field(10, ge=1)  # triggers one session start brings up
+    # -- Claude Code hooks (remem/integrations/, docs/claude-code.md) -------------------
+    # the timeout `remem hooks install` writes into each hook it adds (Claude Code stops
+    # a hook after this many seconds; long work is handed off and never waits for it)
+    hooks_timeout_s: int = Field(30, ge=1)
     # -- agent layer (remem/agent/, docs/agent.md) ----------------------------------
     # the session-start context block: its token budget (every labelled part, headers
     # included) and how many memories its "Relevant" part may hold

@@ -22,6 +22,7 @@ from remem.cli import (  # noqa: F401  (they register)
     completion,
     doctor,
     episodes,
+    hooks,
     jobs,
     mcp_server,
     memories,

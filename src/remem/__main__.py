@@ -1,0 +1,5 @@
+"""``python -m remem``: the ``remem`` command."""
+
+from remem.entry import main
+
+main()

@@ -1,0 +1,270 @@
+"""Install remem's hooks into a Claude Code ``settings.json`` and take them out again.
+
+Claude Code reads hooks from three files (most specific wins, all of them run):
+
+=========  ===================================  ====================================
+scope      file                                 for
+=========  ===================================  ====================================
+user       ``~/.claude/settings.json``          every project of this user
+project    ``<project>/.claude/settings.json``  everyone on the project (committed)
+local      ``<project>/.claude/settings.local.json``  this user, this project only
+=========  ===================================  ====================================
+
+Under ``"hooks"`` each event holds a list of matcher groups, each with its own list
+of handlers. remem adds one group per event with one handler: a ``command``
+(``remem hook EVENT``) or an ``http`` handler posting to the local service's hooks
+router. A handler is remem's when its command is ``remem hook EVENT`` (a program
+named ``remem``, or ``python -m remem``) or its URL is under the hooks router's
+path; nothing else in the file is touched. Installing again replaces remem's
+handlers (a moved executable, another port) and leaves the file unchanged when
+they are already as they would be written; uninstalling removes remem's handlers
+and the groups, events and ``hooks`` object left empty by that removal only.
+Before any change the file is copied to ``<name>.remem-backup``; the new content
+is written to a temporary file and renamed over the old one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from remem.errors import UserError
+from remem.integrations.claude_code import HookEvent
+from remem.integrations.service import HOOKS_PATH
+
+__all__ = [
+    "INSTALLED_EVENTS",
+    "SCOPES",
+    "SettingsChange",
+    "command_handler",
+    "http_handler",
+    "install",
+    "is_remem_handler",
+    "project_dir",
+    "settings_path",
+    "uninstall",
+]
+
+SCOPES = ("user", "project", "local")
+BACKUP_SUFFIX = ".remem-backup"
+TOKEN_VAR = "REMEM_SERVICE_TOKEN"  # the http handlers' bearer token, from Claude Code's env
+
+_EVENT_NAMES = frozenset(e.value for e in HookEvent)
+# PostToolUseFailure fires only for failed calls: one process per failure, not per call.
+INSTALLED_EVENTS = (
+    HookEvent.SESSION_START,
+    HookEvent.USER_PROMPT_SUBMIT,
+    HookEvent.POST_TOOL_USE_FAILURE,
+    HookEvent.PRE_COMPACT,
+    HookEvent.STOP,
+    HookEvent.SESSION_END,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChange:
+    """What an install or uninstall did to one settings file."""
+
+    path: Path
+    changed: bool
+    added: tuple[str, ...] = ()  # events given a remem handler
+    removed: tuple[str, ...] = ()  # events whose remem handlers were taken out
+    backup: Path | None = None
+    handlers: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def project_dir(cwd: Path) -> Path:
+    """The project a working directory belongs to: the nearest enclosing directory
+    with a ``.git`` entry, else the directory itself (where ``claude`` is started)."""
+    here = cwd.resolve()
+    for folder in (here, *here.parents):
+        if (folder / ".git").exists():
+            return folder
+    return here
+
+
+def settings_path(scope: str, *, home: Path, project: Path) -> Path:
+    """The settings file of ``scope`` (user / project / local)."""
+    if scope == "user":
+        return home / ".claude" / "settings.json"
+    if scope == "project":
+        return project / ".claude" / "settings.json"
+    if scope == "local":
+        return project / ".claude" / "settings.local.json"
+    raise UserError(f"unknown scope {scope!r}; use one of: {', '.join(SCOPES)}")
+
+
+def command_handler(event: HookEvent, program: list[str], *, timeout: int) -> dict[str, Any]:
+    """A ``command`` handler running ``<program> hook EVENT``."""
+    return {
+        "type": "command",
+        "command": shlex.join([*program, "hook", event.value]),
+        "timeout": timeout,
+    }
+
+
+def http_handler(event: HookEvent, base_url: str, *, timeout: int) -> dict[str, Any]:
+    """An ``http`` handler posting to the local service's hooks router; the bearer
+    token comes from ``$REMEM_SERVICE_TOKEN`` in Claude Code's environment (never
+    written into the file)."""
+    return {
+        "type": "http",
+        "url": f"{base_url.rstrip('/')}{HOOKS_PATH}/{event.value}",
+        "timeout": timeout,
+        "headers": {"Authorization": f"Bearer ${TOKEN_VAR}"},
+        "allowedEnvVars": [TOKEN_VAR],
+    }
+
+
+def is_remem_handler(handler: object) -> bool:
+    """Whether a handler is one remem installs (see the module doc)."""
+    if not isinstance(handler, dict):
+        return False
+    if handler.get("type") == "http" and isinstance(handler.get("url"), str):
+        return urlsplit(handler["url"]).path.startswith(HOOKS_PATH + "/")
+    command = handler.get("command")
+    if handler.get("type") != "command" or not isinstance(command, str):
+        return False
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return False
+    if len(words) >= 3 and Path(words[0]).name == "remem":
+        rest = words[1:]
+    elif len(words) >= 5 and words[1:3] == ["-m", "remem"]:
+        rest = words[3:]
+    else:
+        return False
+    return rest[0] == "hook" and rest[1] in _EVENT_NAMES
+
+
+def install(path: Path, handlers: dict[HookEvent, dict[str, Any]]) -> SettingsChange:
+    """Give each event of ``handlers`` its remem handler in the settings file at
+    ``path`` (created if missing); unchanged when it is already so."""
+    settings = _load(path)
+    hooks = _hooks_of(settings, path, create=True)
+    assert hooks is not None  # created when absent
+    added = []
+    for event, handler in handlers.items():
+        groups = _groups(hooks, event.value, path)
+        mine = [h for g in groups for h in _handlers(g) if is_remem_handler(h)]
+        if mine == [handler]:
+            continue
+        _drop_remem(hooks, event.value, groups)
+        hooks.setdefault(event.value, []).append({"hooks": [handler]})
+        added.append(event.value)
+    wanted = {e.value: h for e, h in handlers.items()}
+    if not added:
+        return SettingsChange(path, changed=False, handlers=wanted)
+    backup = _write(path, settings)
+    return SettingsChange(path, changed=True, added=tuple(added), backup=backup, handlers=wanted)
+
+
+def uninstall(path: Path) -> SettingsChange:
+    """Take remem's handlers out of the settings file at ``path`` (nothing else)."""
+    if not path.exists():
+        return SettingsChange(path, changed=False)
+    settings = _load(path)
+    hooks = _hooks_of(settings, path, create=False)
+    if hooks is None:
+        return SettingsChange(path, changed=False)
+    removed = []
+    for event in list(hooks):
+        groups = _groups(hooks, event, path)
+        if any(is_remem_handler(h) for g in groups for h in _handlers(g)):
+            _drop_remem(hooks, event, groups)
+            removed.append(event)
+    if not removed:
+        return SettingsChange(path, changed=False)
+    if not hooks:
+        del settings["hooks"]  # empty only because remem's handlers were all it held
+    backup = _write(path, settings)
+    return SettingsChange(path, changed=True, removed=tuple(removed), backup=backup)
+
+
+def _load(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from exc
+    if not text.strip():
+        return {}
+    try:
+        settings = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UserError(
+            f"{path} is not valid JSON (line {exc.lineno}: {exc.msg}); fix it and run "
+            "again — nothing was changed"
+        ) from exc
+    if not isinstance(settings, dict):
+        raise UserError(f"{path} does not hold a JSON object; nothing was changed")
+    return settings
+
+
+def _hooks_of(settings: dict[str, Any], path: Path, *, create: bool) -> dict[str, Any] | None:
+    hooks = settings.setdefault("hooks", {}) if create else settings.get("hooks")
+    if hooks is not None and not isinstance(hooks, dict):
+        raise UserError(f'"hooks" in {path} is not an object; nothing was changed')
+    return hooks
+
+
+def _groups(hooks: dict[str, Any], event: str, path: Path) -> list[Any]:
+    groups = hooks.get(event, [])
+    if not isinstance(groups, list):
+        raise UserError(f'"hooks.{event}" in {path} is not a list; nothing was changed')
+    return groups
+
+
+def _handlers(group: object) -> list[Any]:
+    handlers = group.get("hooks") if isinstance(group, dict) else None
+    return handlers if isinstance(handlers, list) else []
+
+
+def _drop_remem(hooks: dict[str, Any], event: str, groups: list[Any]) -> None:
+    """Remove remem's handlers of ``event``; a group (and then the event) left empty
+    by the removal goes too, one that was empty before stays."""
+    kept = []
+    for group in groups:
+        handlers = _handlers(group)
+        if not any(is_remem_handler(h) for h in handlers):
+            kept.append(group)
+            continue
+        rest = [h for h in handlers if not is_remem_handler(h)]
+        if rest:
+            kept.append({**group, "hooks": rest})
+    if kept:
+        hooks[event] = kept
+    else:
+        hooks.pop(event, None)
+
+
+def _write(path: Path, settings: dict[str, Any]) -> Path | None:
+    """Write ``settings`` to ``path`` atomically, the old file kept as the backup."""
+    backup = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            backup = path.with_name(path.name + BACKUP_SUFFIX)
+            shutil.copy2(path, backup)
+        mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(json.dumps(settings, indent=2, ensure_ascii=False) + "\n")
+            os.chmod(tmp, mode)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    return backup

@@ -1,0 +1,43 @@
+"""Recorded Claude Code hook payloads of every event (the shapes Claude Code's hooks
+reference documents), filled in with a temp project and transcript."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+PAYLOADS = Path(__file__).parent / "payloads"
+
+
+class Recorded:
+    """The recorded payloads, with ``{cwd}`` / ``{transcript}`` set for one test."""
+
+    def __init__(self, root: Path) -> None:
+        self.cwd = root / "atlas"
+        (self.cwd / ".git").mkdir(parents=True)
+        self.transcript = root / "claude" / "session1.jsonl"
+        self.transcript2 = root / "claude" / "session2.jsonl"
+        self.transcript.parent.mkdir(parents=True)
+        self.transcript.write_text(self.fill(PAYLOADS / "transcript_session1.jsonl"), "utf-8")
+
+    def fill(self, path: Path) -> str:
+        return (
+            path.read_text("utf-8")
+            .replace("{cwd}", str(self.cwd))
+            .replace("{transcript2}", str(self.transcript2))
+            .replace("{transcript}", str(self.transcript))
+        )
+
+    def text(self, name: str) -> str:
+        """The payload ``name`` as Claude Code would send it."""
+        return self.fill(PAYLOADS / f"{name}.json")
+
+    def __getitem__(self, name: str) -> dict[str, Any]:
+        data = json.loads(self.text(name))
+        assert isinstance(data, dict)
+        return data
+
+
+def every_payload() -> list[str]:
+    return sorted(p.stem for p in PAYLOADS.glob("*.json"))
