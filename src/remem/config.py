@@ -372,6 +372,13 @@ class Config(BaseModel):
     # the timeout `remem hooks install` writes into each hook it adds (Claude Code stops
     # a hook after this many seconds; long work is handed off and never waits for it)
     hooks_timeout_s: int = Field(30, ge=1)
+    # a hook that finds no local service answers in-process and starts one (detached,
+    # `remem serve --socket`, when the server extra is installed) for the next hooks;
+    # it exits after hooks_service_idle_s without a request; a start is not tried
+    # again for hooks_service_start_wait_s (while the first one loads)
+    hooks_autostart_service: bool = True
+    hooks_service_idle_s: float = Field(1800.0, gt=0)
+    hooks_service_start_wait_s: float = Field(30.0, gt=0)
     # -- agent layer (remem/agent/, docs/agent.md) ----------------------------------
     # the session-start context block: its token budget (every labelled part, headers
     # included) and how many memories its "Relevant" part may hold

@@ -68,7 +68,10 @@ def test_prompt_remembers_at_once_and_says_so(agent: MemoryAgent, recorded: Reco
     # the next prompt about it recalls it (and the prompt is never its own context)
     later = handle(
         agent,
-        HookPayload.parse(recorded["user_prompt_submit"] | {"prompt": "which database does staging use these days?"}),
+        HookPayload.parse(
+            recorded["user_prompt_submit"]
+            | {"prompt": "which database does staging use these days?"}
+        ),
     )
     assert "atlas-db-2" in later.context and answer.done["remembered"][0] in later.done["injected"]
     assert "these days" not in later.context

@@ -30,6 +30,7 @@ def env(tmp_path: Path) -> dict[str, str]:
         "REMEM_HOME": str(tmp_path / "remem-home"),
         "REMEM_EMBEDDER": "fake",
         "REMEM_DEFAULT_USER_ID": "maya",
+        "REMEM_HOOKS_AUTOSTART_SERVICE": "false",  # test_hook_service.py covers it
     }
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from remem.config import Config
     from remem.integrations.claude_code import HookAnswer, HookPayload
 
 LOG_NAME = "hooks.log"  # where a detached hook's errors go, under the remem home
@@ -72,26 +73,75 @@ def run(raw: bytes, *, event: str, sync: bool = False, db: Path | None = None) -
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError(f"the hook payload is not JSON ({exc})") from exc
     payload = HookPayload.parse(data, event)
-    client = None if sync or db is not None else ServiceClient.discover(os.environ)
+    use_service = not sync and db is None  # --db: that store, here; --sync: the work, here
+    client = ServiceClient.discover(os.environ) if use_service else None
     if client is not None:
         reply = client.hook(payload.event.value, data)
         if reply is not None:  # None: not up (a stale socket): answer here instead
             return HookAnswer.from_json(payload.event, reply).stdout()
+    from remem.app import load_config
+
+    config = load_config(db=db)
+    if use_service:
+        at = ServiceClient.at(config.socket_path, config.token_path)  # remem.toml's place
+        reply = at.hook(payload.event.value, data) if at is not None and at != client else None
+        if reply is not None:
+            return HookAnswer.from_json(payload.event, reply).stdout()
+        if config.hooks_autostart_service:
+            start_service(config)  # for the next hook; this one is answered here
     if payload.event in LONG_WORK and not sync:
         spawn_detached(payload, raw, db=db)
         return ""
-    return answer_here(payload, db=db).stdout()
+    return answer_here(config, payload).stdout()
 
 
-def answer_here(payload: HookPayload, *, db: Path | None = None) -> HookAnswer:
+def answer_here(config: Config, payload: HookPayload) -> HookAnswer:
     """Answer ``payload`` in this process, in the default scope of its ``cwd``."""
-    from remem.app import agent_for, default_scope, load_config, open_memory
+    from remem.app import agent_for, default_scope, open_memory
     from remem.integrations.claude_code import handle
 
-    config = load_config(db=db)
     scope = default_scope(config, cwd=payload.cwd)
     with open_memory(config) as mem:
         return handle(agent_for(mem, scope), payload)
+
+
+def start_service(config: Config) -> bool:
+    """Start ``remem serve --socket`` detached with ``hooks_service_idle_s`` as its
+    idle timeout, unless the server extra is missing or another hook started one in
+    the last ``hooks_service_start_wait_s`` (a marker file in the home, made
+    atomically). True when a start was begun."""
+    import importlib.util
+    import time
+
+    if any(importlib.util.find_spec(m) is None for m in ("fastapi", "uvicorn")):
+        return False  # pip install 'remem[server]' for the service; hooks work without
+    marker = config.home / "serve.starting"
+    config.home.mkdir(parents=True, exist_ok=True)
+    try:
+        if time.time() - marker.stat().st_mtime < config.hooks_service_start_wait_s:
+            return False
+        marker.unlink()
+    except FileNotFoundError:
+        pass
+    try:
+        os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        return False  # another hook won the race
+    command = [
+        sys.executable, "-m", "remem", "serve",
+        "--socket", str(config.socket_path),
+        "--idle-timeout", str(config.hooks_service_idle_s),
+    ]  # fmt: skip
+    with open(config.home / LOG_NAME, "ab") as log:
+        subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            start_new_session=True,
+            close_fds=True,
+        )
+    return True
 
 
 def spawn_detached(payload: HookPayload, raw: bytes, *, db: Path | None = None) -> None:

@@ -7,11 +7,11 @@ heavy is imported before the service has been tried.
 
 Where the service is, looked up in the remem home (``$REMEM_HOME``, else
 ``~/.remem``), with no config file read — loading Config would cost the hot path
-more than the call itself:
-
-- ``remem.sock``: a unix socket (owner-only, as its directory); no token needed;
-- ``service.json``: ``{"url": "http://127.0.0.1:PORT", "token": "..."}`` for a
-  loopback service (the file is owner-only; the token is sent as a bearer token).
+more than the call itself: the unix socket ``remem.sock`` that ``remem serve
+--socket`` listens on (mode 0600), and the local token in ``serve.token`` (mode
+0600; :mod:`remem.server.local`), sent as a bearer token. A service started with
+another ``server_socket`` / ``server_token_file`` is not found here; the hook then
+answers in-process.
 
 Nothing there, or nothing answering: :meth:`ServiceClient.discover` / the call
 returns None and the caller answers in-process.
@@ -29,7 +29,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 SOCKET_NAME = "remem.sock"
-SERVICE_FILE = "service.json"
+TOKEN_NAME = "serve.token"
 HOOKS_PATH = "/hooks/claude-code"
 # Why these are constants and not Config keys: reading Config imports pydantic and
 # a TOML file, which costs the hook more than the service call it would tune.
@@ -58,7 +58,7 @@ class _UnixConnection(http.client.HTTPConnection):
 
 @dataclass(frozen=True, slots=True)
 class ServiceClient:
-    """One local service: a unix socket path, or a loopback URL with its token."""
+    """One local service: a unix socket path (or a loopback URL) and its token."""
 
     socket_path: Path | None = None
     url: str | None = None
@@ -69,18 +69,19 @@ class ServiceClient:
         """The local service of the remem home named by ``environ``, or None."""
         home_var = environ.get("REMEM_HOME")
         home = Path(home_var).expanduser() if home_var else Path.home() / ".remem"
-        sock = home / SOCKET_NAME
-        if sock.is_socket():
-            return cls(socket_path=sock)
-        try:
-            info = json.loads((home / SERVICE_FILE).read_text("utf-8"))
-        except (OSError, ValueError):
+        return cls.at(home / SOCKET_NAME, home / TOKEN_NAME)
+
+    @classmethod
+    def at(cls, socket_path: Path, token_path: Path) -> ServiceClient | None:
+        """The service on ``socket_path`` with the token in ``token_path``, or None
+        when there is no socket or no token."""
+        if not socket_path.is_socket():
             return None
-        url = info.get("url") if isinstance(info, dict) else None
-        if not isinstance(url, str) or urlsplit(url).hostname not in ("127.0.0.1", "localhost"):
-            return None  # the hook path only ever talks to this machine
-        token = info.get("token")
-        return cls(url=url.rstrip("/"), token=token if isinstance(token, str) else None)
+        try:  # the service checks the file is private; a token is all we read here
+            token = token_path.read_text("ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            return None
+        return cls(socket_path=socket_path, token=token or None)
 
     def hook(self, event: str, payload: Any) -> dict[str, Any] | None:
         """Post one hook payload; the service's JSON answer, or None when the service

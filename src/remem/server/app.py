@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, FastAPI
 
-from remem.server import errors
+from remem.server import errors, hooks
 from remem.server.deps import Engine
 from remem.server.middleware import Activity, Guard
 from remem.server.ratelimit import RateLimiter
@@ -83,9 +83,7 @@ def create_app(
     app.include_router(memories.router, prefix=API_PREFIX)
     app.include_router(agent.router, prefix=API_PREFIX)
     app.include_router(procedural.router, prefix=API_PREFIX)
-    # -- more routers mount here (e.g. Claude Code's `type: "http"` hooks,
-    #    remem/server/hooks.py: app.include_router(hooks.router)); their routes use
-    #    the dependencies of remem/server/deps.py for the caller and the engine.
+    app.include_router(hooks.router)  # Claude Code's hooks (remem hook, `type: "http"`)
     for router in routers:
         app.include_router(router)
 

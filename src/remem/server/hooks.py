@@ -1,0 +1,79 @@
+"""Claude Code hooks over HTTP: ``POST /hooks/claude-code/{event}``.
+
+Two callers: ``remem hook EVENT`` (a command hook) posts here over the local
+service's unix socket when it is up, and Claude Code's own ``type: "http"`` hooks
+post here directly (``remem hooks install claude-code --http URL``). The body is
+the hook's JSON payload; the answer is the JSON Claude Code reads (``{}``, or
+``hookSpecificOutput.additionalContext``) — :mod:`remem.integrations.claude_code`
+does the work, this module only routes it.
+
+Scope: an API key's scope, as every route. The local token (this machine's user,
+who owns the store file) gets the default scope of the payload's ``cwd``
+(:func:`remem.app.default_scope`): the same scope ``remem hook`` run in that
+project would use in-process, so a service started from one project answers hooks
+of every project each in its own namespace.
+
+Long work (Stop, PreCompact, SessionEnd) is answered ``{}`` at once and done after
+the response has been sent, still counted as a request in flight (the idle
+timeout waits for it).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, BackgroundTasks, Body, Path
+
+from remem.integrations.claude_code import LONG_WORK, HookPayload, handle
+from remem.model import Scope
+from remem.server.deps import LOCAL_KEY_ID, Ctx, Engine, Writer
+from remem.server.errors import ApiError
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/hooks/claude-code", tags=["hooks"])
+
+Event = Annotated[
+    str,
+    Path(
+        min_length=1,
+        max_length=40,
+        description="The hook event: SessionStart, UserPromptSubmit, PostToolUse, "
+        "PostToolUseFailure, PreCompact, Stop or SessionEnd.",
+    ),
+]
+
+
+@router.post("/{event}", summary="Answer one Claude Code hook")
+def claude_code_hook(
+    event: Event,
+    payload: Annotated[Any, Body(description="The hook's JSON payload, as Claude Code sends it.")],
+    background: BackgroundTasks,
+    ctx: Ctx = Writer,
+) -> dict[str, Any]:
+    """The hook's answer: ``{}`` or ``{"hookSpecificOutput": {"hookEventName": ...,
+    "additionalContext": ...}}``. A payload that is not a hook's is 422 (Claude Code
+    treats any non-2xx answer as a non-blocking error: the session goes on)."""
+    hook = HookPayload.parse(payload, event)
+    scope = _scope(ctx, hook)
+    if hook.event in LONG_WORK:
+        background.add_task(_answer, ctx.engine, scope, hook)
+        return {}
+    return _answer(ctx.engine, scope, hook)
+
+
+def _scope(ctx: Ctx, hook: HookPayload) -> Scope:
+    if ctx.principal.key_id != LOCAL_KEY_ID:
+        return ctx.principal.scope  # a key's scope, whatever the payload says
+    from remem.app import default_scope
+
+    return default_scope(ctx.engine.config, cwd=hook.cwd)
+
+
+def _answer(engine: Engine, scope: Scope, hook: HookPayload) -> dict[str, Any]:
+    from remem.app import agent_for
+
+    if scope.is_empty():
+        raise ApiError(400, "bad_request", "this key has no scope to answer hooks in")
+    with engine.lock:  # one Memory, used from one thread at a time
+        return handle(agent_for(engine.mem, scope), hook).to_json()

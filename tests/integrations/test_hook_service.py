@@ -1,0 +1,139 @@
+"""``remem hook`` with the local service: a real ``remem serve --socket`` process, hook
+processes that reach it over the unix socket without importing the engine, the
+fallback to in-process when it is gone, and the detached start on first use."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hookdata import Recorded
+
+pytest.importorskip("fastapi")
+pytest.importorskip("uvicorn")
+
+PROBE = """
+import sys
+from remem.integrations.runner import run
+out = run(sys.stdin.buffer.read(), event=sys.argv[1])
+heavy = [m for m in ("numpy", "pydantic", "remem.memory", "onnxruntime", "typer")
+         if m in sys.modules]
+sys.stdout.write(out + "HEAVY=" + ",".join(heavy) + "\\n")
+"""
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "HOME": str(tmp_path / "user-home"),
+        "REMEM_HOME": str(tmp_path / "rh"),
+        "REMEM_EMBEDDER": "fake",
+        "REMEM_DEFAULT_USER_ID": "maya",
+        "REMEM_HOOKS_AUTOSTART_SERVICE": "false",
+    }
+
+
+def wait_for(check: object, what: str, seconds: float = 90.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():  # type: ignore[operator]
+        assert time.monotonic() < deadline, what
+        time.sleep(0.1)
+
+
+@pytest.fixture
+def service(env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]]:
+    home = Path(env["REMEM_HOME"])
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "remem", "serve", "--socket", str(home / "remem.sock")],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        wait_for(lambda: (home / "remem.sock").is_socket(), "the service never listened")
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(timeout=30)
+        assert proc.stderr is not None
+        proc.stderr.close()
+
+
+def probe(event: str, stdin: str, env: dict[str, str], cwd: Path) -> tuple[str, str]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, event],
+        input=stdin.encode("utf-8"),
+        capture_output=True,
+        env=env,
+        cwd=cwd,
+        timeout=120,
+        check=True,
+    )
+    out, heavy = done.stdout.decode("utf-8").rsplit("HEAVY=", 1)
+    return out, heavy.strip()
+
+
+def test_hooks_answered_by_the_service_never_load_the_engine(
+    service: subprocess.Popen[bytes], recorded: Recorded, env: dict[str, str]
+) -> None:
+    said, heavy = probe(
+        "UserPromptSubmit", recorded.text("user_prompt_submit_remember"), env, recorded.cwd
+    )
+    assert heavy == "" and "## Remembered now" in said and "atlas-db-2" in said
+    ended, heavy = probe("SessionEnd", recorded.text("session_end"), env, recorded.cwd)
+    assert heavy == "" and ended == ""  # long work: the service does it after answering
+    asked, heavy = probe("UserPromptSubmit", recorded.text("session2_prompt"), env, recorded.cwd)
+    assert heavy == "" and "atlas-db-2" in asked
+    assert service.poll() is None
+
+
+def test_a_service_gone_leaves_a_socket_and_the_hook_answers_here(
+    service: subprocess.Popen[bytes], recorded: Recorded, env: dict[str, str]
+) -> None:
+    service.send_signal(signal.SIGKILL)  # no cleanup: the socket file stays behind
+    service.wait(timeout=30)
+    assert (Path(env["REMEM_HOME"]) / "remem.sock").is_socket()
+    said, heavy = probe(
+        "UserPromptSubmit", recorded.text("user_prompt_submit_remember"), env, recorded.cwd
+    )
+    assert "## Remembered now" in said and "remem.memory" in heavy  # answered in-process
+
+
+def test_the_first_hook_starts_the_service_for_the_next(
+    recorded: Recorded, env: dict[str, str]
+) -> None:
+    env = env | {"REMEM_HOOKS_AUTOSTART_SERVICE": "true", "REMEM_HOOKS_SERVICE_IDLE_S": "60"}
+    home = Path(env["REMEM_HOME"])
+    first, heavy = probe(
+        "UserPromptSubmit", recorded.text("user_prompt_submit_remember"), env, recorded.cwd
+    )
+    assert "## Remembered now" in first and "remem.memory" in heavy  # this one: here
+    try:
+        wait_for(lambda: (home / "remem.sock").is_socket(), "no service was started")
+        wait_for(lambda: (home / "serve.token").exists(), "the service made no token")
+        second, heavy = probe("UserPromptSubmit", recorded.text("session2_prompt"), env, recorded.cwd)
+        assert heavy == "" and "atlas-db-2" in second  # answered by the started service
+    finally:
+        _stop_started_service(home)
+
+
+def _stop_started_service(home: Path) -> None:
+    """Stop the service the hook started (found by its socket's command line)."""
+    sock = str(home / "remem.sock")
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            argv = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"serve" in argv and sock.encode() in argv:
+            os.kill(int(proc.name), signal.SIGTERM)
