@@ -20,11 +20,15 @@ pytest.importorskip("uvicorn")
 
 PROBE = """
 import sys
-from remem.integrations.runner import run
-out = run(sys.stdin.buffer.read(), event=sys.argv[1])
+from remem.entry import main
+sys.argv = ["remem", "hook", sys.argv[1]]
+try:
+    main()  # the `remem` script's entry point
+except SystemExit as exc:
+    assert exc.code == 0, exc.code
 heavy = [m for m in ("numpy", "pydantic", "remem.memory", "onnxruntime", "typer")
          if m in sys.modules]
-sys.stdout.write(out + "HEAVY=" + ",".join(heavy) + "\\n")
+sys.stdout.write("HEAVY=" + ",".join(heavy) + "\\n")
 """
 
 
@@ -119,7 +123,9 @@ def test_the_first_hook_starts_the_service_for_the_next(
     try:
         wait_for(lambda: (home / "remem.sock").is_socket(), "no service was started")
         wait_for(lambda: (home / "serve.token").exists(), "the service made no token")
-        second, heavy = probe("UserPromptSubmit", recorded.text("session2_prompt"), env, recorded.cwd)
+        second, heavy = probe(
+            "UserPromptSubmit", recorded.text("session2_prompt"), env, recorded.cwd
+        )
         assert heavy == "" and "atlas-db-2" in second  # answered by the started service
     finally:
         _stop_started_service(home)
