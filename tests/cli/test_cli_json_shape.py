@@ -109,6 +109,9 @@ def test_every_json_command_prints_result_and_counts(tmp_path: Path) -> None:
     made = run("keys", "create", "--user", "maya", "--role", "reader")
     assert run("keys", "list")[0]["id"] == made["id"]
     run("keys", "revoke", made["id"])
+    settings = str(tmp_path / "settings.json")
+    assert run("hooks", "install", "claude-code", "--settings", settings)["changed"]
+    assert run("hooks", "uninstall", "claude-code", "--settings", settings)["removed"]
     out = tmp_path / "export"
     run("export", str(out))
     run("import", str(out), "--db", str(tmp_path / "copy.db"))

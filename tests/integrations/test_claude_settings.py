@@ -178,7 +178,7 @@ def test_cli_install_and_uninstall_each_scope(
     for scope, path in expected.items():
         done = runner.invoke(app, ["hooks", "install", "claude-code", "--scope", scope, "--json"])
         assert done.exit_code == 0, done.stderr
-        report = json.loads(done.stdout)
+        report = json.loads(done.stdout)["result"]
         assert report["changed"] is True and Path(report["path"]) == path.resolve()
         again = runner.invoke(app, ["hooks", "install", "claude-code", "--scope", scope])
         assert again.exit_code == 0 and "already" in again.stdout

@@ -7,7 +7,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from conftest import Live
+from tests.server.conftest import Live
+
 from remem.agent import MemoryAgent
 from remem.memory import Memory
 
