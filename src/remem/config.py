@@ -302,6 +302,19 @@ class Config(BaseModel):
     memory_md_path: str = "{home}/MEMORY.md"
     archive_after_days: int = Field(90, ge=1)  # archived when not used for this long
     cold_after_days: int = Field(180, ge=1)  # cold when not used for this long
+    # what archive and cold count idle time from: "use" (the latest access, reference or
+    # creation) or "reference" (Ratchet: a memory referenced once counts from its last
+    # reference, so being injected and not used does not keep it; derived memories from
+    # their last reference or creation; never-referenced ones and instructions: "use")
+    idle_clock: Literal["use", "reference"] = "reference"
+    # lasting use: still referenced this many days after it was written (a burst of
+    # references within an incident is not); promotion needs it, and such a memory is
+    # archived only after archive_lasting_days idle (engram: validated fades slower)
+    lasting_min_days: int = Field(30, ge=0)
+    archive_lasting_days: int = Field(180, ge=1)
+    # insights and digests (made from other memories, adding no fact of their own) are
+    # archived when not referenced for this long since created or last referenced
+    archive_derived_after_days: int = Field(30, ge=1)
     purge_below: float = Field(0.1, ge=0, le=1)  # archived/cold and effective score below this
     purge_confirm_days: int = Field(7, ge=0)  # ...at two reviews at least this far apart
     # -- lifecycle: jobs --------------------------------------------------------------

@@ -45,17 +45,18 @@ def _fill(mem: Memory) -> dict[str, str]:
 
 def test_the_weekly_review_moves_memories_and_is_idempotent(mem: Memory, db_path: Path) -> None:
     ids = _fill(mem)
-    for _ in range(3):
-        mem.reference(ids["fav"], user_id="aaron", now=T0)
-    first = mem.jobs.run("weekly", now=T0 + timedelta(days=10))
+    for _ in range(3):  # still used a month after it was written: lasting use
+        mem.reference(ids["fav"], user_id="aaron", now=T0 + timedelta(days=31))
+    first = mem.jobs.run("weekly", now=T0 + timedelta(days=40))
     assert first.status == "ok"
     assert {(i.action, i.memory_id) for i in first.items} == {
         ("promoted", ids["fav"]),
         ("expired", ids["trip"]),
+        ("purge_candidate", ids["trip"]),  # transient: x0.5 a week, below 0.1 by now
     }
     assert mem.get(ids["trip"], user_id="aaron").status is Status.ARCHIVED
     before = _snapshot(db_path)
-    again = mem.jobs.run("weekly", now=T0 + timedelta(days=10))
+    again = mem.jobs.run("weekly", now=T0 + timedelta(days=40))
     assert again.status == "ok" and again.items == []
     assert _snapshot(db_path) == before  # nothing changed the second time
     later = mem.jobs.run("weekly", now=T0 + timedelta(days=100))
@@ -125,16 +126,18 @@ def test_promoted_memories_are_written_to_memory_md(tmp_path: Path, config: Conf
         mem.add("Maya drinks green tea", user_id="maya", importance=0.9)
         mem.jobs.run("weekly", now=T0)
         assert not (tmp_path / "md").exists()  # nothing promoted yet, no file
-        mem.reference([fav.id] * 1, user_id="aaron", now=T0)
+        later = T0 + timedelta(days=31)  # used a month after it was written: lasting
+        mem.reference([fav.id] * 1, user_id="aaron", now=later)
         for _ in range(2):
-            mem.reference(fav.id, user_id="aaron", now=T0)
-        result = mem.jobs.run("weekly", now=T0 + timedelta(days=1))
+            mem.reference(fav.id, user_id="aaron", now=later)
+        result = mem.jobs.run("weekly", now=later + timedelta(days=1))
         assert result.counts["memory_md_written"] == 1
         text = (tmp_path / "md" / "aaron.md").read_text()
         assert "- Aaron prefers dark mode <!-- remem:" in text and "## user: aaron" in text
         assert not (tmp_path / "md" / "maya.md").exists()  # no one else's memories
         stamp = (tmp_path / "md" / "aaron.md").stat().st_mtime_ns
-        assert mem.jobs.run("weekly", now=T0 + timedelta(days=2)).counts["memory_md_written"] == 0
+        again = mem.jobs.run("weekly", now=later + timedelta(days=2))
+        assert again.counts["memory_md_written"] == 0
         assert (tmp_path / "md" / "aaron.md").stat().st_mtime_ns == stamp
 
 
@@ -219,6 +222,17 @@ def test_a_failing_job_is_recorded_and_retried_later(mem: Memory) -> None:
     retry = Jobs(mem.__class__(mem.store.path, config=mem.config.model_copy(
         update={"jobs_retry_minutes": 0}), store=mem.store), jobs=jobs.jobs.values())  # fmt: skip
     assert [r.name for r in retry.run_due(T0).ran] == ["count"]
+
+
+def test_a_failed_job_is_retried_once_the_jobs_clock_moved_past_the_retry(mem: Memory) -> None:
+    # a simulated year: the fake clock moves a day between catch-ups, the wall clock not
+    calls: list[int] = []
+    jobs = Jobs(mem, jobs=[_counting_job(calls, fail_at=3)])
+    assert jobs.run("count", now=T0).status == "failed"
+    soon = T0 + timedelta(minutes=mem.config.jobs_retry_minutes - 1)
+    assert jobs.run_due(soon).ran == []
+    later = T0 + timedelta(minutes=mem.config.jobs_retry_minutes)
+    assert [r.name for r in jobs.run_due(later).ran] == ["count"]
 
 
 def test_run_due_runs_overdue_jobs_oldest_first_within_the_budget(mem: Memory) -> None:

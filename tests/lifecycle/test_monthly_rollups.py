@@ -159,7 +159,10 @@ def test_rollups_digest_each_period_once_per_scope(mem: Memory, db_path: Path) -
     # a month later: January's digest, from the day digests, and nothing twice
     last.importance = 0.9
     mem.store.update_memory(last)
-    mem.jobs.run("weekly", now=DAY0 + timedelta(days=9, hours=3))
+    # promoted at once (no lasting use needed): what follows needs a promoted day digest
+    at_once = mem.config.model_copy(update={"lasting_min_days": 0})
+    with Memory(db_path, config=at_once) as other:
+        other.jobs.run("weekly", now=DAY0 + timedelta(days=9, hours=3))
     assert mem.get(last.id, user_id="aaron").promoted
     later = mem.jobs.run("nightly", now=DAY0 + timedelta(days=30))
     assert mem.get(last.id, user_id="aaron").status is Status.ACTIVE  # promoted: never rolled up

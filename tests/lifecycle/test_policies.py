@@ -9,7 +9,7 @@ import pytest
 
 from remem.config import Config
 from remem.lifecycle import policies as p
-from remem.model import MemoryRecord, SearchHit, Status, Tier, Trust
+from remem.model import Kind, MemoryRecord, SearchHit, Status, Tier, Trust
 from remem.read.rank import RankContext, importance_factor, rank, recency_factor
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
@@ -98,17 +98,37 @@ def test_effective_score_is_capped_at_one_and_uses_the_tier() -> None:
 
 
 # -- review policies ---------------------------------------------------------------------
+def used(days_old: float, refs: int, last_ref_days_ago: float = 0, **fields: Any) -> MemoryRecord:
+    """Created ``days_old`` days ago, referenced ``refs`` times, the last time
+    ``last_ref_days_ago`` days ago."""
+    return rec(days_old, reference_count=refs, last_referenced_at=last_ref_days_ago, **fields)
+
+
 def test_promote_needs_importance_and_references_stricter_when_untrusted() -> None:
-    assert p.promote_policy(rec(importance=0.85, reference_count=3), NOW, C) is not None
-    assert p.promote_policy(rec(importance=0.85, reference_count=2), NOW, C) is None
-    assert p.promote_policy(rec(importance=0.8, reference_count=9), NOW, C) is None  # > 0.8
+    assert p.promote_policy(used(40, 3, importance=0.85), NOW, C) is not None
+    assert p.promote_policy(used(40, 2, importance=0.85), NOW, C) is None
+    assert p.promote_policy(used(40, 9, importance=0.8), NOW, C) is None  # > 0.8
     untrusted = {"importance": 0.9, "source_trust": Trust.UNTRUSTED}
-    assert p.promote_policy(rec(reference_count=5, **untrusted), NOW, C) is None
-    change = p.promote_policy(rec(reference_count=6, **untrusted), NOW, C)
+    assert p.promote_policy(used(40, 5, **untrusted), NOW, C) is None
+    change = p.promote_policy(used(40, 6, **untrusted), NOW, C)
     assert change is not None and change.fields == {"promoted": True}
-    assert p.promote_policy(rec(importance=0.9, reference_count=3, promoted=True), NOW, C) is None
-    archived = rec(importance=0.9, reference_count=3, status=Status.ARCHIVED)
+    assert p.promote_policy(used(40, 3, importance=0.9, promoted=True), NOW, C) is None
+    archived = used(40, 3, importance=0.9, status=Status.ARCHIVED)
     assert p.promote_policy(archived, NOW, C) is None
+
+
+def test_promote_needs_lasting_use_not_a_burst_of_references() -> None:
+    # an incident note referenced five times in the days it mattered: one use, not lasting
+    burst = used(200, 5, last_ref_days_ago=197, importance=0.9)
+    assert not p.lasting(burst, C)
+    assert p.promote_policy(burst, NOW, C) is None
+    # the same references, the last one a month after it was written: lasting
+    kept = used(200, 5, last_ref_days_ago=170, importance=0.9)
+    assert p.lasting(kept, C) and p.promote_policy(kept, NOW, C) is not None
+    assert not p.lasting(rec(200, importance=0.9), C)  # never referenced
+    # lasting_min_days = 0: the plain rule (importance and references)
+    plain = Config(embedder="fake", lasting_min_days=0)
+    assert p.promote_policy(burst, NOW, plain) is not None
 
 
 def test_transient_expires_after_its_ttl_from_creation() -> None:
@@ -138,6 +158,51 @@ def test_archive_when_not_used_for_90_days() -> None:
     assert p.archive_policy(rec(200, last_referenced_at=89), NOW, C) is None
     assert p.archive_policy(rec(400, promoted=True), NOW, C) is None
     assert p.archive_policy(rec(400, tier=Tier.PERMANENT), NOW, C) is None
+
+
+def test_the_reference_clock_injection_does_not_keep_a_used_memory() -> None:
+    # an incident note used twice in its first days, then shown 40 times as filler
+    filler = used(120, 2, last_ref_days_ago=117, last_accessed_at=1, access_count=40)
+    change = p.archive_policy(filler, NOW, C)
+    assert change is not None and change.detail["clock"] == "reference"
+    assert change.detail["idle_days"] == 117
+    # the use clock (the issue's "not accessed"): every injection keeps it
+    assert p.archive_policy(filler, NOW, Config(embedder="fake", idle_clock="use")) is None
+    # never referenced: its accesses count (a caller that never confirms use)
+    searched = rec(200, last_accessed_at=10, access_count=5)
+    assert p.idle_clock(searched, C) == "use" and p.archive_policy(searched, NOW, C) is None
+    # an instruction's use is being injected: a lesson counts its accesses
+    lesson = used(200, 1, last_ref_days_ago=150, last_accessed_at=1, kind=Kind.LESSON)
+    assert p.archive_policy(lesson, NOW, C) is None
+
+
+def test_lasting_use_earns_a_longer_archive_allowance() -> None:
+    # a fact still used months after it was written, then not needed for 4 months
+    fact = used(300, 8, last_ref_days_ago=120)
+    assert p.lasting(fact, C) and p.archive_allowance(fact, C) == 180
+    assert p.archive_policy(fact, NOW, C) is None
+    assert [c.action for c in p.review(used(300, 8, last_ref_days_ago=181), NOW, C)] == ["cold"]
+    no_extension = Config(embedder="fake", archive_lasting_days=90)
+    assert p.archive_policy(fact, NOW, no_extension) is not None
+    # a burst of references within the first days: the plain 90 d
+    burst = used(120, 5, last_ref_days_ago=117)
+    assert p.archive_allowance(burst, C) == 90 and p.archive_policy(burst, NOW, C) is not None
+
+
+def test_derived_memories_are_archived_unless_referenced() -> None:
+    # an insight shown as filler every day, never used: 30 d from its creation
+    insight = rec(31, kind=Kind.INSIGHT, last_accessed_at=0, access_count=20)
+    change = p.archive_policy(insight, NOW, C)
+    assert change is not None and change.detail["allowed_days"] == 30
+    assert p.archive_policy(rec(29, kind=Kind.INSIGHT), NOW, C) is None
+    assert p.archive_policy(used(200, 1, last_ref_days_ago=10, kind=Kind.INSIGHT), NOW, C) is None
+    week = {"tags": ["rollup", "rollup:week"], "kind": Kind.EPISODIC}
+    assert p.archive_policy(rec(31, **week), NOW, C) is not None
+    assert p.archive_policy(rec(31, promoted=True, **week), NOW, C) is None
+    # a plain episodic memory is not derived
+    assert p.archive_policy(rec(31, kind=Kind.EPISODIC), NOW, C) is None
+    longer = Config(embedder="fake", archive_derived_after_days=90)
+    assert p.archive_policy(insight, NOW, longer) is None
 
 
 def test_cold_after_six_months_without_use() -> None:

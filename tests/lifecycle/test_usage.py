@@ -217,6 +217,22 @@ def test_archive_drops_token_vectors_and_restore_rebuilds_them(token_mem: Memory
     assert mem.get(old.id, user_id="aaron").status is Status.ACTIVE
 
 
+def test_a_restored_memory_that_was_referenced_stays_active(mem: Memory) -> None:
+    # referenced once, then idle: the reference clock archives it; a restore is a use
+    # by that clock too, so the next review leaves it (not a reference: no count)
+    start = utcnow()
+    note = mem.add("Aaron parks in bay 14 at the office", user_id="aaron", now=start)[0]
+    mem.reference(note.id, user_id="aaron", now=start + timedelta(days=2))
+    later = start + timedelta(days=100)
+    mem.jobs.run("weekly", now=later)
+    assert mem.get(note.id, user_id="aaron").status is Status.ARCHIVED
+    mem.restore(note.id, user_id="aaron", now=later)
+    mem.jobs.run("weekly", now=later + timedelta(days=7))
+    back = mem.get(note.id, user_id="aaron")
+    assert back.status is Status.ACTIVE
+    assert back.last_referenced_at == later and back.reference_count == 1
+
+
 def test_restore_refuses_what_cannot_come_back(mem: Memory, two: tuple[str, str]) -> None:
     assert mem.restore(two[0], user_id="aaron").status is Status.ACTIVE  # already active
     mem.forget(two[1], user_id="aaron")

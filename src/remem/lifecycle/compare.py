@@ -63,12 +63,6 @@ def _names(text: str) -> set[str]:
     return names
 
 
-def derived(record: MemoryRecord) -> bool:
-    """Made by a job from other memories (an insight, a rollup): never merged or
-    flagged against the memories it was made from."""
-    return record.kind is Kind.INSIGHT or any(t.startswith("rollup:") for t in record.tags)
-
-
 def occurrence(record: MemoryRecord) -> bool:
     """A record of something that happened, counted as such — a lesson (each
     correction is one: reflection turns repeated ones into a rule), an episode or

@@ -16,9 +16,10 @@ from typing import Any
 import numpy as np
 
 from remem.errors import ProviderError
-from remem.lifecycle.compare import conflicts, derived
+from remem.lifecycle.compare import conflicts
 from remem.lifecycle.job import JobContext, StepItem, StepResult
 from remem.lifecycle.nightly import preview, writing
+from remem.lifecycle.policies import derived
 from remem.model import AuditEvent, Kind, MemoryRecord, Status, Trust
 from remem.read.trust import shape
 from remem.slots import negates

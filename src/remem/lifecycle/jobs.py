@@ -172,7 +172,12 @@ class Jobs:
             return True
         if st.last_status == "failed" and "failed_at" in st.detail:
             retry = timedelta(minutes=self.mem.config.jobs_retry_minutes)
-            if wall - datetime.fromisoformat(st.detail["failed_at"]) < retry:
+            waited = wall - datetime.fromisoformat(st.detail["failed_at"])
+            if "failed_now" in st.detail:
+                # On the job's clock too: a simulation's fake clock moves days while
+                # the wall clock moves seconds, and a failed job must be retried there.
+                waited = max(waited, now - datetime.fromisoformat(st.detail["failed_now"]))
+            if waited < retry:
                 return False
         if st.detail.get("partial"):
             return True  # an unfinished run resumes whatever the interval
@@ -302,7 +307,11 @@ class Jobs:
         if result.status != "ok":
             job_detail["partial"] = partial
         if result.status == "failed":
-            job_detail.update(error=result.error, failed_at=utcnow().isoformat())
+            job_detail.update(
+                error=result.error,
+                failed_at=utcnow().isoformat(),
+                failed_now=result.now.isoformat(),
+            )
         store.release_job(
             job.name,
             owner,

@@ -15,8 +15,9 @@ from datetime import datetime
 
 import numpy as np
 
-from remem.lifecycle.compare import derived, merge_refusal, occurrence
+from remem.lifecycle.compare import merge_refusal, occurrence
 from remem.lifecycle.job import JobContext, StepItem, StepResult
+from remem.lifecycle.policies import derived
 from remem.model import AuditEvent, MemoryRecord, Resource, Scope, Status
 from remem.write.pipeline import ingest
 from remem.write.summaries import refresh_citing

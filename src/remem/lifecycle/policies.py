@@ -56,9 +56,65 @@ def last_reference(record: MemoryRecord) -> datetime:
 
 def last_use(record: MemoryRecord) -> datetime:
     """The latest of its last access, last reference and creation: what archive and
-    cold count from."""
+    cold count from with ``idle_clock = "use"``."""
     moments = [record.created_at, record.last_accessed_at, record.last_referenced_at]
     return max(_aware(m) for m in moments if m is not None)
+
+
+def derived(record: MemoryRecord) -> bool:
+    """Made by a job from other memories (an insight, a rollup digest): it adds no
+    fact of its own, its sources keep them."""
+    return record.kind is Kind.INSIGHT or any(t.startswith("rollup:") for t in record.tags)
+
+
+def instruction(record: MemoryRecord) -> bool:
+    """A lesson or a rule: an instruction the agent follows, whose use is being
+    injected (echo/fizzle does not judge instructions, so no reference confirms them)."""
+    return record.kind in (Kind.LESSON, Kind.PROCEDURAL)
+
+
+def idle_clock(record: MemoryRecord, config: Config) -> str:
+    """Which clock archive and cold count ``record``'s idle time by (``idle_clock``).
+
+    ``use``: :func:`last_use`, any access included. ``reference`` (Ratchet: injection
+    is not a reference): a memory referenced at least once counts from its last
+    reference — its caller confirms use, so being shown again and not used (filler in
+    a context block) does not keep it; a derived memory counts from its last
+    reference, else its creation (it exists only to be used). A memory nobody ever
+    referenced, and an instruction, count from their last use, as with ``use``: a
+    caller that never confirms use still keeps what it keeps searching for."""
+    if config.idle_clock == "use":
+        return "use"
+    if derived(record) or (record.last_referenced_at is not None and not instruction(record)):
+        return "reference"
+    return "use"
+
+
+def idle_since(record: MemoryRecord, config: Config) -> datetime:
+    """The moment ``record``'s idle time counts from (:func:`idle_clock`)."""
+    if idle_clock(record, config) == "reference":
+        return _aware(last_reference(record))
+    return last_use(record)
+
+
+def lasting(record: MemoryRecord, config: Config) -> bool:
+    """Still confirmed useful ``lasting_min_days`` or more after it was written: its
+    last reference is that long after its creation. Several references within one
+    incident's few days are one use, not lasting value."""
+    last = record.last_referenced_at
+    return last is not None and days_since(last, record.created_at) >= config.lasting_min_days
+
+
+def archive_allowance(record: MemoryRecord, config: Config) -> float:
+    """The idle days after which the archive policy moves an active memory:
+    ``archive_derived_after_days`` for a derived memory, ``archive_lasting_days`` for
+    one of :func:`lasting` use (engram: validated memories fade slower), else
+    ``archive_after_days``."""
+    if derived(record):
+        return config.archive_derived_after_days
+    if lasting(record, config):
+        return max(config.archive_after_days, config.archive_lasting_days)
+    return config.archive_after_days
 
 
 def protected(record: MemoryRecord) -> bool:
@@ -213,10 +269,11 @@ class Change:
 
 
 def promote_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
-    """Active, base importance above ``promote_min_importance`` and at least
+    """Active, base importance above ``promote_min_importance``, at least
     ``promote_min_references`` confirmed references (``_untrusted`` for untrusted
-    sources) -> promoted."""
-    if record.status is not Status.ACTIVE or record.promoted:
+    sources), and of :func:`lasting` use -> promoted. A promoted memory is protected
+    for good: a burst of references while an incident lasted does not earn that."""
+    if record.status is not Status.ACTIVE or record.promoted or not lasting(record, config):
         return None
     needed = (
         config.promote_min_references_untrusted
@@ -257,34 +314,46 @@ def expire_policy(record: MemoryRecord, now: datetime, config: Config) -> Change
     )
 
 
+def _idle_detail(record: MemoryRecord, idle: float, config: Config) -> dict[str, Any]:
+    return {"idle_days": round(idle, 1), "clock": idle_clock(record, config)}
+
+
 def archive_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
-    """Active and not used (accessed, referenced or created) for ``archive_after_days``
+    """Active and idle (:func:`idle_since`) for its :func:`archive_allowance`
     (episodes are left to their value-based retention)."""
     if record.status is not Status.ACTIVE or protected(record) or value_retained(record):
         return None
-    idle = days_since(now, last_use(record))
-    if idle < config.archive_after_days:
+    idle = days_since(now, idle_since(record, config))
+    allowance = archive_allowance(record, config)
+    if idle < allowance:
         return None
     return Change(
         "archived",
         {"status": Status.ARCHIVED},
-        f"not used for {idle:.0f} d",
-        {"idle_days": round(idle, 1)},
+        f"not used for {idle:.0f} d (allowed {allowance:g} d)",
+        {**_idle_detail(record, idle, config), "allowed_days": allowance},
     )
 
 
 def cold_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
-    """Active or archived and not used for ``cold_after_days`` (active episodes are
-    left to their value-based retention)."""
+    """Active or archived and idle (:func:`idle_since`) for ``cold_after_days`` (for
+    a memory of :func:`lasting` use, at least its archive allowance; active episodes
+    are left to their value-based retention)."""
     if record.status not in (Status.ACTIVE, Status.ARCHIVED) or protected(record):
         return None
     if record.status is Status.ACTIVE and value_retained(record):
         return None
-    idle = days_since(now, last_use(record))
-    if idle < config.cold_after_days:
+    idle = days_since(now, idle_since(record, config))
+    allowance = float(config.cold_after_days)
+    if lasting(record, config) and not derived(record):
+        allowance = max(allowance, config.archive_lasting_days)
+    if idle < allowance:
         return None
     return Change(
-        "cold", {"status": Status.COLD}, f"not used for {idle:.0f} d", {"idle_days": round(idle, 1)}
+        "cold",
+        {"status": Status.COLD},
+        f"not used for {idle:.0f} d",
+        _idle_detail(record, idle, config),
     )
 
 

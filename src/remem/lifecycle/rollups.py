@@ -24,10 +24,9 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from remem.errors import ProviderError
-from remem.lifecycle.compare import derived
 from remem.lifecycle.job import JobContext, StepItem, StepResult
 from remem.lifecycle.nightly import preview
-from remem.lifecycle.policies import protected
+from remem.lifecycle.policies import derived, protected
 from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status, Trust
 from remem.store.base import FieldChange
 from remem.write.embed import embed_for_store

@@ -141,8 +141,10 @@ def restore(
     reason: str | None = None,
 ) -> MemoryRecord:
     """Archived or cold -> active again: its token vectors are rebuilt (re-embedded
-    from its content), its purge mark cleared, and the restore counts as a use
-    (``last_accessed_at = now``), so the next review does not archive it again."""
+    from its content), its purge mark cleared, and the restore counts as a use: asking
+    for a memory back is using it, so ``last_accessed_at`` and ``last_referenced_at``
+    move to ``now`` and the next review does not archive it again, by either idle
+    clock. It is not a reference: ``reference_count`` (what promotion counts) stays."""
     record = store.get_memory(memory_id, scope)
     if record is None:
         raise NotFoundError(f"no memory {memory_id!r} in this scope")
@@ -163,6 +165,7 @@ def restore(
         "status": Status.ACTIVE,
         "purge_candidate_since": None,
         "last_accessed_at": now,
+        "last_referenced_at": now,
         "updated_at": now,
     }
     event = AuditEvent(
@@ -177,5 +180,5 @@ def restore(
         if tokens is not None:
             store.put_token_vectors([record.id], tokens, model_id=embedder.model_id)
     record.status, record.purge_candidate_since = Status.ACTIVE, None
-    record.last_accessed_at = record.updated_at = now
+    record.last_accessed_at = record.last_referenced_at = record.updated_at = now
     return record

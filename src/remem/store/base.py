@@ -139,7 +139,8 @@ class FieldChange:
     """A lifecycle change of one memory's state (:meth:`Store.change_fields`).
 
     ``fields`` may set ``status``, ``promoted``, ``purge_candidate_since``,
-    ``last_accessed_at`` and ``updated_at`` — never content or counters. The change
+    ``last_accessed_at``, ``last_referenced_at`` (a restore) and ``updated_at`` —
+    never content or counters. The change
     applies only while the memory still has ``expect_status`` (another process may
     have restored, forgotten or updated it since it was read); ``event`` is written
     with it.

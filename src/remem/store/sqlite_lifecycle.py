@@ -20,7 +20,10 @@ from remem.store.sqlite_erase import PENDING
 from remem.store.sqlwhere import scope_sql
 
 # What a lifecycle change may set (never content, never counters).
-_CHANGEABLE = {"status", "promoted", "purge_candidate_since", "last_accessed_at", "updated_at"}
+_CHANGEABLE = {
+    "status", "promoted", "purge_candidate_since", "last_accessed_at", "last_referenced_at",
+    "updated_at",
+}  # fmt: skip
 _BUSY = {"SQLITE_BUSY", "SQLITE_LOCKED"}
 _READONLY = {"SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM"}
 _CHUNK = 500  # ids per statement, under SQLite's bound-variable limit
