@@ -32,6 +32,7 @@ def test_quick_year_with_the_lifecycle_keeps_fewer_and_finds_as_much(tmp_path: P
     # the full year's measured difference is in docs/benchmarks.md)
     assert with_.recall_at_5 >= without.recall_at_5 - 0.08
     assert with_.protected_lost == 0
+    assert 0 < with_.in_year_met <= 1 and 0 < without.in_year_met <= 1
     assert with_.jobs["nightly_ok"] >= 190 and with_.jobs["weekly_ok"] >= 25
     assert not without.jobs
     assert "| 11 | with |" in table({11: runs})
