@@ -1,6 +1,6 @@
 """A simulated year of an assistant's life, with and without the lifecycle jobs.
 
-    python bench/lifecycle.py --seeds 1 2 --out bench/results            # ONNX model
+    python bench/lifecycle.py --seeds 1 2 3 --out bench/results          # ONNX model
     python bench/lifecycle.py --quick --embedder fake                    # a small year
 
 What the generator assumes is in ``remem/eval/lifecycle_sim.py`` (and in
