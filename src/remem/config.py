@@ -401,6 +401,11 @@ class Config(BaseModel):
     agent_promoted_max: int = Field(5, ge=0)  # promoted (core) memories in the block
     agent_rules_max: int = Field(5, ge=0)  # procedural rules whose trigger matches, per block
     agent_injected_keep: int = Field(50, ge=1)  # injected memories kept for the next feedback
+    # deferred writes (recall(defer=True) / observe(defer=True), the local service's
+    # hooks): a claim on a journaled row older than the lease is taken over (the
+    # process doing it died); a row whose writes failed this many times is dropped
+    agent_pending_lease_s: float = Field(60.0, gt=0)
+    agent_pending_max_attempts: int = Field(3, ge=1)
     # working memory (engram): per session, oldest evicted past the capacity, each item
     # expires this long after it was added; surfaced twice within the window it is
     # promoted to a long-term memory with its importance x the factor

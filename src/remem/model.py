@@ -267,6 +267,22 @@ class TurnCost:
     injected_tokens: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class PendingWork:
+    """Writes an agent operation answered before doing (``kind``: ``recall`` or
+    ``observe``), journaled in the store so they are done even if the process that
+    answered dies; ``data`` holds what doing them needs, texts and refs together
+    (see remem/agent/deferred.py).
+    ``attempts``: how many times a process claimed it."""
+
+    id: int
+    kind: str
+    scope: Scope
+    data: dict[str, Any]
+    created_at: datetime
+    attempts: int = 0
+
+
 @dataclass(slots=True)
 class AuditEvent:
     """One change to a memory (or to a subject, for erase tombstones)."""

@@ -37,6 +37,13 @@ from remem.agent.context import (
     memory_line,
     plain,
 )
+from remem.agent.deferred import (
+    Settled,
+    journal_observe,
+    journal_recall,
+    record_injected,
+    settle,
+)
 from remem.agent.episodes import Episode, EpisodeHit, Episodes
 from remem.agent.feedback import apply_echoes, judge, outcome_changes
 from remem.agent.lessons import Lessons, draft_lesson, llm_lesson
@@ -104,7 +111,8 @@ class MemoryAgent:
         self.rules = Rules(mem, self.scope)
         self.recaller = Recaller(mem, self.scope, self.asker, include_untrusted)
         self.notes = TurnNotes(mem, self.scope)
-        self._meter = Meter(mem)
+        self.meter = Meter(mem)  # what each operation costs (its cost row)
+        self.settling = False  # set by settle() on the agents doing journaled writes
 
     @property
     def _kw(self) -> ScopeArgs:
@@ -124,7 +132,8 @@ class MemoryAgent:
             opening = check_text(opening, "opening", max_bytes=self.limits.max_content_bytes)
         now = now or utcnow()
         config = self.mem.config
-        with self._meter.measure() as usage:
+        self._catch_up()
+        with self.meter.measure() as usage:
             session, created = self.sessions.open(session_id, opening=opening, now=now)
             ran: tuple[str, ...] = ()
             deferred: tuple[str, ...] = ()
@@ -200,18 +209,23 @@ class MemoryAgent:
         *,
         tool: str | None = None,
         now: datetime | None = None,
+        defer: bool = False,
     ) -> ContextResult:
         """The context for one prompt (a per-prompt hook): this session's working
         memory first, then the relevant memories; with the session over
         ``budget_per_turn``, fewer of them from tiered recall only. Injected ids are
-        recorded for feedback. ``tool``: the tool about to be called (for rules)."""
+        recorded for feedback. ``tool``: the tool about to be called (for rules).
+        ``defer``: return as soon as the context is built; the writes (working items
+        surfaced, injections, rules used, the cost row) are journaled and done by
+        :meth:`settle` (see :mod:`remem.agent.deferred`)."""
         session_id = check_session_id(session_id, self.limits)
         prompt = check_text(prompt, "prompt", max_bytes=self.limits.max_content_bytes)
         if tool is not None:
             tool = check_label(tool, "tool", max_chars=self.limits.max_label_chars)
         now = now or utcnow()
         config = self.mem.config
-        with self._meter.measure() as usage:
+        self._catch_up()
+        with self.meter.measure() as usage:
             session = self.sessions.ensure(session_id, now=now)
             economy = self.sessions.economy(session)
             builder = BlockBuilder(config.agent_context_max_tokens)
@@ -221,6 +235,7 @@ class MemoryAgent:
                 now=now,
                 limit=config.working_recall_max,
                 include_untrusted=self.include_untrusted,
+                surface=not defer,
             )
             part = builder.add(
                 WORKING, [Line(plain(w.content)) for w, _ in found], max_items=len(found)
@@ -236,9 +251,25 @@ class MemoryAgent:
             withheld = self.recaller.add_relevant(
                 builder, prompt, now=now, economy=economy, items=items
             )
-            context = self._inject(builder, session, now=now, economy=economy, withheld=withheld)
-            self.rules.mark_used(_refs(context, RULES), now=now)
-        self._log(session, "recall", usage, context, now=now)
+            context = self._inject(
+                builder, session, now=now, economy=economy, withheld=withheld, record=not defer
+            )
+            if not defer:
+                self.rules.mark_used(_refs(context, RULES), now=now)
+        if defer:
+            usage.injected_tokens += context.tokens
+            journal_recall(
+                self,
+                session_id,
+                turn=session.turns,
+                surfaced=[w.id for w, _ in found],
+                injected=builder.injected,
+                rules=_refs(context, RULES),
+                usage=usage,
+                now=now,
+            )
+        else:
+            self._log(session, "recall", usage, context, now=now)
         return context
 
     def observe(
@@ -250,18 +281,32 @@ class MemoryAgent:
         tool_calls: Sequence[Mapping[str, Any]] | None = None,
         trusted: bool | None = None,
         now: datetime | None = None,
+        defer: bool = False,
     ) -> ObserveResult:
         """Record one turn: a checkpoint, and from it — an explicit "remember ..."
         (user) stored at once through the write path; an error (a failed tool call,
         a traceback) as an episodic note; a decision stored with its reasoning; the
         turn in working memory. ``trusted``: as ``Memory.add`` (default: by role,
-        ``tool`` untrusted)."""
+        ``tool`` untrusted). ``defer``: journal the turn and return (``deferred``
+        set, nothing stored yet: :meth:`settle` records it, see
+        :mod:`remem.agent.deferred`) — unless the turn asks to be remembered or
+        states a decision, which are recorded at once (the caller tells the user)."""
         session_id = check_session_id(session_id, self.limits)
         role = check_label(role, "role", max_chars=self.limits.max_label_chars).lower()
         content = check_text(content, "content", max_bytes=self.limits.max_content_bytes)
         calls = check_tool_calls(tool_calls, self.limits)
         now = now or utcnow()
-        with self._meter.measure() as usage:
+        reports = (wants_remembering(role, content) and trusted is not False) or (
+            role in ("user", "assistant") and decision_in(content) is not None
+        )
+        if defer and not reports:
+            journal_observe(
+                self, session_id, role=role, content=content, tool_calls=calls, trusted=trusted,
+                now=now,
+            )  # fmt: skip
+            return ObserveResult(session_id=session_id, turn=0, deferred=True)
+        self._catch_up()
+        with self.meter.measure() as usage:
             self.sessions.ensure(session_id, now=now)
             turn = self.mem.store.next_turn(session_id, self.scope)
             remembered: list[str] = []
@@ -359,7 +404,8 @@ class MemoryAgent:
             check_text(t, "learnings", max_bytes=self.limits.max_content_bytes) for t in learnings
         ]
         now = now or utcnow()
-        with self._meter.measure() as usage:
+        self._catch_up()
+        with self.meter.measure() as usage:
             session = self.sessions.require(session_id)
             already = session.ended_at is not None
             stored: list[str] = []
@@ -428,7 +474,8 @@ class MemoryAgent:
         ``observe`` opens it. Safe to call again."""
         session_id = check_session_id(session_id, self.limits)
         now = now or utcnow()
-        with self._meter.measure() as usage:
+        self._catch_up()
+        with self.meter.measure() as usage:
             session = self.sessions.ensure(session_id, now=now)
             stored: list[str] = []
             extracted = messages = skipped_messages = 0
@@ -509,7 +556,8 @@ class MemoryAgent:
             response_text, "response_text", max_bytes=self.limits.max_content_bytes
         )
         now = now or utcnow()
-        with self._meter.measure() as usage:
+        self._catch_up()
+        with self.meter.measure() as usage:
             session = self.sessions.require(session_id)
             entries = self.mem.store.take_injected(session_id, self.scope)
             echoes, _ = judge(self.mem, self.scope, entries, response)
@@ -719,27 +767,26 @@ class MemoryAgent:
         now: datetime,
         economy: bool,
         withheld: int,
+        record: bool = True,
     ) -> ContextResult:
         """Render the block; record what it injects (surfacing, audit, access) and
-        keep it in the session for feedback."""
+        keep it in the session for feedback (``record``; a deferred recall journals
+        it instead)."""
         context = builder.result(session.session_id, economy=economy, withheld=withheld)
-        if builder.injected:
-            self.mem.record_injection(
-                [e.memory_id for e in builder.injected],
-                details=[
-                    {"session_id": session.session_id, "part": e.part, "tokens": e.tokens}
-                    for e in builder.injected
-                ],
-                now=now,
-                **self._kw,
-            )
-            self.mem.store.add_injected(
-                session.session_id,
-                self.scope,
-                builder.injected,
-                keep=self.mem.config.agent_injected_keep,
-            )
+        if record:
+            record_injected(self.mem, self.scope, session.session_id, builder.injected, now=now)
         return context
+
+    def settle(self, *, now: datetime | None = None) -> Settled:
+        """Do the writes deferred recalls and observes journaled (of every scope; see
+        :mod:`remem.agent.deferred`); the local service runs it after each answer."""
+        return settle(self.mem, now=now)
+
+    def _catch_up(self) -> None:
+        """The journaled writes of earlier turns first, so this operation reads a
+        session with all of them (skipped while this agent is doing them)."""
+        if not self.settling:
+            settle(self.mem)
 
     def _log(
         self, session: AgentSession, op: str, usage: Usage, context: ContextResult, *, now: datetime

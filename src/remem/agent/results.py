@@ -91,6 +91,7 @@ class ObserveResult(_Plain):
     working_item: str | None = None
     triggers: tuple[str, ...] = ()  # forward triggers created
     skipped: tuple[str, ...] = ()  # what could not be stored, and why
+    deferred: bool = False  # journaled, recorded by settle (observe(defer=True)); turn 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,9 +95,11 @@ class WorkingMemory:
         now: datetime,
         limit: int,
         include_untrusted: bool = False,
+        surface: bool = True,
     ) -> list[tuple[WorkingItem, float]]:
         """The items best covering ``query``'s keywords (at least ``working_match_min``),
-        best first then newest; each found counts one surfacing (see :meth:`surface`)."""
+        best first then newest; each found counts one surfacing (see :meth:`surface`)
+        unless ``surface`` is False (a deferred recall surfaces them later)."""
         if limit <= 0:
             return []
         terms = keyword_terms(query)
@@ -114,6 +116,8 @@ class WorkingMemory:
                 scored.append((item, score))
         scored.sort(key=lambda pair: -pair[1])  # stable: newest first among equals
         found = scored[:limit]
+        if not surface:
+            return found
         surfaced = {w.id: w for w in self.surface([w.id for w, _ in found], now=now)}
         return [(surfaced.get(w.id, w), s) for w, s in found]
 

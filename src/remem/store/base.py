@@ -27,6 +27,7 @@ from remem.model import (
     Injected,
     MemoryRecord,
     Page,
+    PendingWork,
     Resource,
     Scope,
     Summary,
@@ -763,6 +764,35 @@ class Store(Protocol):
         ...
 
     def add_turn_cost(self, cost: TurnCost, scope: Scope) -> None: ...
+
+    def add_pending(
+        self,
+        kind: str,
+        scope: Scope,
+        texts: Mapping[str, Any],
+        refs: Mapping[str, Any],
+        *,
+        at: datetime,
+    ) -> int:
+        """Journal deferred writes (committed when this returns): ``texts`` (redacted
+        as every text) and ``refs`` (ids, hashes, counts, times remem made: kept
+        as they are); the row's id. :class:`PendingWork.data` holds both."""
+        ...
+
+    def has_pending(self) -> bool:
+        """Whether any deferred writes wait (claimed or not)."""
+        ...
+
+    def claim_pending(
+        self, *, at: datetime, stale_before: datetime, limit: int = 100
+    ) -> list[PendingWork]:
+        """Claim, oldest first, the rows no process holds (or held since before
+        ``stale_before``); each row is claimed by one caller only."""
+        ...
+
+    def finish_pending(self, work_id: int) -> None:
+        """Delete a row whose writes are done."""
+        ...
 
     def session_costs(self, session_id: str, scope: Scope, *, limit: int = 1000) -> list[TurnCost]:
         """The session's cost rows, oldest first."""

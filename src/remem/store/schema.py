@@ -408,6 +408,32 @@ def m010_api_keys(db: sqlite3.Connection) -> None:
     )
 
 
+def m011_pending_work(db: sqlite3.Connection) -> None:
+    # Writes the agent layer answered before doing (remem/agent/deferred.py): the
+    # local service answers a prompt as soon as its context is ready and does the
+    # turn's writes after, journaled here first so a service that dies in between
+    # loses none of them. A row is claimed (claimed_at) by the process doing it and
+    # deleted when done; a claim older than agent_pending_lease_s is taken over.
+    # ``data``: the texts (a turn's content, tool calls: redacted as every text is);
+    # ``refs``: what remem made itself (ids, content hashes, counts, times), JSON in a
+    # BLOB so the redaction never mistakes a content hash for a secret.
+    run_script(
+        db,
+        """
+        CREATE TABLE pending_work (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            namespace TEXT, user_id TEXT, agent_id TEXT,
+            data TEXT NOT NULL,
+            refs BLOB NOT NULL,
+            created_at TEXT NOT NULL,
+            claimed_at TEXT,
+            attempts INTEGER NOT NULL DEFAULT 0
+        );
+        """,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -426,5 +452,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(8, "m008_triggers", m008_triggers),
     Migration(9, "m009_agent", m009_agent),
     Migration(10, "m010_api_keys", m010_api_keys),
+    Migration(11, "m011_pending_work", m011_pending_work),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

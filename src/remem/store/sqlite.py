@@ -61,6 +61,7 @@ from remem.store.sqlite_keys import KeyTablesMixin
 from remem.store.sqlite_lexical import LexicalMixin
 from remem.store.sqlite_lifecycle import BUSY_TIMEOUT_MS, LifecycleTablesMixin
 from remem.store.sqlite_open import check_file, connect, enable_wal, writable
+from remem.store.sqlite_pending import PendingTablesMixin
 from remem.store.sqlite_triggers import TriggerTablesMixin
 from remem.store.sqlite_vectors import VectorTablesMixin
 from remem.store.sqlwhere import filter_sql, scope_sql
@@ -102,6 +103,7 @@ class SQLiteStore(
     TriggerTablesMixin,
     AgentTablesMixin,
     KeyTablesMixin,
+    PendingTablesMixin,
 ):
     """A remem store in one SQLite file."""
 

@@ -400,10 +400,12 @@ class AgentTablesMixin:
             )
 
     def erase_agent_state(self, where: str, params: Sequence[Any]) -> tuple[int, int]:
-        """Inside an erase's transaction: delete the scope's sessions, cost rows and
-        working memory; ``(sessions, working items)`` deleted."""
+        """Inside an erase's transaction: delete the scope's sessions, cost rows,
+        working memory and deferred writes (they hold the turns' text); ``(sessions,
+        working items)`` deleted."""
         sessions = self._db.execute(f"DELETE FROM agent_sessions WHERE 1{where}", params).rowcount
         self._db.execute(f"DELETE FROM session_costs WHERE 1{where}", params)
+        self._db.execute(f"DELETE FROM pending_work WHERE 1{where}", params)
         working = self._db.execute(f"DELETE FROM working_memory WHERE 1{where}", params).rowcount
         return int(sessions), int(working)
 

@@ -1,0 +1,195 @@
+"""Deferred writes: answer first, write right after, lose nothing.
+
+A per-prompt hook waits for the context :meth:`MemoryAgent.recall` builds, not for
+the writes that come with it — the working items surfaced (and promoted when they
+earned it), the injection records feedback needs, the rules marked used, the cost
+row — nor for :meth:`MemoryAgent.observe` of the prompt (a checkpoint, a
+working-memory item, notes, triggers). With ``defer=True`` they do their reads,
+journal the writes in the store and return; :func:`settle` does the writes. The
+local service settles right after sending each answer, and before every request;
+a MemoryAgent settles before each operation that reads a session (start, recall,
+observe, feedback, flush, end), so no process reads a session without the writes
+of the turns before it.
+
+What a turn tells its user is never deferred: ``observe`` of a "remember ..." or of
+a decision runs at once (its answer says what was stored or refused).
+
+Durability: when ``recall`` / ``observe`` return, the writes are in the journal (the
+``pending_work`` table, one row, committed with ``synchronous = FULL``), so a
+process that dies before or while doing them leaves the row for the next
+:func:`settle` — the service's restart, the next request, any process's next
+session operation. At least once, not exactly once: a process killed in the middle
+of a row's writes has done part of them, and the process that takes the row over
+after ``agent_pending_lease_s`` does that part again (a surfacing counted twice, a
+second cost row). A row whose writes fail ``agent_pending_max_attempts`` times is
+dropped with a warning in the log, so one bad row never blocks the rest.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from remem.agent.budget import COST_FIELDS, Usage
+from remem.model import Injected, PendingWork, Scope, utcnow
+
+if TYPE_CHECKING:
+    from remem.agent.agent import MemoryAgent
+    from remem.memory import Memory
+
+__all__ = ["OBSERVE", "RECALL", "Settled", "record_injected", "settle"]
+
+log = logging.getLogger("remem.agent")
+
+RECALL = "recall"
+OBSERVE = "observe"
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """What one :func:`settle` did: rows done, rows whose writes failed (retried
+    after the lease), rows dropped after too many failures."""
+
+    done: int = 0
+    failed: int = 0
+    dropped: int = 0
+
+
+def record_injected(
+    mem: Memory, scope: Scope, session_id: str, injected: Sequence[Injected], *, now: datetime
+) -> None:
+    """Record what a context block injected: each memory's surfacing (audit, access)
+    and the session's list that feedback judges."""
+    if not injected:
+        return
+    mem.record_injection(
+        [e.memory_id for e in injected],
+        details=[{"session_id": session_id, "part": e.part, "tokens": e.tokens} for e in injected],
+        now=now,
+        user_id=scope.user_id,
+        agent_id=scope.agent_id,
+        namespace=scope.namespace,
+    )
+    mem.store.add_injected(session_id, scope, injected, keep=mem.config.agent_injected_keep)
+
+
+def journal_recall(
+    agent: MemoryAgent,
+    session_id: str,
+    *,
+    turn: int,
+    surfaced: Sequence[str],
+    injected: Sequence[Injected],
+    rules: Sequence[str],
+    usage: Usage,
+    now: datetime,
+) -> int:
+    """Journal the writes of a recall that answered already; the row's id."""
+    refs = {
+        **_agent_args(agent),
+        "turn": turn,
+        "surfaced": list(surfaced),
+        "injected": [asdict(e) for e in injected],
+        "rules": list(rules),
+        "usage": usage.to_dict(),
+        "now": now.isoformat(),
+    }
+    texts = {"session_id": session_id}
+    return agent.mem.store.add_pending(RECALL, agent.scope, texts, refs, at=now)
+
+
+def journal_observe(
+    agent: MemoryAgent,
+    session_id: str,
+    *,
+    role: str,
+    content: str,
+    tool_calls: Sequence[Mapping[str, Any]] | None,
+    trusted: bool | None,
+    now: datetime,
+) -> int:
+    """Journal an observed turn to be recorded by :func:`settle`; the row's id."""
+    texts = {
+        "session_id": session_id,
+        "role": role,
+        "content": content,
+        "tool_calls": [dict(c) for c in tool_calls or ()],
+    }
+    refs = {**_agent_args(agent), "trusted": trusted, "now": now.isoformat()}
+    return agent.mem.store.add_pending(OBSERVE, agent.scope, texts, refs, at=now)
+
+
+def settle(mem: Memory, *, now: datetime | None = None) -> Settled:
+    """Do the journaled writes no live process is doing, oldest first. ``now`` is
+    the clock of the claims (leases); each row's writes keep the time it was
+    journaled with."""
+    if not mem.store.has_pending():
+        return Settled()
+    from remem.agent.agent import MemoryAgent  # the agent module imports this one
+
+    config = mem.config
+    at = now or utcnow()
+    stale = at - timedelta(seconds=config.agent_pending_lease_s)
+    done = failed = dropped = 0
+    while claimed := mem.store.claim_pending(at=at, stale_before=stale):
+        for work in claimed:
+            try:
+                agent = MemoryAgent(
+                    mem,
+                    user_id=work.scope.user_id,
+                    agent_id=work.scope.agent_id,
+                    namespace=work.scope.namespace,
+                    role=work.data.get("agent_role"),
+                    include_untrusted=bool(work.data.get("include_untrusted")),
+                )
+                agent.settling = True  # its observe must not start another settle
+                _apply(agent, work)
+            except Exception as exc:  # one bad row must not stop the others
+                if work.attempts < config.agent_pending_max_attempts:
+                    failed += 1  # stays claimed: taken over after the lease
+                    continue
+                log.warning(
+                    "dropping deferred %s writes %d after %d attempts: %s",
+                    work.kind,
+                    work.id,
+                    work.attempts,
+                    exc,
+                )
+                dropped += 1
+            else:
+                done += 1
+            mem.store.finish_pending(work.id)
+    return Settled(done, failed, dropped)
+
+
+def _apply(agent: MemoryAgent, work: PendingWork) -> None:
+    data = work.data
+    now = datetime.fromisoformat(str(data["now"]))
+    session_id = str(data["session_id"])
+    if work.kind == OBSERVE:
+        agent.observe(
+            session_id,
+            str(data["role"]),
+            str(data["content"]),
+            tool_calls=data.get("tool_calls") or None,
+            trusted=data.get("trusted"),
+            now=now,
+        )
+        return
+    if work.kind != RECALL:
+        raise ValueError(f"unknown deferred work {work.kind!r}")
+    with agent.meter.measure() as usage:
+        agent.working.surface([str(i) for i in data["surfaced"]], now=now)
+        injected = [Injected(**e) for e in data["injected"]]
+        record_injected(agent.mem, agent.scope, session_id, injected, now=now)
+        agent.rules.mark_used([str(i) for i in data["rules"]], now=now)
+    for name in COST_FIELDS:  # the recall's own reads and the writes done here
+        setattr(usage, name, getattr(usage, name) + int(data["usage"].get(name, 0)))
+    agent.sessions.log(session_id, int(data["turn"]), RECALL, usage, now=now)
+
+
+def _agent_args(agent: MemoryAgent) -> dict[str, Any]:
+    return {"agent_role": agent.role, "include_untrusted": agent.include_untrusted}
