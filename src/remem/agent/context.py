@@ -13,7 +13,7 @@ category) [tags]``); lessons, rules and reminders are plain ``- text`` lines.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -85,9 +85,10 @@ class BlockBuilder:
         their stead, say), so no later part repeats them."""
         self._seen.update(memory_ids)
 
-    def add(self, label: str, lines: Sequence[Line], *, max_items: int) -> ContextPart | None:
+    def add(self, label: str, lines: Iterable[Line], *, max_items: int) -> ContextPart | None:
         """Add a part with as many of ``lines`` (best first) as fit, at most
-        ``max_items``; None (nothing added) when none fits."""
+        ``max_items``; None (nothing added) when none fits. ``lines`` is read only
+        as far as needed (a generator formats no line the block does not take)."""
         if max_items <= 0:
             return None
         label_cost = self.counter.count(label)

@@ -99,8 +99,11 @@ class Recaller:
             withheld = len(tiered.items) - len(hits)
         else:
             hits, withheld = self.hits(text, limit=items, now=now)
-        lines = [memory_line(hit.memory, now=now, tags=line_tags(hit)) for hit, _ in resolve(hits)]
-        builder.add(RELEVANT, lines, max_items=items)
+        # formatted as the block takes them: it stops at ``items``, a third of the hits
+        relevant = (
+            memory_line(hit.memory, now=now, tags=line_tags(hit)) for hit, _ in resolve(hits)
+        )
+        builder.add(RELEVANT, relevant, max_items=items)
         return withheld
 
 
