@@ -12,9 +12,13 @@ explainable (every hit says why), and safe (nothing is silently overwritten).
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+# Not ``typing.TYPE_CHECKING``: ``import remem`` runs in every hook process, and typing
+# is not imported at run time for it (mypy reads this name as typing's).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from remem.agent import MemoryAgent
     from remem.aio import AsyncMemory
     from remem.config import Config

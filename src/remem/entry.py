@@ -2,8 +2,8 @@
 
 ``remem hook EVENT`` runs on every Claude Code prompt, so it is dispatched before the
 CLI framework (typer, rich) is imported: a hook the local service answers imports
-only the standard library and the hook modules. Everything else goes to
-:func:`remem.cli.main`.
+``os``, ``sys``, ``socket`` and :mod:`remem.integrations.hook_fast` only.
+Everything else goes to :func:`remem.cli.main`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ def main() -> None:
     """Run ``remem`` with ``sys.argv``."""
     argv = sys.argv[1:]
     if argv[:1] == ["hook"] and not _HELP.intersection(argv):
-        from remem.integrations.runner import main as hook
+        from remem.integrations.hook_fast import main as hook
 
         sys.exit(hook(argv[1:]))
     from remem.cli import main as cli

@@ -26,7 +26,11 @@ try:
     main()  # the `remem` script's entry point
 except SystemExit as exc:
     assert exc.code == 0, exc.code
-heavy = [m for m in ("numpy", "pydantic", "remem.memory", "onnxruntime", "typer")
+# the engine, the web and CLI frameworks, and what the fast path leaves to the service
+# (JSON, http.client, typing, the hook's own payload parsing)
+heavy = [m for m in ("numpy", "pydantic", "remem.memory", "onnxruntime", "typer", "json",
+                     "http.client", "typing", "remem.integrations.claude_code",
+                     "remem.integrations.runner")
          if m in sys.modules]
 sys.stdout.write("HEAVY=" + ",".join(heavy) + "\\n")
 """
@@ -109,6 +113,18 @@ def test_a_service_gone_leaves_a_socket_and_the_hook_answers_here(
         "UserPromptSubmit", recorded.text("user_prompt_submit_remember"), env, recorded.cwd
     )
     assert "## Remembered now" in said and "remem.memory" in heavy  # answered in-process
+
+
+def test_a_refused_request_is_answered_here(
+    service: subprocess.Popen[bytes], recorded: Recorded, env: dict[str, str]
+) -> None:
+    token = Path(env["REMEM_HOME"]) / "serve.token"
+    token.write_text("remem_local_" + "x" * 43 + "\n", "ascii")  # not the service's: 401
+    said, heavy = probe(
+        "UserPromptSubmit", recorded.text("user_prompt_submit_remember"), env, recorded.cwd
+    )
+    assert "## Remembered now" in said and "remem.memory" in heavy  # answered in-process
+    assert service.poll() is None
 
 
 def test_the_first_hook_starts_the_service_for_the_next(

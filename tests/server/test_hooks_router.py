@@ -7,10 +7,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.server.conftest import Live
+from tests.server.conftest import Live, make_live
 
 from remem.agent import MemoryAgent
+from remem.config import Config
 from remem.memory import Memory
+from remem.model import Scope
 
 SESSION = "0b6f2c1e-8d4a-4c3b-9e7f-2a1d5c6b7e80"
 
@@ -110,3 +112,46 @@ def test_bad_hooks_are_refused_in_the_error_shape(live: Live, tmp_path: Path) ->
         assert denied.status_code == 403
     with live.client() as http:
         assert http.post("/hooks/claude-code/Stop", json={}).status_code == 401
+
+
+def test_a_prompt_is_answered_first_and_its_writes_follow(live: Live, tmp_path: Path) -> None:
+    key = live.key("writer", user_id="alice", namespace="atlas")
+    cwd = project(tmp_path, "atlas")
+    with Memory(config=live.config) as mem:
+        mem.add("The staging database is atlas-db-2", user_id="alice", namespace="atlas")
+    prompt = payload("UserPromptSubmit", cwd, prompt="which database does staging use today?")
+    with live.client(key) as http:
+        said = http.post("/hooks/claude-code/UserPromptSubmit", json=prompt)
+        text = http.post("/hooks/claude-code/UserPromptSubmit?output=stdout", json=prompt)
+    assert said.status_code == 200 and text.status_code == 200
+    context = said.json()["hookSpecificOutput"]["additionalContext"]
+    assert "atlas-db-2" in context
+    # what the command hook prints: the context as plain text
+    assert text.headers["content-type"].startswith("text/plain")
+    assert text.text.startswith(context.split("\n\n")[0]) and "atlas-db-2" in text.text
+    # no further request: the service does the turns' writes after answering
+    scope = Scope(user_id="alice", namespace="atlas")
+    deadline = time.monotonic() + 60
+    with Memory(config=live.config) as mem:
+        while mem.store.has_pending() or len(mem.store.list_checkpoints(SESSION, scope)) < 2:
+            assert time.monotonic() < deadline, "the answered turns were never written"
+            time.sleep(0.05)
+        session = mem.store.get_session(SESSION, scope)
+        assert session is not None and session.injected
+        assert [c.op for c in mem.store.session_costs(SESSION, scope)].count("recall") == 2
+
+
+def test_a_restarted_service_does_what_the_last_one_answered(
+    server_config: Config, tmp_path: Path
+) -> None:
+
+    with Memory(config=server_config) as mem:
+        agent = MemoryAgent(mem, user_id="alice", namespace="atlas")
+        agent.recall(SESSION, "which database does staging use?", defer=True)
+        agent.observe(SESSION, "user", "which database does staging use?", defer=True)
+        assert mem.store.has_pending()  # answered, then the service died
+    for _live in make_live(server_config):  # its start settles the journal
+        with Memory(config=server_config) as mem:
+            assert not mem.store.has_pending()
+            points = mem.store.list_checkpoints(SESSION, Scope(user_id="alice", namespace="atlas"))
+            assert [p.user_input for p in points] == ["which database does staging use?"]

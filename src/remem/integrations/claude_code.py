@@ -197,16 +197,24 @@ class HookAnswer:
         }
 
 
-def handle(agent: MemoryAgent, payload: HookPayload, *, now: datetime | None = None) -> HookAnswer:
+def handle(
+    agent: MemoryAgent,
+    payload: HookPayload,
+    *,
+    now: datetime | None = None,
+    defer: bool = False,
+) -> HookAnswer:
     """Run one hook event through ``agent`` (the whole work, long work included: the
-    caller decides where it runs) and return the answer."""
+    caller decides where it runs) and return the answer. ``defer``: the prompt's and
+    a tool failure's writes are journaled and left to ``agent.settle()`` (the local
+    service runs it after sending the answer; see :mod:`remem.agent.deferred`)."""
     event = payload.event
     if event is HookEvent.SESSION_START:
         return _session_start(agent, payload, now)
     if event is HookEvent.USER_PROMPT_SUBMIT:
-        return _prompt(agent, payload, now)
+        return _prompt(agent, payload, now, defer)
     if event in (HookEvent.POST_TOOL_USE, HookEvent.POST_TOOL_USE_FAILURE):
-        return _tool(agent, payload, now)
+        return _tool(agent, payload, now, defer)
     if event is HookEvent.STOP:
         return _stop(agent, payload, now)
     if event is HookEvent.PRE_COMPACT:
@@ -235,12 +243,21 @@ def _session_start(agent: MemoryAgent, payload: HookPayload, now: datetime | Non
     return HookAnswer(HookEvent.SESSION_START, _with_header(start.text), done)
 
 
-def _prompt(agent: MemoryAgent, payload: HookPayload, now: datetime | None) -> HookAnswer:
+def _prompt(
+    agent: MemoryAgent, payload: HookPayload, now: datetime | None, defer: bool
+) -> HookAnswer:
     limit = agent.mem.config.max_content_bytes
     prompt = _clip_bytes(payload.prompt or "", limit)
     # recall first: the prompt observed first would come back as its own working memory
-    context = agent.recall(payload.session_id, prompt, now=now) if prompt.strip() else None
-    seen = agent.observe(payload.session_id, "user", prompt, now=now) if prompt.strip() else None
+    # (deferred, observe still stores a "remember ..." at once: the answer says so)
+    context = (
+        agent.recall(payload.session_id, prompt, now=now, defer=defer) if prompt.strip() else None
+    )
+    seen = (
+        agent.observe(payload.session_id, "user", prompt, now=now, defer=defer)
+        if prompt.strip()
+        else None
+    )
     parts = [context.text] if context is not None and context.text else []
     if seen is not None and seen.remembered:
         scope = agent.scope
@@ -261,14 +278,21 @@ def _prompt(agent: MemoryAgent, payload: HookPayload, now: datetime | None) -> H
     return HookAnswer(HookEvent.USER_PROMPT_SUBMIT, _with_header("\n\n".join(parts)), done)
 
 
-def _tool(agent: MemoryAgent, payload: HookPayload, now: datetime | None) -> HookAnswer:
+def _tool(
+    agent: MemoryAgent, payload: HookPayload, now: datetime | None, defer: bool = False
+) -> HookAnswer:
     failed = payload.failure()
     if failed is None:
         return HookAnswer(payload.event)
     name = payload.tool_name or "a tool"
     call = {"name": name, "error": _clip(failed), "input": _clip(_short(payload.tool_input))}
     seen = agent.observe(
-        payload.session_id, "tool", _clip(f"{name} failed: {failed}"), tool_calls=[call], now=now
+        payload.session_id,
+        "tool",
+        _clip(f"{name} failed: {failed}"),
+        tool_calls=[call],
+        now=now,
+        defer=defer,
     )
     return HookAnswer(payload.event, done={"error_note": seen.error_note})
 

@@ -56,9 +56,9 @@ def create_app(
         from remem.app import open_memory
 
         mem = open_memory(config)  # opens (and migrates) the store before serving
-        app.state.engine = Engine(
-            mem, local_token=local_token, local_scope=local_scope, limiter=limiter
-        )
+        engine = Engine(mem, local_token=local_token, local_scope=local_scope, limiter=limiter)
+        engine.settle()  # what a service that died had answered but not written yet
+        app.state.engine = engine
         try:
             yield
         finally:

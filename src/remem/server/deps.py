@@ -65,6 +65,14 @@ class Engine:
         self.local_token = local_token
         self.local_scope = local_scope
 
+    def settle(self) -> None:
+        """Do the writes deferred answers journaled (:mod:`remem.agent.deferred`):
+        after a hook's answer has been sent, at start, and before a request reads."""
+        from remem.agent.deferred import settle
+
+        with self.lock:
+            settle(self.mem)
+
 
 @dataclass(frozen=True, slots=True)
 class Ctx:
@@ -82,7 +90,10 @@ class Ctx:
     @contextmanager
     def memory(self) -> Iterator[Memory]:
         """The Memory, held for this block (pass :attr:`kw` to every call)."""
+        from remem.agent.deferred import settle
+
         with self.engine.lock:
+            settle(self.engine.mem)  # the writes of answered hooks first
             yield self.engine.mem
 
     @contextmanager

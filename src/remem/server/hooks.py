@@ -15,16 +15,23 @@ of every project each in its own namespace.
 
 Long work (Stop, PreCompact, SessionEnd) is answered ``{}`` at once and done after
 the response has been sent, still counted as a request in flight (the idle
-timeout waits for it).
+timeout waits for it). A prompt (and a tool failure) is answered as soon as its
+context is built: the turn's writes are journaled in the store before the answer
+and done right after it is sent (:mod:`remem.agent.deferred`), so a service that
+dies in between loses none of them.
+
+``?output=stdout`` answers ``text/plain``: exactly what ``remem hook EVENT`` prints
+(so the hook process needs no JSON parser).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, BackgroundTasks, Body, Path
+from fastapi import APIRouter, BackgroundTasks, Body, Path, Query
+from fastapi.responses import PlainTextResponse
 
-from remem.integrations.claude_code import LONG_WORK, HookPayload, handle
+from remem.integrations.claude_code import LONG_WORK, HookAnswer, HookPayload, handle
 from remem.model import Scope
 from remem.server.deps import LOCAL_KEY_ID, Ctx, Engine, Writer
 from remem.server.errors import ApiError
@@ -44,22 +51,43 @@ Event = Annotated[
 ]
 
 
-@router.post("/{event}", summary="Answer one Claude Code hook")
+Output = Annotated[
+    Literal["json", "stdout"],
+    Query(
+        description="json: the JSON Claude Code reads from an http hook; stdout: text/plain, "
+        "what a command hook prints (remem hook)."
+    ),
+]
+
+
+@router.post(
+    "/{event}",
+    summary="Answer one Claude Code hook",
+    response_model=None,
+    responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+)
 def claude_code_hook(
     event: Event,
     payload: Annotated[Any, Body(description="The hook's JSON payload, as Claude Code sends it.")],
     background: BackgroundTasks,
     ctx: Ctx = Writer,
-) -> dict[str, Any]:
+    output: Output = "json",
+) -> dict[str, Any] | PlainTextResponse:
     """The hook's answer: ``{}`` or ``{"hookSpecificOutput": {"hookEventName": ...,
-    "additionalContext": ...}}``. A payload that is not a hook's is 422 (Claude Code
-    treats any non-2xx answer as a non-blocking error: the session goes on)."""
+    "additionalContext": ...}}`` (``output=stdout``: the command hook's stdout). A
+    payload that is not a hook's is 422 (Claude Code treats any non-2xx answer as a
+    non-blocking error: the session goes on)."""
     hook = HookPayload.parse(payload, event)
     scope = _scope(ctx, hook)
     if hook.event in LONG_WORK:
         background.add_task(_answer, ctx.engine, scope, hook)
-        return {}
-    return _answer(ctx.engine, scope, hook)
+        answer = HookAnswer(hook.event)
+    else:
+        answer = _answer(ctx.engine, scope, hook, defer=True)
+        background.add_task(ctx.engine.settle)  # the turn's writes, once this is sent
+    if output == "stdout":
+        return PlainTextResponse(answer.stdout())
+    return answer.to_json()
 
 
 def _scope(ctx: Ctx, hook: HookPayload) -> Scope:
@@ -70,10 +98,10 @@ def _scope(ctx: Ctx, hook: HookPayload) -> Scope:
     return default_scope(ctx.engine.config, cwd=hook.cwd)
 
 
-def _answer(engine: Engine, scope: Scope, hook: HookPayload) -> dict[str, Any]:
+def _answer(engine: Engine, scope: Scope, hook: HookPayload, *, defer: bool = False) -> HookAnswer:
     from remem.app import agent_for
 
     if scope.is_empty():
         raise ApiError(400, "bad_request", "this key has no scope to answer hooks in")
     with engine.lock:  # one Memory, used from one thread at a time
-        return handle(agent_for(engine.mem, scope), hook).to_json()
+        return handle(agent_for(engine.mem, scope), hook, defer=defer)

@@ -1,0 +1,129 @@
+"""``remem hook EVENT``'s fast path: ask the local service, print its answer.
+
+A Claude Code hook is a new process per prompt, so what it imports is most of what
+it costs. This module imports ``os``, ``sys`` and ``_socket`` only (the C module
+under :mod:`socket`, which itself costs more to import than the rest of this path
+together; ``socket`` where there is no ``_socket``): it sends the
+payload (stdin, as it came) to ``remem serve``'s unix socket in the remem home
+(``$REMEM_HOME``, else ``~/.remem``: ``remem.sock``, with the local token of
+``serve.token``) as one HTTP/1.1 request, asking for the command hook's stdout
+(``?output=stdout``), and prints the answer. No JSON is parsed here: the service
+checks the payload and formats the answer.
+
+Anything else — no service, a refused or failed request, an event name or option
+this path does not take — goes to :mod:`remem.integrations.runner` (the full path:
+the same service found through the configuration, else the answer computed in
+this process), with the payload already read. So every error message and
+fallback is the full path's.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+try:
+    import _socket as socket
+except ImportError:  # another Python than CPython
+    import socket  # type: ignore[no-redef]
+
+TYPE_CHECKING = False  # typing is not imported at run time (mypy reads the name)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+SOCKET_NAME = "remem.sock"  # as remem.integrations.service
+TOKEN_NAME = "serve.token"
+HOOKS_PATH = "/hooks/claude-code"
+# Constants, not Config keys: reading Config costs the hook more than the call.
+CONNECT_TIMEOUT_S = 0.5  # a service that does not accept within this is taken as down
+ANSWER_TIMEOUT_S = 30.0  # a hook's answer (Claude Code's own hook timeout is longer)
+MAX_HEAD_BYTES = 65536  # a response head longer than this is not the service's
+
+
+def main(argv: list[str]) -> int:
+    """Run ``remem hook`` with ``argv`` (the arguments after ``hook``)."""
+    if len(argv) != 1 or not argv[0].isascii() or not argv[0].isalpha():
+        return _full(argv, None)  # options (--sync, --db) and odd names: the full path
+    raw = sys.stdin.buffer.read()
+    answer = ask_service(argv[0], raw, os.environ)
+    if answer is None:
+        return _full(argv, raw)
+    if answer:
+        sys.stdout.write(answer)
+        sys.stdout.flush()
+    return 0
+
+
+def ask_service(event: str, raw: bytes, environ: Mapping[str, str]) -> str | None:
+    """The service's stdout for the hook ``event`` with payload ``raw``; None when
+    there is no service, or it did not answer 200."""
+    home_var = environ.get("REMEM_HOME")
+    home = os.path.expanduser(home_var) if home_var else os.path.expanduser("~/.remem")
+    try:
+        with open(os.path.join(home, TOKEN_NAME), "rb") as fh:
+            token = fh.read().strip()
+    except OSError:
+        return None
+    if not _token_chars(token):
+        return None  # not a token this service wrote; never sent as a header
+    head = (
+        f"POST {HOOKS_PATH}/{event}?output=stdout HTTP/1.1\r\n"
+        "Host: remem\r\n"
+        f"Authorization: Bearer {token.decode('ascii')}\r\n"
+        "Content-Type: application/json\r\n"
+        f"Content-Length: {len(raw)}\r\n"
+        "Connection: close\r\n\r\n"
+    ).encode("ascii")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.settimeout(CONNECT_TIMEOUT_S)
+        sock.connect(os.path.join(home, SOCKET_NAME))
+        sock.settimeout(ANSWER_TIMEOUT_S)
+        sock.sendall(head + raw)
+        return _read_answer(sock)
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    finally:
+        sock.close()
+
+
+def _read_answer(sock: socket.socket) -> str | None:
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk or len(data) > MAX_HEAD_BYTES:
+            return None
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.split(b"\r\n")
+    status = lines[0].split(b" ", 2)
+    if len(status) < 2 or status[1] != b"200":
+        return None
+    length = None
+    for line in lines[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value.strip())
+        elif name.strip().lower() == b"transfer-encoding":
+            return None  # the service sends a length; anything else is not it
+    while length is None or len(body) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            if length is None:
+                break  # no length: the body ends with the connection
+            return None  # cut short
+        body += chunk
+    return (body if length is None else body[:length]).decode("utf-8")
+
+
+def _token_chars(token: bytes) -> bool:
+    text = token.decode("latin-1")
+    return bool(text) and text.isascii() and all(c.isalnum() or c in "_-" for c in text)
+
+
+def _full(argv: list[str], raw: bytes | None) -> int:
+    import io
+
+    from remem.integrations.runner import main as full
+
+    return full(argv, stdin=io.BytesIO(raw) if raw is not None else None)
