@@ -46,7 +46,7 @@ def _seed(mem: Memory) -> None:
         mem.add(fact, user_id="maya", agent_id="coder", infer=False, now=T0 - timedelta(days=i))
 
 
-def _turns(mem: Memory, *, defer: bool, settle_each: bool = True) -> list[str]:
+def _turns(mem: Memory, *, defer: bool, settle_each: bool = True, warm: bool = False) -> list[str]:
     agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
     texts = []
     for i, prompt in enumerate(PROMPTS):
@@ -54,7 +54,7 @@ def _turns(mem: Memory, *, defer: bool, settle_each: bool = True) -> list[str]:
         texts.append(agent.recall("s1", prompt, now=now, defer=defer).text)
         agent.observe("s1", "user", prompt, now=now, defer=defer)
         if defer and settle_each:
-            agent.settle()
+            agent.settle(warm=warm)
     if defer:
         agent.settle()
     return texts
@@ -90,6 +90,7 @@ def test_deferred_turns_answer_and_write_as_immediate_ones(config: Config, tmp_p
     for mode, kw in {
         "now": {"defer": False},
         "deferred": {"defer": True},
+        "deferred, indexes warmed": {"defer": True, "warm": True},
         "deferred, settled by the next turn": {"defer": True, "settle_each": False},
     }.items():
         with Memory(tmp_path / f"{len(results)}.db", config=config) as mem:
@@ -100,7 +101,7 @@ def test_deferred_turns_answer_and_write_as_immediate_ones(config: Config, tmp_p
     assert "## Working memory" in texts[1] and "## Relevant" in texts[0]
     assert any(p for _, _, _, p in state["working"])  # a working item was promoted
     assert state["checkpoints"] and state["injected"] and not state["pending"]
-    for mode in ("deferred", "deferred, settled by the next turn"):
+    for mode in ("deferred", "deferred, indexes warmed", "deferred, settled by the next turn"):
         assert results[mode] == results["now"], mode
 
 

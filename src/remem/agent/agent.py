@@ -261,6 +261,8 @@ class MemoryAgent:
             journal_recall(
                 self,
                 session_id,
+                prompt=prompt,
+                economy=economy,
                 turn=session.turns,
                 surfaced=[w.id for w, _ in found],
                 injected=builder.injected,
@@ -777,10 +779,11 @@ class MemoryAgent:
             record_injected(self.mem, self.scope, session.session_id, builder.injected, now=now)
         return context
 
-    def settle(self, *, now: datetime | None = None) -> Settled:
+    def settle(self, *, now: datetime | None = None, warm: bool = False) -> Settled:
         """Do the writes deferred recalls and observes journaled (of every scope; see
-        :mod:`remem.agent.deferred`); the local service runs it after each answer."""
-        return settle(self.mem, now=now)
+        :mod:`remem.agent.deferred`); the local service runs it after each answer.
+        ``warm``: then bring the search indexes up to those writes."""
+        return settle(self.mem, now=now, warm=warm)
 
     def _catch_up(self) -> None:
         """The journaled writes of earlier turns first, so this operation reads a

@@ -80,6 +80,8 @@ def journal_recall(
     agent: MemoryAgent,
     session_id: str,
     *,
+    prompt: str,
+    economy: bool,
     turn: int,
     surfaced: Sequence[str],
     injected: Sequence[Injected],
@@ -87,7 +89,8 @@ def journal_recall(
     usage: Usage,
     now: datetime,
 ) -> int:
-    """Journal the writes of a recall that answered already; the row's id."""
+    """Journal the writes of a recall that answered already; the row's id. The prompt
+    is kept for :func:`settle`'s warm-up (``warm``)."""
     refs = {
         **_agent_args(agent),
         "turn": turn,
@@ -96,8 +99,9 @@ def journal_recall(
         "rules": list(rules),
         "usage": usage.to_dict(),
         "now": now.isoformat(),
+        "economy": economy,
     }
-    texts = {"session_id": session_id}
+    texts = {"session_id": session_id, "prompt": prompt}
     return agent.mem.store.add_pending(RECALL, agent.scope, texts, refs, at=now)
 
 
@@ -122,10 +126,14 @@ def journal_observe(
     return agent.mem.store.add_pending(OBSERVE, agent.scope, texts, refs, at=now)
 
 
-def settle(mem: Memory, *, now: datetime | None = None) -> Settled:
+def settle(mem: Memory, *, now: datetime | None = None, warm: bool = False) -> Settled:
     """Do the journaled writes no live process is doing, oldest first. ``now`` is
     the clock of the claims (leases); each row's writes keep the time it was
-    journaled with."""
+    journaled with. ``warm``: then search each settled recall's prompt again, as
+    recall searched it — the writes (a promoted working item, say) leave the
+    search indexes to catch up on the next search, which this one pays instead of
+    the next prompt's (the local service does it after answering, while the user
+    reads)."""
     if not mem.store.has_pending():
         return Settled()
     from remem.agent.agent import MemoryAgent  # the agent module imports this one
@@ -134,6 +142,7 @@ def settle(mem: Memory, *, now: datetime | None = None) -> Settled:
     at = now or utcnow()
     stale = at - timedelta(seconds=config.agent_pending_lease_s)
     done = failed = dropped = 0
+    recalls: dict[tuple[Any, ...], tuple[MemoryAgent, PendingWork]] = {}
     while claimed := mem.store.claim_pending(at=at, stale_before=stale):
         for work in claimed:
             try:
@@ -161,7 +170,13 @@ def settle(mem: Memory, *, now: datetime | None = None) -> Settled:
                 dropped += 1
             else:
                 done += 1
+                if work.kind == RECALL and not work.data.get("economy"):
+                    recalls[(work.scope, agent.role, agent.include_untrusted)] = (agent, work)
             mem.store.finish_pending(work.id)
+    if warm:
+        for agent, work in recalls.values():  # the last recall of each scope
+            items = mem.config.agent_context_max_items
+            agent.recaller.hits(str(work.data.get("prompt") or ""), limit=items, now=utcnow())
     return Settled(done, failed, dropped)
 
 

@@ -65,13 +65,14 @@ class Engine:
         self.local_token = local_token
         self.local_scope = local_scope
 
-    def settle(self) -> None:
+    def settle(self, *, warm: bool = False) -> None:
         """Do the writes deferred answers journaled (:mod:`remem.agent.deferred`):
-        after a hook's answer has been sent, at start, and before a request reads."""
+        after a hook's answer has been sent (``warm``: and bring the search indexes
+        up to them), at start, and before a request reads."""
         from remem.agent.deferred import settle
 
         with self.lock:
-            settle(self.mem)
+            settle(self.mem, warm=warm)
 
 
 @dataclass(frozen=True, slots=True)

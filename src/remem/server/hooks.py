@@ -84,7 +84,7 @@ def claude_code_hook(
         answer = HookAnswer(hook.event)
     else:
         answer = _answer(ctx.engine, scope, hook, defer=True)
-        background.add_task(ctx.engine.settle)  # the turn's writes, once this is sent
+        background.add_task(ctx.engine.settle, warm=True)  # the turn's writes, once sent
     if output == "stdout":
         return PlainTextResponse(answer.stdout())
     return answer.to_json()
