@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/hooks.py --sizes 10000,100000 --runs 60 [--keep /tmp/remem-hooks]
 
-For each store size (built as ``bench/stages.py`` builds one, reused from
-``--keep DIR/<n>/scale.db``), three figures from the same run:
+For each store size (built once as ``bench/stages.py`` builds one and kept in
+``--keep DIR/<n>/scale.db``; each run works on a fresh copy of it, so runs start
+from the same store and the kept one is never written), from the same run:
 
 - **in-process search** (the baseline): ``Memory.search`` in this process, warm,
   over distinct generated questions — what a search costs with nothing around it;
@@ -11,13 +12,21 @@ For each store size (built as ``bench/stages.py`` builds one, reused from
   ``remem hooks install`` writes) started as a new process per prompt, its payload
   on stdin, answered by ``remem serve --socket`` over the unix socket; timed from
   outside, start to exit (interpreter start, imports, the call, the answer);
+- **service answer**: the same request sent from this process (no new process):
+  the service's part of the hook's time;
 - **hook, in-process** (no service): the same command answering in its own
   process — the cost the service saves.
 
-Each prompt is a distinct question in one session, so every hook does the real
-work: ``recall`` (working memory and a search) and ``observe`` (a checkpoint,
-working memory). Reports p50 / p95 in ms and the ratio of the hook's p95 (service
-up) to the in-process search p95. The machine is shared: compare within one run.
+With the service up, the three are interleaved prompt by prompt (a search, a hook
+process, a request), so a machine whose load changes during the run slows all
+three alike; each starts once the service has done the writes of the turn before
+and ``--gap`` seconds more (the service does the writes after answering, then
+brings its search indexes up to them; between two real prompts the model's
+answer takes seconds). Each prompt is a distinct question in one session, so every hook does
+the real work: ``recall`` (working memory and a search) and ``observe`` (a
+checkpoint, working memory), their writes done by the service after it answered.
+Reports p50 / p95 in ms and the ratio of the hook's p95 (service up) to the
+in-process search p95. The machine is shared: compare within one run.
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -63,20 +73,23 @@ def env_for(folder: Path, db: Path) -> dict[str, str]:
     }
 
 
+def payload(prompt: str, cwd: Path) -> dict[str, str]:
+    return {
+        "session_id": SESSION,
+        "transcript_path": str(cwd / "transcript.jsonl"),
+        "cwd": str(cwd),
+        "permission_mode": "default",
+        "hook_event_name": "UserPromptSubmit",
+        "prompt": prompt,
+    }
+
+
 def hook_runs(prompts: list[str], env: dict[str, str], cwd: Path) -> list[float]:
     """Wall ms of one ``remem hook UserPromptSubmit`` process per prompt."""
     command = [sys.executable, "-m", "remem", "hook", "UserPromptSubmit"]
     times = []
     for prompt in prompts:
-        payload = {
-            "session_id": SESSION,
-            "transcript_path": str(cwd / "transcript.jsonl"),
-            "cwd": str(cwd),
-            "permission_mode": "default",
-            "hook_event_name": "UserPromptSubmit",
-            "prompt": prompt,
-        }
-        data = json.dumps(payload).encode("utf-8")
+        data = json.dumps(payload(prompt, cwd)).encode("utf-8")
         t0 = time.perf_counter()
         done = subprocess.run(command, input=data, capture_output=True, env=env, cwd=cwd)
         times.append((time.perf_counter() - t0) * 1000)
@@ -85,20 +98,20 @@ def hook_runs(prompts: list[str], env: dict[str, str], cwd: Path) -> list[float]
     return times
 
 
-def search_runs(db: Path, folder: Path, queries: list[str]) -> list[float]:
-    config = Config.load(home=folder, db_path=db, jobs_catchup_budget_ms=0)
-    times = []
-    with Memory(db, config=config) as mem:
-        for q in queries[:5]:
-            mem.search(q, user_id=USER)  # load the indexes and the model
-        for q in queries[5:]:
-            t0 = time.perf_counter()
-            mem.search(q, user_id=USER, limit=10)
-            times.append((time.perf_counter() - t0) * 1000)
-    return times
+def request_ms(prompt: str, folder: Path) -> float:
+    """Wall ms of one hook request to the service from this process."""
+    from remem.integrations.hook_fast import ask_service
+
+    data = json.dumps(payload(prompt, folder)).encode("utf-8")
+    t0 = time.perf_counter()
+    answer = ask_service("UserPromptSubmit", data, {"REMEM_HOME": str(folder)})
+    elapsed = (time.perf_counter() - t0) * 1000
+    if answer is None:
+        raise RuntimeError("the service did not answer")
+    return elapsed
 
 
-def with_service(env: dict[str, str], folder: Path, work: Any) -> Any:
+def start_service(env: dict[str, str], folder: Path) -> subprocess.Popen[bytes]:
     sock = folder / "remem.sock"
     proc = subprocess.Popen(
         [sys.executable, "-m", "remem", "serve", "--socket", str(sock)],
@@ -106,38 +119,89 @@ def with_service(env: dict[str, str], folder: Path, work: Any) -> Any:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    try:
-        deadline = time.monotonic() + 300
-        while not sock.is_socket():
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("remem serve did not start")
-            time.sleep(0.1)
-        return work()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=60)
+    deadline = time.monotonic() + 300
+    while not sock.is_socket():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError("remem serve did not start")
+        time.sleep(0.1)
+    return proc
 
 
-def measure(n: int, folder: Path, runs: int, cold_runs: int) -> dict[str, Any]:
+def settled(mem: Memory, gap: float) -> None:
+    """Wait until the service has done the last turn's writes (it does them after
+    answering, then brings its search indexes up to them), and ``gap`` seconds more:
+    between two prompts the model answers, which takes seconds, so a prompt does not
+    find the service still busy with the turn before."""
+    deadline = time.monotonic() + 60
+    while mem.store.has_pending():
+        if time.monotonic() > deadline:
+            raise RuntimeError("the service never did the deferred writes")
+        time.sleep(0.005)
+    time.sleep(gap)
+
+
+def fresh_copy(kept: Path, run: Path) -> Path:
+    """A copy of the kept store (and its side files) in ``run``."""
+    if run.exists():
+        shutil.rmtree(run)
+    run.mkdir(parents=True)
+    for path in kept.parent.glob(kept.name + "*"):
+        if path.is_file():
+            shutil.copy2(path, run / path.name)
+    return run / kept.name
+
+
+def measure(n: int, folder: Path, runs: int, cold_runs: int, gap: float) -> dict[str, Any]:
     folder.mkdir(parents=True, exist_ok=True)
-    db = folder / "scale.db"
-    if not db.exists():
-        print(f"building {n} memories in {db}", file=sys.stderr)
-        build(db, n)
+    kept = folder / "scale.db"
+    if not kept.exists():
+        print(f"building {n} memories in {kept}", file=sys.stderr)
+        build(kept, n)
+    run = folder / "run"
+    db = fresh_copy(kept, run)
+    # the baseline searches its own copy: a store another process writes to costs
+    # this process a re-sync of its indexes on its next search (twice the time at
+    # 10k in one measurement), which a search with nothing around it does not pay
+    base = fresh_copy(kept, folder / "base")
     rng = random.Random(n)
-    questions = unique_queries(rng, 2 * runs + cold_runs + 20)
-    env = env_for(folder, db)
-    with tempfile.TemporaryDirectory() as project:
-        cwd = Path(project)
-        search = search_runs(db, folder, questions[: runs + 5])
-        rest = questions[runs + 5 :]
-        # the first few hooks through the service load its indexes and model: warm-up
-        served = with_service(env, folder, lambda: hook_runs(rest[: runs + 5], env, cwd)[5:])
-        alone = hook_runs(rest[runs + 5 : runs + 5 + cold_runs], env, cwd)
+    questions = unique_queries(rng, 3 * runs + cold_runs + 20)
+    env = env_for(run, db)
+    config = Config.load(home=base.parent, db_path=base, jobs_catchup_budget_ms=0)
+    search: list[float] = []
+    hooks: list[float] = []
+    answered: list[float] = []
+    try:
+        with tempfile.TemporaryDirectory() as project:
+            cwd = Path(project)
+            service = start_service(env, run)
+            try:
+                # the first hooks through the service load its indexes and model
+                hook_runs(questions[:5], env, cwd)
+                with Memory(base, config=config) as mem, Memory(db, config=config) as served:
+                    for q in questions[5:10]:
+                        mem.search(q, user_id=USER)  # load this process's indexes and model
+                    rest = questions[10:]
+                    for i in range(runs):
+                        settled(served, gap)
+                        t0 = time.perf_counter()
+                        mem.search(rest[3 * i], user_id=USER, limit=10)
+                        search.append((time.perf_counter() - t0) * 1000)
+                        settled(served, gap)
+                        hooks += hook_runs([rest[3 * i + 1]], env, cwd)
+                        settled(served, gap)
+                        answered.append(request_ms(rest[3 * i + 2], run))
+            finally:
+                service.terminate()
+                service.wait(timeout=60)
+            alone = hook_runs(questions[10 + 3 * runs :][:cold_runs], env, cwd)
+    finally:
+        shutil.rmtree(run, ignore_errors=True)
+        shutil.rmtree(base.parent, ignore_errors=True)
     report = {
         "n": n,
         "search_in_process_ms": summary(search),
-        "hook_service_ms": summary(served),
+        "hook_service_ms": summary(hooks),
+        "service_answer_ms": summary(answered),
         "hook_in_process_ms": summary(alone),
     }
     report["hook_service_p95_over_search_p95"] = round(
@@ -151,11 +215,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sizes", default="10000,100000", help="comma-separated store sizes")
     ap.add_argument("--runs", type=int, default=60, help="hook processes per size (service up)")
     ap.add_argument("--cold-runs", type=int, default=10, help="hook processes with no service")
-    ap.add_argument("--keep", type=Path, default=Path("/tmp/remem-hooks"), help="store folder")
+    ap.add_argument(
+        "--gap", type=float, default=0.5, help="seconds between two prompts (the model answering)"
+    )
+    ap.add_argument(
+        "--keep", type=Path, default=Path("/tmp/remem-hooks"), help="where the built stores stay"
+    )
     ap.add_argument("--out", type=Path, default=Path("bench/results/hooks.json"))
     args = ap.parse_args(argv)
     results = [
-        measure(int(n), args.keep / n.strip(), args.runs, args.cold_runs)
+        measure(int(n), args.keep / n.strip(), args.runs, args.cold_runs, args.gap)
         for n in args.sizes.split(",")
     ]
     report = {
