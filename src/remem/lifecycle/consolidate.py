@@ -24,7 +24,6 @@ from remem.model import AuditEvent, Kind, MemoryRecord, Status, Trust
 from remem.read.trust import shape
 from remem.slots import negates
 from remem.store.base import ListFilter
-from remem.write.embed import embed_for_store
 from remem.write.summaries import refresh_summaries
 
 ARCHIVED = ("archived", "cold")
@@ -277,31 +276,14 @@ def _insight(ctx: JobContext, cluster: list[MemoryRecord], llm: Any | None) -> M
 
 
 def _store_insight(ctx: JobContext, record: MemoryRecord, cluster: list[MemoryRecord]) -> None:
-    store, embedder, now = ctx.store, ctx.mem.embedder, ctx.now
-    # Embedded before the transaction: no model call holds the write lock.
-    vectors, tokens = embed_for_store(
-        embedder, [record.content], drop_low_information=ctx.config.late_drop_stopwords
-    )
+    store, now = ctx.store, ctx.now
+    embedded = ctx.embed(record)
     with store.transaction():
-        store.insert_memories(
-            [record],
-            vectors=vectors,
-            model_id=embedder.model_id,
-            events=[
-                AuditEvent(
-                    event="created",
-                    memory_id=record.id,
-                    at=now,
-                    detail={
-                        "sources": record.data["sources"],
-                        "generator": record.data["generator"],
-                        "job": "weekly",
-                    },
-                )
-            ],
+        ctx.insert_made(
+            record,
+            embedded,
+            {"sources": record.data["sources"], "generator": record.data["generator"]},
         )
-        if tokens is not None:
-            store.put_token_vectors([record.id], tokens, model_id=embedder.model_id)
         for member in cluster:
             store.extend_data_list(
                 member.id,

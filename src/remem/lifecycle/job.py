@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from remem.model import utcnow
+from remem.model import AuditEvent, MemoryRecord, utcnow
 
 if TYPE_CHECKING:
     from remem.config import Config
     from remem.memory import Memory
-    from remem.store.base import Store
+    from remem.providers.base import Vectors
+    from remem.store.base import PackedTokens, Store
 
 Progress = Callable[[str, int, int], None]  # (job:step, done, total)
 
@@ -119,6 +120,14 @@ class LeaseLostError(Exception):
 
 
 # -- the context a step runs in ---------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Embedded:
+    """A made memory's vectors (:meth:`JobContext.embed`)."""
+
+    vectors: Vectors
+    tokens: list[PackedTokens] | None
+
+
 class JobContext:
     """What a step gets: the engine, ``now``, its resume state, the budget and the lease."""
 
@@ -169,6 +178,36 @@ class JobContext:
             self._progress(f"{self.job.name}:{self.step}", done, total)
         if self._lease is not None:
             self._lease.keep_alive(None)
+
+    def embed(self, record: MemoryRecord) -> Embedded:
+        """The vectors of a memory a job makes, computed before its transaction (no
+        model call holds the write lock)."""
+        from remem.write.embed import embed_for_store
+
+        vectors, tokens = embed_for_store(
+            self.mem.embedder,
+            [record.content],
+            drop_low_information=self.config.late_drop_stopwords,
+        )
+        return Embedded(vectors, tokens)
+
+    def insert_made(
+        self, record: MemoryRecord, embedded: Embedded, detail: Mapping[str, Any]
+    ) -> None:
+        """Insert a memory this job made (an insight, a digest) with its vectors and a
+        ``created`` event naming the job; call inside the caller's transaction."""
+        model_id = self.mem.embedder.model_id
+        event = AuditEvent(
+            event="created",
+            memory_id=record.id,
+            at=self.now,
+            detail={**detail, "job": self.job.name},
+        )
+        self.store.insert_memories(
+            [record], vectors=embedded.vectors, model_id=model_id, events=[event]
+        )
+        if embedded.tokens is not None:
+            self.store.put_token_vectors([record.id], embedded.tokens, model_id=model_id)
 
     def save(self, state: Mapping[str, Any]) -> None:
         """Persist where the current step is, so a later run resumes from there."""

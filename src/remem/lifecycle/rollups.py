@@ -29,7 +29,6 @@ from remem.lifecycle.nightly import preview
 from remem.lifecycle.policies import derived, protected
 from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status, Trust
 from remem.store.base import FieldChange
-from remem.write.embed import embed_for_store
 
 # What a digest is made of: memories that were said, whatever became of them since.
 SOURCES = ("active", "superseded", "archived", "cold")
@@ -221,10 +220,8 @@ def _store(
 ) -> int:
     """Write the digest (and, for a week, archive its day digests); returns how many
     day digests were archived."""
-    store, embedder, now = ctx.store, ctx.mem.embedder, ctx.now
-    vectors, tokens = embed_for_store(
-        embedder, [record.content], drop_low_information=ctx.config.late_drop_stopwords
-    )
+    store, now = ctx.store, ctx.now
+    embedded = ctx.embed(record)
     archive: list[FieldChange] = []
     if kind == "week" and ctx.config.rollup_archive_days:
         days = [rollup_id("day", start + timedelta(days=i), scope) for i in range(7)]
@@ -244,26 +241,15 @@ def _store(
             if m.status is Status.ACTIVE and not protected(m)  # permanent / promoted stay
         ]
     with store.transaction():
-        store.insert_memories(
-            [record],
-            vectors=vectors,
-            model_id=embedder.model_id,
-            events=[
-                AuditEvent(
-                    event="created",
-                    memory_id=record.id,
-                    at=now,
-                    detail={
-                        "sources": record.data["sources"],
-                        "period": record.data["period"],
-                        "generator": record.data["generator"],
-                        "job": "nightly",
-                    },
-                )
-            ],
+        ctx.insert_made(
+            record,
+            embedded,
+            {
+                "sources": record.data["sources"],
+                "period": record.data["period"],
+                "generator": record.data["generator"],
+            },
         )
-        if tokens is not None:
-            store.put_token_vectors([record.id], tokens, model_id=embedder.model_id)
         archived = store.change_fields(archive)
         store.drop_token_vectors(archived)  # archived memories keep none
     return len(archived)
