@@ -11,7 +11,8 @@ from __future__ import annotations
 import hashlib
 
 from remem.slots.compare import DEFAULT_WEIGHTS, Verdict, compare, negates
-from remem.slots.facts import Fact, analyse, normalise_text
+from remem.slots.facts import Fact, analyse
+from remem.slots.tokens import normalise_text
 
 __all__ = [
     "DEFAULT_WEIGHTS",

@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 
 from remem.config import DEFAULT_UPDATE_WEIGHTS as DEFAULT_WEIGHTS
 from remem.slots import lexicon as lx
-from remem.slots.facts import FAMILY_OF, Fact, Identifier, Token, Value, stem
+from remem.slots.facts import Fact, Identifier, Value
+from remem.slots.tokens import FAMILY_OF, Token, stem
 
 _NEGATION_FILLER = frozenset(
     "a an the does do did is are was were am be been anymore longer any more really".split()

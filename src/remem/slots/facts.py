@@ -19,55 +19,32 @@ Pure functions with no I/O; results are cached per (text, speaker).
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-import snowballstemmer
-
 from remem.slots import lexicon as lx
+from remem.slots.tokens import (
+    ADVERBS,
+    CURRENCY,
+    DATE_WORDS,
+    FAMILY_OF,
+    MONTHS,
+    NUMBER_WORDS,
+    STARTERS,
+    Token,
+    is_name,
+    is_verb,
+    is_word,
+    normalise_text,
+    stem,
+    tokenize,
+)
 
-_STEMMER = snowballstemmer.stemmer("porter")
 MAX_WORDS = 40  # a longer text is not one statement about one slot
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'])")
 # "St. Luke's", "Dr. Chen", "Acme Inc. says": a period that ends no sentence
 _ABBREVIATION = re.compile(r"\b(?:[A-Z][a-z]{0,2}|Mrs|Inc|Ltd|Ave|etc|vs|approx)\.$")
 
-_TOKEN = re.compile(
-    r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn)\b)?"  # money
-    r"|\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)(?![a-z])"  # a clock time with am/pm
-    r"|\d+(?:[.,:]\d+)*(?:st|nd|rd|th)?(?![A-Za-z])"  # numbers, versions, 9:30, 3rd
-    r"|\d+[A-Za-z][\w]*"  # 4B, 10K, 1Password
-    r"|[A-Za-z]+(?:n't|'re|'ve|'ll|'d|'m)(?![A-Za-z])"  # won't, I'm, we've
-    r"|[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?:'s|')?"  # words, db-1, fly.io, possessives
-    r"|[^\w\s]",
-    re.IGNORECASE,
-)
-_MONTHS = (
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-).split()
-_WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
-_DATE_WORDS = frozenset(
-    [*_MONTHS, *_WEEKDAYS, *(d + "s" for d in _WEEKDAYS), "spring", "summer", "fall", "autumn",
-     "winter", "weekend", "weekends", "morning", "mornings", "afternoon", "evening", "tonight",
-     "today", "tomorrow", "yesterday", "noon", "midnight", "week", "month", "year", "quarter"]
-)  # fmt: skip
-_NUMBER_WORDS = frozenset(
-    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "twenty thirty forty fifty hundred thousand dozen half".split()
-)
-_CURRENCY = frozenset("dollars dollar euros euro pounds usd eur gbp bucks cents yen".split())
-_STARTERS = frozenset(
-    "the a an our my your his her their its this that these those after before since in on "
-    "at during last next now today lately recently nowadays so and but actually also then "
-    "finally yesterday when while if as well oh ok okay yes no sadly luckily unfortunately "
-    "anyway plus".split()
-)
-_ADVERBS = frozenset(
-    "now just finally also still recently currently never always already really actually "
-    "officially fully completely only even lately nowadays soon mostly usually often".split()
-)
 _NEGATION = re.compile(
     r"\b(?:not|never|no longer|no)\b|n't\b|\b(?:doesnt|dont|isnt|wasnt|arent|didnt|wont|cant)\b",
     re.IGNORECASE,
@@ -77,33 +54,6 @@ _NEGATION = re.compile(
 _INTERJECTION = re.compile(
     r"^\W*(?:(?:no|nope|nah|yes|yeah|yep|ok|okay|well|oh)\s*[,.!;:-]+\s*)+", re.IGNORECASE
 )
-# Base forms of common verbs, so "Fern's deploys run on ..." finds "run" as the verb.
-_BASE_VERBS = frozenset(
-    """live work play use run have go do make take get drive ride own manage lead teach study
-    attend meet open close start begin end ship cost pay earn weigh eat drink speak learn read
-    write host track deploy keep hold belong stop stay visit travel fly sit seat serve stand
-    need want like love prefer hate enjoy know think feel say tell see bank commute share report
-    plan schedule handle support sell buy rent lease include contain cover mean reach leave
-    move switch join quit hire fire replace upgrade migrate transfer rename promote""".split()
-)
-_VERB_FORMS = frozenset(
-    form
-    for v in _BASE_VERBS
-    for form in (v, v + "s", v + "es", v + "ed", v + "d", v + "ing", v[:-1] + "ing",
-                 v[:-1] + "ies", v[:-1] + "ied")
-) | {"goes", "does", "has"}  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class Token:
-    """One token: its text, lower-cased form, stem and position."""
-
-    text: str
-    low: str
-    stem: str
-    index: int
-    possessive: bool = False
-    pronoun: bool = False  # "I", "my", "we" resolved to the speaker: the subject, never a value
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,124 +104,29 @@ class Fact:
     @property
     def families(self) -> frozenset[str]:
         """The attribute families the fact's words belong to ("Maple Elementary": school)."""
-        return frozenset(f for t in self.tokens for f in FAMILY_OF.get(_stem(t.low), ()))
-
-
-def stem(word: str) -> str:
-    """The Porter stem of a lower-cased word (numbers and codes unchanged)."""
-    return _stem(word)
-
-
-@lru_cache(maxsize=8192)
-def _stem(word: str) -> str:
-    return word if any(c.isdigit() for c in word) else _STEMMER.stemWord(word)
-
-
-FAMILY_OF: dict[str, tuple[str, ...]] = {}
-for _family, _words in lx.FAMILIES.items():
-    for _word in _words.split():
-        _s = _stem(_word)
-        FAMILY_OF[_s] = (*FAMILY_OF.get(_s, ()), _family)
-
-
-def normalise_text(text: str) -> str:
-    """NFKC, straight apostrophes and quotes, single spaces."""
-    text = unicodedata.normalize("NFKC", text)
-    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
-    return " ".join(text.split())
-
-
-def tokenize(text: str) -> tuple[Token, ...]:
-    """Word, number and punctuation tokens of normalised text."""
-    out = []
-    for i, match in enumerate(_TOKEN.finditer(text)):
-        raw = match.group(0)
-        possessive = False
-        word = raw
-        if raw.endswith("'s") and len(raw) > 2 and raw[0].isalpha():
-            word, possessive = raw[:-2], True
-        elif raw.endswith("'") and len(raw) > 1 and raw[0].isalpha():
-            word, possessive = raw[:-1], True
-        low = word.lower()
-        # capitalised words are not stemmed ("Wes" is not "we", "Carlos" not "carlo")
-        out.append(Token(word, low, low if word[:1].isupper() else _stem(low), i, possessive))
-    return tuple(out)
-
-
-def _is_word(t: Token) -> bool:
-    return t.text[:1].isalpha()
-
-
-def _is_name(t: Token, first: bool) -> bool:
-    """A capitalised word that is not merely sentence-initial ("Portland", "GitHub"),
-    or a camel-cased one ("iPhone", "macOS")."""
-    if not _is_word(t):
-        return False
-    if not t.text[:1].isupper():
-        return t.text[:1].islower() and any(c.isupper() for c in t.text[1:])
-    if first:
-        return t.low not in _STARTERS and t.low not in lx.DETERMINERS
-    return t.low not in ("i",)
-
-
-def _is_verb(tokens: tuple[Token, ...], i: int) -> bool:
-    """Whether ``tokens[i]`` reads as the main verb of a clause starting before it."""
-    t = tokens[i]
-    if not _is_word(t) or t.text[:1].isupper() or t.possessive:
-        return False
-    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-    nxt_verbal = nxt is not None and (
-        nxt.low in lx.AUXILIARIES or (nxt.low not in lx.PREPOSITIONS and _verbish(nxt))
-    )
-    if t.low in lx.AUXILIARIES or t.low in lx.IRREGULAR_PAST:
-        return True
-    if t.low in lx.DETERMINERS or t.low in lx.PREPOSITIONS or t.low in _ADVERBS:
-        return False
-    # "deploys run", "rent went": a noun followed by the verb is not the verb
-    if _verbish(t):
-        return not nxt_verbal
-    # "Irene swims ...": a verb outside the word list, right after a name
-    prev = tokens[i - 1] if i else None
-    return (
-        prev is not None
-        and prev.text[:1].isupper()
-        and not prev.possessive
-        and t.low.isalpha()
-        and t.low.endswith("s")
-        and not t.low.endswith("ss")
-        and not nxt_verbal
-    )
-
-
-def _verbish(t: Token) -> bool:
-    low = t.low
-    if not low.isalpha() or t.text[:1].isupper():
-        return False
-    if low in lx.IRREGULAR_PAST or low in lx.AUXILIARIES or low in _VERB_FORMS:
-        return True
-    return low.endswith("ed") and len(low) > 4
+        return frozenset(f for t in self.tokens for f in FAMILY_OF.get(stem(t.low), ()))
 
 
 def _subject_span(tokens: tuple[Token, ...]) -> tuple[int, int]:
     """``(start, end)`` of the subject noun phrase: past any leading adverbial, up to the verb."""
     start = 0
     words = [t for t in tokens]
-    if words and (words[0].low in _STARTERS and words[0].low not in lx.DETERMINERS):
+    if words and (words[0].low in STARTERS and words[0].low not in lx.DETERMINERS):
         # "After the breach Amy ...", "These days Esme ...": skip to the first name or comma
         for j in range(1, min(len(words), 8)):
             if words[j].text == ",":
                 start = j + 1
                 break
-            if _is_name(words[j], first=False):
+            if is_name(words[j], first=False):
                 start = j
                 break
     end = start
     for j in range(start, len(words)):
         t = words[j]
-        if t.text in ",;:.!?" or (j > start and _is_verb(tokens, j)):
+        if t.text in ",;:.!?" or (j > start and is_verb(tokens, j)):
             end = j
             break
-        if j > start and t.low in _ADVERBS:
+        if j > start and t.low in ADVERBS:
             end = j
             break
         if t.low == "others" and j > start and words[j - 1].low == "and":
@@ -319,14 +174,14 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
     content = frozenset(
         t.stem
         for t in tokens
-        if _is_word(t)
+        if is_word(t)
         and t.index not in skip
         and t.low not in lx.LIGHT
         and t.low not in cue_words
         and t.stem not in key
         and not (owner and t.low == owner)
-        and t.low not in _NUMBER_WORDS
-        and t.low not in _ADVERBS
+        and t.low not in NUMBER_WORDS
+        and t.low not in ADVERBS
     )
     if key_is_owner:
         # "Arjun's flight to Lisbon is ..." / "... flight back from Lisbon is ...": the
@@ -335,8 +190,8 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
     mentions = frozenset(
         form
         for t in tokens
-        if (_is_word(t) and not t.possessive) or t.low[:1].isdigit()
-        for form in (t.low, t.stem, _stem(t.low))
+        if (is_word(t) and not t.possessive) or t.low[:1].isdigit()
+        for form in (t.low, t.stem, stem(t.low))
     )
     return Fact(
         text=clean,
@@ -348,7 +203,7 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
         identifiers=identifiers,
         content=content,
         mentions=mentions,
-        possessors=frozenset(f for t in tokens if t.possessive for f in (t.low, _stem(t.low))),
+        possessors=frozenset(f for t in tokens if t.possessive for f in (t.low, stem(t.low))),
         key_is_owner=key_is_owner,
         strong_cues=strong,
         weak_cues=weak,
@@ -401,11 +256,11 @@ def _values(tokens: tuple[Token, ...], start: int, end: int) -> tuple[tuple[Valu
             continue
         unit = ""
         prev = tokens[i - 1] if i else None
-        if kind in ("number", "version") and prev is not None and _is_name(prev, i - 1 == start):
+        if kind in ("number", "version") and prev is not None and is_name(prev, i - 1 == start):
             kind, unit = "version", prev.low  # "Node 16", "Python 3.9": a product's version
-        elif kind == "number" and i + span < n and _is_word(tokens[i + span]):
+        elif kind == "number" and i + span < n and is_word(tokens[i + span]):
             nxt = tokens[i + span]
-            if nxt.low in _CURRENCY:
+            if nxt.low in CURRENCY:
                 kind, span = "money", span + 1
             elif nxt.low not in lx.LIGHT and nxt.low not in lx.PREPOSITIONS:
                 unit = nxt.stem
@@ -425,10 +280,10 @@ def _value_at(tokens: tuple[Token, ...], i: int, start: int) -> tuple[str | None
         return "money", 1
     if re.fullmatch(r"\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}", low):
         return "date", 1  # clock times count with dates: both say "when"
-    if low in _DATE_WORDS:
+    if low in DATE_WORDS:
         span = 1
         while i + span < len(tokens) and (
-            tokens[i + span].low[:1].isdigit() or tokens[i + span].low in _DATE_WORDS
+            tokens[i + span].low[:1].isdigit() or tokens[i + span].low in DATE_WORDS
         ):
             span += 1
         return "date", span
@@ -437,7 +292,7 @@ def _value_at(tokens: tuple[Token, ...], i: int, start: int) -> tuple[str | None
     if (
         re.fullmatch(r"\d+(?:st|nd|rd|th)?", low)
         and i + 1 < len(tokens)
-        and tokens[i + 1].low in _MONTHS
+        and tokens[i + 1].low in MONTHS
     ):
         span = 2
         if i + 2 < len(tokens) and re.fullmatch(r"(?:19|20)\d\d", tokens[i + 2].low):
@@ -445,21 +300,21 @@ def _value_at(tokens: tuple[Token, ...], i: int, start: int) -> tuple[str | None
         return "date", span
     if re.fullmatch(r"\d+\.\d+(?:\.\d+)*", low):
         prev = tokens[i - 1] if i else None
-        if prev is not None and (prev.low in ("version", "v") or _is_name(prev, i - 1 == start)):
+        if prev is not None and (prev.low in ("version", "v") or is_name(prev, i - 1 == start)):
             return "version", 1
         return "number", 1
-    if low[:1].isdigit() or low in _NUMBER_WORDS:
+    if low[:1].isdigit() or low in NUMBER_WORDS:
         if re.fullmatch(r"\d+[a-z]\w*", low) and not re.fullmatch(r"\d+(?:k|st|nd|rd|th)", low):
             return None, 0  # a code like 4B: an identifier, not a value
         return "number", 1
     if t.text.startswith('"'):
         return None, 0
-    if i > start and _is_name(t, first=False) and not t.possessive and not t.pronoun:
+    if i > start and is_name(t, first=False) and not t.possessive and not t.pronoun:
         span = 1
         while (
             i + span < len(tokens)
             and not tokens[i + span - 1].possessive
-            and _is_name(tokens[i + span], first=False)
+            and is_name(tokens[i + span], first=False)
         ):
             span += 1
         return "name", span
@@ -485,14 +340,14 @@ def _identifiers(
             continue
         noun = tokens[i - 1]
         if (
-            not _is_word(noun)
+            not is_word(noun)
             or noun.low in lx.LIGHT
             or noun.low in lx.PREPOSITIONS
-            or noun.low in _DATE_WORDS
+            or noun.low in DATE_WORDS
             or noun.low in ("version", "v")
             # outside the subject "Python 3.9" is a product's version, a value; as the
             # subject ("Rack 3 is ...", "Invoice 1001 is due ...") it names a member
-            or (not in_subject and _is_name(noun, False) and not noun.text.isupper())
+            or (not in_subject and is_name(noun, False) and not noun.text.isupper())
         ):
             continue
         found.append(Identifier(noun.stem, t.low, in_subject))
@@ -509,7 +364,7 @@ def _subject_key(
 ) -> tuple[frozenset[str], str | None, str | None, bool, bool]:
     """``(key stems, head, owner, copula, key is a possessor)`` of the subject noun phrase
     ``tokens[start:end]``."""
-    span = [t for t in tokens[start:end] if _is_word(t) and t.low not in lx.DETERMINERS]
+    span = [t for t in tokens[start:end] if is_word(t) and t.low not in lx.DETERMINERS]
     verb = tokens[end] if end < len(tokens) else None
     copula = verb is not None and verb.low in lx.COPULAS
     if span and span[-1].low == "others" and len(span) >= 3 and span[-2].low == "and":
@@ -518,8 +373,8 @@ def _subject_key(
     owner, key_is_owner = None, False
     if possessor is not None:
         owner_token, rest = span[possessor], span[possessor + 1 :]
-        names = [t for t in rest if _is_name(t, first=False)]
-        nouns = [t for t in rest if not _is_name(t, first=False)]
+        names = [t for t in rest if is_name(t, first=False)]
+        nouns = [t for t in rest if not is_name(t, first=False)]
         if names and any(t.low in lx.RELATION_NOUNS for t in nouns):
             span = names  # "Nadia's sister Amira": Amira
         elif copula:
@@ -529,7 +384,7 @@ def _subject_key(
         else:
             span, owner = rest or [owner_token], owner_token.low if rest else None
     words = [t for t in span if t.low not in lx.LIGHT and t.index not in skip]
-    key = frozenset(t.stem for t in words) or frozenset(t.stem for t in span if _is_word(t))
+    key = frozenset(t.stem for t in words) or frozenset(t.stem for t in span if is_word(t))
     head = None
     for t in span:
         if t.index in skip or t.low in lx.LIGHT:
@@ -570,17 +425,17 @@ def _cue_counts(tokens: tuple[Token, ...], cue: str) -> bool:
 def _became(tokens: tuple[Token, ...], verb_at: int) -> bool:
     """ "went vegan", "went quiet": ``went`` meaning *became*."""
     j = verb_at
-    while j < len(tokens) and tokens[j].low in _ADVERBS:
+    while j < len(tokens) and tokens[j].low in ADVERBS:
         j += 1
     if j + 1 >= len(tokens) or tokens[j].low != "went":
         return False
     k = j + 1
-    while k < len(tokens) and tokens[k].low in _ADVERBS:
+    while k < len(tokens) and tokens[k].low in ADVERBS:
         k += 1
     nxt = tokens[k].low if k < len(tokens) else ""
     return (
         bool(nxt)
-        and _is_word(tokens[k])
+        and is_word(tokens[k])
         and not (nxt in lx.PREPOSITIONS or nxt.endswith("ing") or nxt in ("home", "there", "and"))
     )
 
@@ -590,7 +445,7 @@ def _past_event(tokens: tuple[Token, ...], verb_at: int, strong: tuple[str, ...]
     if strong or verb_at >= len(tokens):
         return False
     j = verb_at
-    while j < len(tokens) and tokens[j].low in _ADVERBS:
+    while j < len(tokens) and tokens[j].low in ADVERBS:
         j += 1
     if j >= len(tokens):
         return False

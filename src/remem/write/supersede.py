@@ -28,8 +28,8 @@ from datetime import UTC, datetime
 from remem.config import Config
 from remem.model import Kind, MemoryRecord, Status, Trust
 from remem.slots import Fact, Verdict, analyse, compare, content_hash, normalise
-from remem.slots.facts import FAMILY_OF
 from remem.slots.lexicon import LIGHT, STRONG_CUES
+from remem.slots.tokens import FAMILY_OF
 from remem.write.candidate import CandidateFact
 
 __all__ = [
