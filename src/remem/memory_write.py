@@ -18,10 +18,11 @@ from remem.store.base import Store
 from remem.write.batch import extract_transcript
 from remem.write.candidate import CandidateFact
 from remem.write.classify import build_candidate
+from remem.write.decide import FactDecision
 from remem.write.extract.base import ExtractContext, Extractor
 from remem.write.extract.llm import LLMExtractor
 from remem.write.extract.rules import RulesExtractor
-from remem.write.pipeline import FactDecision, IngestReport, ingest
+from remem.write.pipeline import IngestReport, ingest
 from remem.write.transcript import (
     Message,
     parse_timestamp,
