@@ -81,3 +81,39 @@ def test_agent_parts_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("REMEM_EMBEDDER", "fake")
     exec(compile(code, "agent.md", "exec"), {})
     assert (tmp_path / "agent-parts.db").exists()
+
+
+BENCH = Path(__file__).parents[1] / "bench"
+
+
+def _bench_commands() -> list[tuple[str, list[str]]]:
+    """Every ``bench/NAME.py ...`` command quoted in docs/benchmarks.md: the script and
+    its flags (a command continued with a trailing backslash is read as one line)."""
+    text = (DOCS / "benchmarks.md").read_text().replace("\\\n", " ")
+    out = []
+    for line in text.splitlines():
+        for match in re.finditer(r"bench/(\w+)\.py((?:\s+[^\s`|]+)*)", line):
+            flags = re.findall(r"(?<!\S)(--[\w-]+)", match.group(2))
+            out.append((match.group(1), flags))
+    return out
+
+
+def test_every_benchmark_is_documented_with_a_command() -> None:
+    """Each runnable bench script has its command in docs/benchmarks.md."""
+    quoted = {name for name, _ in _bench_commands()}
+    runnable = {p.stem for p in BENCH.glob("*.py") if "__main__" in p.read_text()}
+    assert runnable, "no benchmark scripts found"
+    assert runnable <= quoted, f"not in docs/benchmarks.md: {sorted(runnable - quoted)}"
+
+
+def test_benchmark_commands_name_real_scripts_and_flags() -> None:
+    """A command docs/benchmarks.md quotes names a script that exists and only flags
+    its argument parser defines: the documented runs can be run again."""
+    commands = _bench_commands()
+    assert commands, "docs/benchmarks.md quotes no bench command"
+    for name, flags in commands:
+        script = BENCH / f"{name}.py"
+        assert script.exists(), f"docs/benchmarks.md quotes a missing bench/{name}.py"
+        defined = set(re.findall(r"add_argument\(\s*\"(--[\w-]+)\"", script.read_text()))
+        unknown = sorted(set(flags) - defined - {"--help"})
+        assert not unknown, f"bench/{name}.py has no {unknown} (quoted in docs/benchmarks.md)"
