@@ -81,12 +81,14 @@ def test_start_runs_overdue_jobs_within_the_budget(config: Config, db_path) -> N
     with Memory(db_path, config=config) as mem:
         start = MemoryAgent(mem, user_id="maya").start_session("s1", now=T0)
         assert set(start.jobs_ran) | set(start.jobs_deferred) == {"nightly", "weekly", "monthly"}
+        unfinished = set(start.jobs_deferred) | {
+            name for name, st in mem.store.job_states().items() if st.detail.get("partial")
+        }
         again = MemoryAgent(mem, user_id="maya").start_session("s2", now=T0 + timedelta(hours=1))
-        # a job that ran is not overdue an hour later; only one the first start's budget
-        # deferred (a slow machine) runs now
-        assert not set(again.jobs_ran) & set(start.jobs_ran)
-        assert set(again.jobs_ran) <= set(start.jobs_deferred)
-        assert not again.jobs_deferred or start.jobs_deferred
+        # a job that finished is not overdue an hour later; only one the first start's
+        # budget deferred or cut short (a slow machine) runs now
+        assert set(again.jobs_ran) <= unfinished
+        assert len(unfinished) < 3 or again.jobs_ran  # something finished or runs now
     off = config.model_copy(update={"jobs_catchup_budget_ms": 0})
     with Memory(db_path.with_name("other.db"), config=off) as mem:
         start = MemoryAgent(mem, user_id="maya").start_session("s1", now=T0)
