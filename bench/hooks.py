@@ -8,14 +8,16 @@ from the same store and the kept one is never written), from the same run:
 
 - **in-process search** (the baseline): ``Memory.search`` in this process, warm,
   over distinct generated questions — what a search costs with nothing around it;
-- **hook, service up**: ``python -m remem hook UserPromptSubmit`` (the command
-  ``remem hooks install`` writes) started as a new process per prompt, its payload
-  on stdin, answered by ``remem serve --socket`` over the unix socket; timed from
-  outside, start to exit (interpreter start, imports, the call, the answer);
+- **hook, service up**: the command ``remem hooks install`` writes
+  (``<python> -I -S <...>/remem/integrations/hook_fast.py hook UserPromptSubmit``)
+  started as a new process per prompt, its payload on stdin, answered by ``remem
+  serve --socket`` over the unix socket; timed from outside, start to exit
+  (interpreter start, the client, the call, the answer);
 - **service answer**: the same request sent from this process (no new process):
   the service's part of the hook's time;
-- **hook, in-process** (no service): the same command answering in its own
-  process — the cost the service saves.
+- **hook, in-process** (no service): the same command with no service (it hands
+  the payload to ``python -m remem hook``, which answers in its own process) — the
+  cost the service saves.
 
 With the service up, the three are interleaved prompt by prompt (a search, a hook
 process, a request), so a machine whose load changes during the run slows all
@@ -49,6 +51,7 @@ from scale import USER, unique_queries
 from stages import build
 
 from remem import Config, Memory
+from remem.integrations.claude_settings import hook_program
 
 SESSION = "bench-hooks-session"
 
@@ -85,8 +88,8 @@ def payload(prompt: str, cwd: Path) -> dict[str, str]:
 
 
 def hook_runs(prompts: list[str], env: dict[str, str], cwd: Path) -> list[float]:
-    """Wall ms of one ``remem hook UserPromptSubmit`` process per prompt."""
-    command = [sys.executable, "-m", "remem", "hook", "UserPromptSubmit"]
+    """Wall ms of one hook process per prompt (the installed command)."""
+    command = [*hook_program(), "hook", "UserPromptSubmit"]
     times = []
     for prompt in prompts:
         data = json.dumps(payload(prompt, cwd)).encode("utf-8")

@@ -67,6 +67,7 @@ class ReadMixin:
         asker_role: str | None = None,
         now: datetime | None = None,
         _record_access: bool = True,
+        _trust_pass: bool = True,
     ) -> builtins.list[SearchHit]:
         """The best memories for ``query`` in the scope, each with ``explain``.
 
@@ -102,6 +103,7 @@ class ReadMixin:
             sources=sources,
             asker=Asker(agent_id=asker_agent_id or agent_id, role=asker_role),
             now=now,
+            trust=_trust_pass,  # False: the caller's (the agent's recall runs it on a prefix)
         )
         if threshold is not None:
             hits = [h for h in hits if h.score >= threshold]

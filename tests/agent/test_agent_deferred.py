@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from contextlib import nullcontext
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from remem.agent import MemoryAgent
-from remem.agent.deferred import settle
+from remem.agent.deferred import one_commit, settle
 from remem.config import Config
 from remem.memory import Memory
 from remem.model import Scope
@@ -46,13 +47,21 @@ def _seed(mem: Memory) -> None:
         mem.add(fact, user_id="maya", agent_id="coder", infer=False, now=T0 - timedelta(days=i))
 
 
-def _turns(mem: Memory, *, defer: bool, settle_each: bool = True, warm: bool = False) -> list[str]:
+def _turns(
+    mem: Memory,
+    *,
+    defer: bool,
+    settle_each: bool = True,
+    warm: bool = False,
+    batched: bool = False,
+) -> list[str]:
     agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
     texts = []
     for i, prompt in enumerate(PROMPTS):
         now = T0 + timedelta(minutes=i)
-        texts.append(agent.recall("s1", prompt, now=now, defer=defer).text)
-        agent.observe("s1", "user", prompt, now=now, defer=defer)
+        with one_commit(agent) if batched else nullcontext():  # as a hook's prompt
+            texts.append(agent.recall("s1", prompt, now=now, defer=defer).text)
+            agent.observe("s1", "user", prompt, now=now, defer=defer)
         if defer and settle_each:
             agent.settle(warm=warm)
     if defer:
@@ -92,6 +101,12 @@ def test_deferred_turns_answer_and_write_as_immediate_ones(config: Config, tmp_p
         "deferred": {"defer": True},
         "deferred, indexes warmed": {"defer": True, "warm": True},
         "deferred, settled by the next turn": {"defer": True, "settle_each": False},
+        "deferred, one commit a turn": {"defer": True, "batched": True},
+        "deferred, one commit a turn, settled by the next": {
+            "defer": True,
+            "batched": True,
+            "settle_each": False,
+        },
     }.items():
         with Memory(tmp_path / f"{len(results)}.db", config=config) as mem:
             _seed(mem)
@@ -101,8 +116,33 @@ def test_deferred_turns_answer_and_write_as_immediate_ones(config: Config, tmp_p
     assert "## Working memory" in texts[1] and "## Relevant" in texts[0]
     assert any(p for _, _, _, p in state["working"])  # a working item was promoted
     assert state["checkpoints"] and state["injected"] and not state["pending"]
-    for mode in ("deferred", "deferred, indexes warmed", "deferred, settled by the next turn"):
+    for mode in results:
         assert results[mode] == results["now"], mode
+
+
+def test_one_commit_journals_a_prompts_recall_and_observe_together(mem: Memory) -> None:
+    """A hook's prompt: both rows in one transaction (one disk sync before the answer),
+    committed when the block ends."""
+    _seed(mem)
+    agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
+    statements: list[str] = []
+    db = mem.store._db  # type: ignore[attr-defined]
+    db.set_trace_callback(statements.append)  # what this connection runs, as it runs it
+    try:
+        with one_commit(agent):
+            agent.recall("s1", PROMPTS[0], now=T0, defer=True)
+            agent.observe("s1", "user", PROMPTS[0], now=T0, defer=True)
+            assert not mem.store.has_pending()  # held until the block ends
+    finally:
+        db.set_trace_callback(mem.store._count_statement)  # type: ignore[attr-defined]
+    journal = [i for i, s in enumerate(statements) if "INTO pending_work" in s]
+    assert len(journal) == 2
+    between = statements[journal[0] : journal[1]]
+    assert statements[journal[0] - 1].startswith("BEGIN") and not any(
+        s.startswith(("COMMIT", "BEGIN")) for s in between
+    )
+    assert statements[journal[1] + 1].startswith("COMMIT")
+    assert agent.settle().done == 2
 
 
 def test_before_settle_only_the_journal_is_written(mem: Memory) -> None:
@@ -191,7 +231,7 @@ def test_a_claimed_row_is_taken_over_only_after_the_lease(config: Config, db_pat
 SETTLE = """
 import sys, time
 from pathlib import Path
-from remem.agent.deferred import settle
+from remem.agent.deferred import one_commit, settle
 from remem.config import Config
 from remem.memory import Memory
 with Memory(sys.argv[1], config=Config(home=sys.argv[2], embedder="fake")) as mem:

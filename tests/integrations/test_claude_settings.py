@@ -16,6 +16,7 @@ from remem.integrations.claude_code import HookEvent
 from remem.integrations.claude_settings import (
     INSTALLED_EVENTS,
     command_handler,
+    hook_program,
     http_handler,
     install,
     is_remem_handler,
@@ -124,7 +125,19 @@ def test_what_counts_as_a_remem_handler() -> None:
     assert is_remem_handler(command_handler(HookEvent.STOP, ["remem"], timeout=1))
     assert is_remem_handler({"type": "command", "command": "'/a b/remem' hook Stop"})
     assert is_remem_handler(http_handler(HookEvent.STOP, "http://127.0.0.1:8765", timeout=1))
+    fast = command_handler(HookEvent.STOP, hook_program("/a b/venv/bin/python"), timeout=1)
+    assert fast["command"].startswith("'/a b/venv/bin/python' -I -S ")  # quoted
+    assert fast["command"].endswith("/remem/integrations/hook_fast.py hook Stop")
+    assert is_remem_handler(fast)
+    for mine in (  # an older install's flags, a Windows path
+        "/venv/bin/python -S /x/remem/integrations/hook_fast.py hook UserPromptSubmit",
+        r"'C:\Py\python.exe' -I -S 'C:\x\remem\integrations\hook_fast.py' hook Stop",
+    ):
+        assert is_remem_handler({"type": "command", "command": mine}), mine
     for other in (
+        {"type": "command", "command": "python -I -S /x/other/hook_fast.py hook Stop"},
+        {"type": "command", "command": "python /x/remem/integrations/hook_fast.py Stop"},
+        {"type": "command", "command": "python -I /x/remem/integrations/hook_fast.py hook"},
         {"type": "command", "command": "echo remem hook Stop"},
         {"type": "command", "command": "remem search hook"},
         {"type": "command", "command": "my-remem hook Stop"},

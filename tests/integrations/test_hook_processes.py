@@ -17,9 +17,14 @@ from hookdata import Recorded, every_payload
 
 from remem.agent import MemoryAgent
 from remem.config import Config
+from remem.integrations.claude_settings import hook_program
 from remem.memory import Memory
 
 HOOK = [sys.executable, "-m", "remem", "hook"]
+# what `remem hooks install` writes: this Python running the hook script by its path
+# with -I -S; with no service up it hands everything to a child `python -m remem hook`
+INSTALLED = [*hook_program(), "hook"]
+COMMANDS = pytest.mark.parametrize("command", [HOOK, INSTALLED], ids=["-m remem", "installed"])
 
 
 @pytest.fixture
@@ -35,11 +40,15 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 
 def hook(
-    args: list[str], stdin: str | bytes, env: dict[str, str], cwd: Path
+    args: list[str],
+    stdin: str | bytes,
+    env: dict[str, str],
+    cwd: Path,
+    command: list[str] = HOOK,
 ) -> subprocess.CompletedProcess[str]:
     data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
     done = subprocess.run(
-        [*HOOK, *args], input=data, capture_output=True, env=env, cwd=cwd, timeout=120
+        [*command, *args], input=data, capture_output=True, env=env, cwd=cwd, timeout=120
     )
     return subprocess.CompletedProcess(
         done.args, done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
@@ -92,17 +101,19 @@ def test_every_recorded_payload_through_a_process(recorded: Recorded, env: dict[
         (b'{"hook_event_name": "UserPromptSubmit", "session_id": "s1", "prompt": 42}', "prompt"),
     ],
 )
+@COMMANDS
 def test_malformed_input_never_breaks_the_session(
-    tmp_path: Path, env: dict[str, str], stdin: bytes, says: str
+    tmp_path: Path, env: dict[str, str], stdin: bytes, says: str, command: list[str]
 ) -> None:
-    done = hook(["UserPromptSubmit"], stdin, env, tmp_path)
+    done = hook(["UserPromptSubmit"], stdin, env, tmp_path, command)
     assert done.returncode == 0 and done.stdout == ""
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("remem hook: ") and says in lines[0]
 
 
+@COMMANDS
 def test_a_store_that_cannot_be_opened_never_breaks_the_session(
-    recorded: Recorded, env: dict[str, str], tmp_path: Path
+    recorded: Recorded, env: dict[str, str], tmp_path: Path, command: list[str]
 ) -> None:
     bad = tmp_path / "not-a-store.db"
     bad.write_bytes(b"this is not sqlite" * 100)
@@ -111,15 +122,38 @@ def test_a_store_that_cannot_be_opened_never_breaks_the_session(
         recorded.text("user_prompt_submit"),
         env,
         recorded.cwd,
+        command,
     )
     assert done.returncode == 0 and done.stdout == ""
     assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("remem hook: ")
 
 
-def test_a_misused_command_line_is_a_usage_error(tmp_path: Path, env: dict[str, str]) -> None:
+@COMMANDS
+def test_a_misused_command_line_is_a_usage_error(
+    tmp_path: Path, env: dict[str, str], command: list[str]
+) -> None:
     for args in ([], ["Stop", "--nope"], ["Stop", "extra"]):
-        done = hook(args, b"{}", env, tmp_path)
+        done = hook(args, b"{}", env, tmp_path, command)
         assert done.returncode == 2 and done.stderr.startswith("error: "), args
+
+
+def test_the_installed_command_answers_as_the_module_does(
+    recorded: Recorded, env: dict[str, str]
+) -> None:
+    """No service up: the hook script hands the payload to `python -m remem hook`,
+    whose answer is the hook's (a prompt to remember, then one that recalls it)."""
+    said = hook(
+        ["UserPromptSubmit"],
+        recorded.text("user_prompt_submit_remember"),
+        env,
+        recorded.cwd,
+        INSTALLED,
+    )
+    assert said.returncode == 0 and said.stderr == "" and "## Remembered now" in said.stdout
+    asked = hook(
+        ["UserPromptSubmit"], recorded.text("session2_prompt"), env, recorded.cwd, INSTALLED
+    )
+    assert asked.returncode == 0 and "atlas-db-2" in asked.stdout
 
 
 def test_long_work_is_detached_and_finishes_on_its_own(

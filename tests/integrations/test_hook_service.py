@@ -5,6 +5,7 @@ fallback to in-process when it is gone, and the detached start on first use."""
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 from hookdata import Recorded
+
+from remem.integrations.claude_settings import hook_program
 
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
@@ -100,6 +103,53 @@ def test_hooks_answered_by_the_service_never_load_the_engine(
     assert heavy == "" and ended == ""  # long work: the service does it after answering
     asked, heavy = probe("UserPromptSubmit", recorded.text("session2_prompt"), env, recorded.cwd)
     assert heavy == "" and "atlas-db-2" in asked
+    assert service.poll() is None
+
+
+def installed(event: str, stdin: str, env: dict[str, str], cwd: Path) -> tuple[str, set[str]]:
+    """The command `remem hooks install` writes, run as Claude Code runs it (through a
+    shell); its stdout and the modules its own process imported (``-X importtime``)."""
+    words = [*hook_program(), "hook", event]
+    words.insert(1, "-Ximporttime")
+    done = subprocess.run(
+        shlex.join(words),
+        shell=True,
+        input=stdin.encode("utf-8"),
+        capture_output=True,
+        env=env,
+        cwd=cwd,
+        timeout=120,
+        check=True,
+    )
+    lines = done.stderr.decode("utf-8").splitlines()
+    imported = {ln.rsplit("|", 1)[1].strip() for ln in lines if ln.startswith("import time:")}
+    return done.stdout.decode("utf-8"), imported - {"imported package"}
+
+
+def test_the_installed_command_asks_the_service_with_a_bare_interpreter(
+    service: subprocess.Popen[bytes], recorded: Recorded, env: dict[str, str]
+) -> None:
+    said, imported = installed(
+        "UserPromptSubmit", recorded.text("user_prompt_submit_remember"), env, recorded.cwd
+    )
+    assert "## Remembered now" in said and "atlas-db-2" in said
+    # no site (site-packages, .pth files), no runpy, no remem package, no JSON
+    assert imported and not imported & {"site", "runpy", "remem", "json", "typing", "subprocess"}
+    asked, imported = installed(
+        "UserPromptSubmit", recorded.text("session2_prompt"), env, recorded.cwd
+    )
+    assert "atlas-db-2" in asked and "site" not in imported
+
+
+def test_the_installed_command_falls_back_to_a_full_process_when_refused(
+    service: subprocess.Popen[bytes], recorded: Recorded, env: dict[str, str]
+) -> None:
+    token = Path(env["REMEM_HOME"]) / "serve.token"
+    token.write_text("remem_local_" + "x" * 43 + "\n", "ascii")  # not the service's: 401
+    said, imported = installed(
+        "UserPromptSubmit", recorded.text("user_prompt_submit_remember"), env, recorded.cwd
+    )
+    assert "## Remembered now" in said and "subprocess" in imported  # the child answered
     assert service.poll() is None
 
 

@@ -39,6 +39,7 @@ from remem.agent.context import (
 )
 from remem.agent.deferred import (
     Settled,
+    flush_journal,
     journal_observe,
     journal_recall,
     record_injected,
@@ -113,6 +114,8 @@ class MemoryAgent:
         self.notes = TurnNotes(mem, self.scope)
         self.meter = Meter(mem)  # what each operation costs (its cost row)
         self.settling = False  # set by settle() on the agents doing journaled writes
+        # journal rows held for one commit (deferred.one_commit); None: each commits
+        self.journal: list[tuple[str, dict[str, Any], dict[str, Any], datetime]] | None = None
 
     @property
     def _kw(self) -> ScopeArgs:
@@ -543,7 +546,8 @@ class MemoryAgent:
             include_untrusted=self.include_untrusted,
         ):
             facts.append(working_fact(item, score))
-        hits, _ = self.recaller.hits(topic, limit=max_items, now=now)
+        # spare candidates for what is filtered out
+        hits, _ = self.recaller.hits(topic, limit=min(1000, 3 * max_items), now=now)
         facts += [memory_fact(hit, resolved) for hit, resolved in resolve(hits)]
         return facts[:max_items]
 
@@ -788,6 +792,8 @@ class MemoryAgent:
     def _catch_up(self) -> None:
         """The journaled writes of earlier turns first, so this operation reads a
         session with all of them (skipped while this agent is doing them)."""
+        if self.journal:  # rows held for one commit (one_commit): this reads after them
+            flush_journal(self)
         if not self.settling:
             settle(self.mem)
 

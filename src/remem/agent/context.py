@@ -80,6 +80,10 @@ class BlockBuilder:
         """Whether a memory is already in the block (each appears once)."""
         return memory_id in self._seen
 
+    def shown_ids(self) -> frozenset[str]:
+        """The memories the block holds (or counts as held) so far."""
+        return frozenset(self._seen)
+
     def mark_shown(self, memory_ids: Sequence[str]) -> None:
         """Count these memories as in the block already (a working item shown in
         their stead, say), so no later part repeats them."""

@@ -15,8 +15,11 @@ What a turn tells its user is never deferred: ``observe`` of a "remember ..." or
 a decision runs at once (its answer says what was stored or refused).
 
 Durability: when ``recall`` / ``observe`` return, the writes are in the journal (the
-``pending_work`` table, one row, committed with ``synchronous = FULL``), so a
-process that dies before or while doing them leaves the row for the next
+``pending_work`` table, one row, committed with ``synchronous = FULL``) — or,
+inside :func:`one_commit` (a hook's recall and observe of one prompt), when the
+block ends: its rows are committed together, one disk sync instead of one each,
+before the answer is sent. So a process that dies before or while doing them
+leaves the row for the next
 :func:`settle` — the service's restart, the next request, any process's next
 session operation. At least once, not exactly once: a process killed in the middle
 of a row's writes has done part of them, and the process that takes the row over
@@ -28,7 +31,8 @@ dropped with a warning in the log, so one bad row never blocks the rest.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -40,7 +44,7 @@ if TYPE_CHECKING:
     from remem.agent.agent import MemoryAgent
     from remem.memory import Memory
 
-__all__ = ["OBSERVE", "RECALL", "Settled", "record_injected", "settle"]
+__all__ = ["OBSERVE", "RECALL", "Settled", "one_commit", "record_injected", "settle"]
 
 log = logging.getLogger("remem.agent")
 
@@ -102,7 +106,7 @@ def journal_recall(
         "economy": economy,
     }
     texts = {"session_id": session_id, "prompt": prompt}
-    return agent.mem.store.add_pending(RECALL, agent.scope, texts, refs, at=now)
+    return _journal(agent, RECALL, texts, refs, at=now)
 
 
 def journal_observe(
@@ -123,7 +127,47 @@ def journal_observe(
         "tool_calls": [dict(c) for c in tool_calls or ()],
     }
     refs = {**_agent_args(agent), "trusted": trusted, "now": now.isoformat()}
-    return agent.mem.store.add_pending(OBSERVE, agent.scope, texts, refs, at=now)
+    return _journal(agent, OBSERVE, texts, refs, at=now)
+
+
+@contextmanager
+def one_commit(agent: MemoryAgent) -> Iterator[None]:
+    """Journal the rows of ``agent``'s deferred operations in this block together, in
+    one transaction at its end (also when it raises: what was journaled stays
+    journaled). An operation that is not deferred (an observed "remember ...")
+    commits the rows before it first, so it finds them as it would without."""
+    outer = agent.journal is not None
+    if outer:  # already batching: the outer block commits
+        yield
+        return
+    agent.journal = []
+    try:
+        yield
+    finally:
+        flush_journal(agent)
+        agent.journal = None
+
+
+def flush_journal(agent: MemoryAgent) -> None:
+    """Commit the rows :func:`one_commit` is holding for ``agent`` (one transaction)."""
+    rows = agent.journal
+    if not rows:
+        return
+    agent.journal = []
+    store = agent.mem.store
+    with store.transaction():  # add_pending joins it: one commit, one disk sync
+        for kind, texts, refs, at in rows:
+            store.add_pending(kind, agent.scope, texts, refs, at=at)
+
+
+def _journal(
+    agent: MemoryAgent, kind: str, texts: dict[str, Any], refs: dict[str, Any], *, at: datetime
+) -> int:
+    """The row's id; 0 when held by :func:`one_commit` (committed at its end)."""
+    if agent.journal is not None:
+        agent.journal.append((kind, texts, refs, at))
+        return 0
+    return agent.mem.store.add_pending(kind, agent.scope, texts, refs, at=at)
 
 
 def settle(mem: Memory, *, now: datetime | None = None, warm: bool = False) -> Settled:
@@ -175,8 +219,8 @@ def settle(mem: Memory, *, now: datetime | None = None, warm: bool = False) -> S
             mem.store.finish_pending(work.id)
     if warm:
         for agent, work in recalls.values():  # the last recall of each scope
-            items = mem.config.agent_context_max_items
-            agent.recaller.hits(str(work.data.get("prompt") or ""), limit=items, now=utcnow())
+            limit = agent.recaller.width(mem.config.agent_context_max_items)
+            agent.recaller.hits(str(work.data.get("prompt") or ""), limit=limit, now=utcnow())
     return Settled(done, failed, dropped)
 
 

@@ -5,8 +5,8 @@ memories left out unless the agent opted in."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from remem.agent.context import RELEVANT, SUMMARIES, BlockBuilder, Line, memory_line, plain
@@ -16,6 +16,7 @@ from remem.memory import Memory
 from remem.model import Kind, MemoryRecord, Scope, SearchHit, Trust, WorkingItem
 from remem.read.inject import is_untrusted, line_tags
 from remem.read.rank import Asker, visible_to
+from remem.read.trust import trust_pass
 from remem.store.base import ListFilter
 
 
@@ -51,26 +52,66 @@ class Recaller:
         """The working items the agent may be shown."""
         return [w for w in items if self.include_untrusted or not item_untrusted(w)]
 
+    def width(self, items: int, *, shown: int = 0) -> int:
+        """How many of the best hits a block of ``items`` memories looks at first:
+        those, the ``shown`` ones it skips and ``agent_recall_spare`` for what it
+        leaves out (see :meth:`relevant`)."""
+        return min(1000, items + shown + self.mem.config.agent_recall_spare)
+
     def hits(
         self, text: str, *, limit: int, now: datetime, economy: bool = False
     ) -> tuple[list[SearchHit], int]:
-        """Ranked hits for ``text`` (untrusted ones left out unless opted in) and how
-        many were withheld. No access is counted here: what is injected counts one."""
+        """The ``limit`` best hits for ``text`` with the untrusted ones left out
+        (unless opted in), and how many were withheld. No access is counted here:
+        what is injected counts one."""
+        return self._trusted(self._search(text, limit=limit, now=now, economy=economy))
+
+    def _search(
+        self, text: str, *, limit: int, now: datetime, economy: bool = False, tagged: bool = True
+    ) -> list[SearchHit]:
         sources = None
         if economy:
             sources = [s for s in self.mem.config.search_sources if s != "graph"]
-        found = self.mem.search(
+        return self.mem.search(
             text,
-            limit=min(1000, limit * 3),  # spare candidates for what is filtered out
+            limit=limit,
             asker_agent_id=self.asker.agent_id,
             asker_role=self.asker.role,
             sources=sources,
             now=now,
             _record_access=False,
+            _trust_pass=tagged,  # False: ranked, the trust pass left to the caller
             **scope_args(self.scope),
         )
+
+    def _trusted(self, found: list[SearchHit]) -> tuple[list[SearchHit], int]:
         kept = [h for h in found if self.include_untrusted or not is_untrusted(h)]
         return kept, len(found) - len(kept)
+
+    def relevant(
+        self, text: str, *, items: int, now: datetime, shown: Collection[str] = ()
+    ) -> tuple[list[tuple[SearchHit, list[str]]], int]:
+        """The hits a block of ``items`` memories takes from, best first, without the
+        older side of each conflict (:func:`resolve`), and how many untrusted were
+        withheld. ``shown``: memories the block holds already (skipped by it).
+
+        The candidates are the ``3 x items`` best hits, as ranked. The trust pass,
+        which compares hits pairwise (its cost grows with their square), first runs
+        on the :meth:`width` best only; only when what it leaves out (untrusted, the
+        older side of a conflict, ``shown``) leaves fewer than ``items`` does it run
+        on all the candidates, which is then exactly what a search of ``3 x items``
+        returns. So a recall costs about one search; what it gives up is a conflict
+        between one of the first hits and one past them, left for the next search
+        that finds both."""
+        config = self.mem.config
+        first = self.width(items, shown=len(shown))
+        found = self._search(text, limit=max(first, min(1000, 3 * items)), now=now, tagged=False)
+        head = [replace(h, explain=dict(h.explain)) for h in found[:first]]  # tagged apart
+        withheld = self._trusted(found)[1]  # of all the candidates, looked at or not
+        resolved = resolve(self._trusted(trust_pass(head, config=config, now=now))[0])
+        if len(found) > first and sum(h.memory.id not in shown for h, _ in resolved) < items:
+            resolved = resolve(self._trusted(trust_pass(found, config=config, now=now))[0])
+        return resolved, withheld
 
     def add_relevant(
         self, builder: BlockBuilder, text: str, *, now: datetime, economy: bool, items: int
@@ -97,12 +138,13 @@ class Recaller:
                 return 0
             hits = [h for h in tiered.items if self.include_untrusted or not is_untrusted(h)]
             withheld = len(tiered.items) - len(hits)
+            resolved = resolve(hits)
         else:
-            hits, withheld = self.hits(text, limit=items, now=now)
-        # formatted as the block takes them: it stops at ``items``, a third of the hits
-        relevant = (
-            memory_line(hit.memory, now=now, tags=line_tags(hit)) for hit, _ in resolve(hits)
-        )
+            resolved, withheld = self.relevant(
+                text, items=items, now=now, shown=builder.shown_ids()
+            )
+        # formatted as the block takes them: it stops at ``items``
+        relevant = (memory_line(hit.memory, now=now, tags=line_tags(hit)) for hit, _ in resolved)
         builder.add(RELEVANT, relevant, max_items=items)
         return withheld
 

@@ -8,7 +8,6 @@ that go through :data:`remem.cli.app`.
 
 from __future__ import annotations
 
-import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -110,8 +109,9 @@ def hooks_install(
         str | None,
         typer.Option(
             "--command",
-            help="The program the command hooks run (default: this Python with -m remem; "
-            "use 'remem' for a project file others share).",
+            help="The program the command hooks run, before 'hook EVENT' (default: this "
+            "Python running remem's hook script with -I -S, the fastest to start; use "
+            "'remem' for a project file others share).",
         ),
     ] = None,
     project: ProjectOpt = None,
@@ -130,6 +130,7 @@ def hooks_install(
     from remem.integrations.claude_settings import (
         INSTALLED_EVENTS,
         command_handler,
+        hook_program,
         http_handler,
         install,
     )
@@ -143,7 +144,7 @@ def hooks_install(
                 fail("--http must be a loopback URL, e.g. http://127.0.0.1:8765")
             handlers = {e: http_handler(e, http, timeout=timeout) for e in INSTALLED_EVENTS}
         else:
-            program = shlex.split(command) if command else [sys.executable, "-m", "remem"]
+            program = shlex.split(command) if command is not None else hook_program()
             if not program:
                 fail("--command is empty")
             handlers = {e: command_handler(e, program, timeout=timeout) for e in INSTALLED_EVENTS}

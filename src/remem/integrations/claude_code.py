@@ -31,6 +31,7 @@ adds it to the context); every JSON answer (``http`` hooks, PostToolUse) as
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -249,15 +250,21 @@ def _prompt(
     limit = agent.mem.config.max_content_bytes
     prompt = _clip_bytes(payload.prompt or "", limit)
     # recall first: the prompt observed first would come back as its own working memory
-    # (deferred, observe still stores a "remember ..." at once: the answer says so)
-    context = (
-        agent.recall(payload.session_id, prompt, now=now, defer=defer) if prompt.strip() else None
-    )
-    seen = (
-        agent.observe(payload.session_id, "user", prompt, now=now, defer=defer)
-        if prompt.strip()
-        else None
-    )
+    # (deferred, observe still stores a "remember ..." at once: the answer says so);
+    # deferred, both journal rows are committed together, before the answer
+    from remem.agent.deferred import one_commit  # the engine: not for parsing a payload
+
+    with one_commit(agent) if defer else nullcontext():
+        context = (
+            agent.recall(payload.session_id, prompt, now=now, defer=defer)
+            if prompt.strip()
+            else None
+        )
+        seen = (
+            agent.observe(payload.session_id, "user", prompt, now=now, defer=defer)
+            if prompt.strip()
+            else None
+        )
     parts = [context.text] if context is not None and context.text else []
     if seen is not None and seen.remembered:
         scope = agent.scope

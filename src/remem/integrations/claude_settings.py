@@ -12,10 +12,13 @@ local      ``<project>/.claude/settings.local.json``  this user, this project on
 
 Under ``"hooks"`` each event holds a list of matcher groups, each with its own list
 of handlers. remem adds one group per event with one handler: a ``command``
-(``remem hook EVENT``) or an ``http`` handler posting to the local service's hooks
-router. A handler is remem's when its command is ``remem hook EVENT`` (a program
-named ``remem``, or ``python -m remem``) or its URL is under the hooks router's
-path; nothing else in the file is touched. Installing again replaces remem's
+(by default :func:`hook_program` ``hook EVENT``: this Python running
+``remem/integrations/hook_fast.py`` by its path with ``-I -S``, the cheapest
+process that can ask the local service) or an ``http`` handler posting to the
+local service's hooks router. A handler is remem's when its command is ``remem
+hook EVENT`` (a program named ``remem``, ``python -m remem``, or ``python -I -S
+.../remem/integrations/hook_fast.py``) or its URL is under the hooks router's path;
+nothing else in the file is touched. Installing again replaces remem's
 handlers (a moved executable, another port) and leaves the file unchanged when
 they are already as they would be written; uninstalling removes remem's handlers
 and the groups, events and ``hooks`` object left empty by that removal only.
@@ -29,6 +32,7 @@ import json
 import os
 import shlex
 import shutil
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +40,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from remem.errors import UserError
+from remem.integrations import hook_fast
 from remem.integrations.claude_code import HookEvent
 from remem.integrations.service import HOOKS_PATH
 
@@ -44,6 +49,7 @@ __all__ = [
     "SCOPES",
     "SettingsChange",
     "command_handler",
+    "hook_program",
     "http_handler",
     "install",
     "is_remem_handler",
@@ -101,6 +107,14 @@ def settings_path(scope: str, *, home: Path, project: Path) -> Path:
     raise UserError(f"unknown scope {scope!r}; use one of: {', '.join(SCOPES)}")
 
 
+def hook_program(python: str | None = None) -> list[str]:
+    """The program the command hooks run (before ``hook EVENT``): ``python`` (default
+    this one) running :mod:`remem.integrations.hook_fast` by its path, isolated and
+    without ``site`` (:data:`~remem.integrations.hook_fast.SCRIPT_FLAGS`)."""
+    script = Path(hook_fast.__file__).resolve()
+    return [python or sys.executable, *hook_fast.SCRIPT_FLAGS, str(script)]
+
+
 def command_handler(event: HookEvent, program: list[str], *, timeout: int) -> dict[str, Any]:
     """A ``command`` handler running ``<program> hook EVENT``."""
     return {
@@ -136,13 +150,21 @@ def is_remem_handler(handler: object) -> bool:
         words = shlex.split(command)
     except ValueError:
         return False
+    script = next((i for i, w in enumerate(words[1:], 1) if not w.startswith("-")), 0)
     if len(words) >= 3 and Path(words[0]).name == "remem":
         rest = words[1:]
     elif len(words) >= 5 and words[1:3] == ["-m", "remem"]:
         rest = words[3:]
+    elif script and _is_hook_script(words[script]):  # python [flags] .../hook_fast.py
+        rest = words[script + 1 :]
     else:
         return False
-    return rest[0] == "hook" and rest[1] in _EVENT_NAMES
+    return len(rest) >= 2 and rest[0] == "hook" and rest[1] in _EVENT_NAMES
+
+
+def _is_hook_script(word: str) -> bool:
+    """Whether ``word`` is the path of remem's hook script (any install, any OS)."""
+    return word.replace("\\", "/").split("/")[-3:] == ["remem", "integrations", "hook_fast.py"]
 
 
 def install(path: Path, handlers: dict[HookEvent, dict[str, Any]]) -> SettingsChange:

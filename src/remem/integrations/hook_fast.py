@@ -15,6 +15,14 @@ this path does not take — goes to :mod:`remem.integrations.runner` (the full p
 the same service found through the configuration, else the answer computed in
 this process), with the payload already read. So every error message and
 fallback is the full path's.
+
+The command ``remem hooks install`` writes runs this file by its path, as a script,
+with ``-I -S`` (:data:`SCRIPT_FLAGS`): ``<python> -I -S <...>/remem/integrations/
+hook_fast.py hook EVENT``. No ``site`` (site-packages, ``.pth`` files), no runpy, no
+``remem`` package: the interpreter's own start and this file are all a hook the
+service answers pays for. Such a process has no site-packages, so the full path
+runs in a child ``<python> -m remem hook EVENT`` with the environment a plain
+``python`` has (the payload on its stdin, its output and exit code passed on).
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ except ImportError:  # another Python than CPython
 
 TYPE_CHECKING = False  # typing is not imported at run time (mypy reads the name)
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
 SOCKET_NAME = "remem.sock"  # as remem.integrations.service
 TOKEN_NAME = "serve.token"
@@ -38,18 +46,34 @@ HOOKS_PATH = "/hooks/claude-code"
 CONNECT_TIMEOUT_S = 0.5  # a service that does not accept within this is taken as down
 ANSWER_TIMEOUT_S = 30.0  # a hook's answer (Claude Code's own hook timeout is longer)
 MAX_HEAD_BYTES = 65536  # a response head longer than this is not the service's
+# isolated (no PYTHON* variables, no user site, no script directory on sys.path) and
+# no site import: what `remem hooks install` puts before this file's path
+SCRIPT_FLAGS = ("-I", "-S")
 
 
 def main(argv: list[str]) -> int:
     """Run ``remem hook`` with ``argv`` (the arguments after ``hook``)."""
+    return _answer(argv, _full)
+
+
+def script(argv: list[str]) -> int:
+    """Run this file as the installed command: ``hook_fast.py hook EVENT``. What the
+    service does not answer runs in a child ``python -m remem hook ...``."""
+    if argv[:1] != ["hook"]:
+        sys.stderr.write("remem hook: run as <python> -I -S hook_fast.py hook EVENT\n")
+        return 0  # a hook never breaks the user's session
+    return _answer(argv[1:], _child)
+
+
+def _answer(argv: list[str], fallback: Callable[[list[str], bytes | None], int]) -> int:
     if len(argv) != 1 or not argv[0].isascii() or not argv[0].isalpha():
-        return _full(argv, None)  # options (--sync, --db) and odd names: the full path
+        return fallback(argv, None)  # options (--sync, --db) and odd names: the full path
     raw = sys.stdin.buffer.read()
     answer = ask_service(argv[0], raw, os.environ)
     if answer is None:
-        return _full(argv, raw)
-    if answer:
-        sys.stdout.write(answer)
+        return fallback(argv, raw)
+    if answer:  # UTF-8 whatever the locale (the service's text, as it sent it)
+        sys.stdout.buffer.write(answer.encode("utf-8"))
         sys.stdout.flush()
     return 0
 
@@ -74,7 +98,10 @@ def ask_service(event: str, raw: bytes, environ: Mapping[str, str]) -> str | Non
         f"Content-Length: {len(raw)}\r\n"
         "Connection: close\r\n\r\n"
     ).encode("ascii")
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    except (AttributeError, OSError):  # no unix sockets here (Windows): the full path
+        return None
     try:
         sock.settimeout(CONNECT_TIMEOUT_S)
         sock.connect(os.path.join(home, SOCKET_NAME))
@@ -121,9 +148,26 @@ def _token_chars(token: bytes) -> bool:
     return bool(text) and text.isascii() and all(c.isalnum() or c in "_-" for c in text)
 
 
+def _child(argv: list[str], raw: bytes | None) -> int:
+    """``python -m remem hook ARGV`` in a child with a plain interpreter's
+    environment, ``raw`` on its stdin (None: this process's stdin, unread)."""
+    import subprocess
+
+    command = [sys.executable, "-m", "remem", "hook", *argv]
+    try:
+        return subprocess.run(command, input=raw).returncode  # input None: stdin inherited
+    except OSError as exc:  # the session goes on, told why in one line
+        sys.stderr.write(f"remem hook: cannot run {sys.executable}: {exc.strerror or exc}\n")
+        return 0
+
+
 def _full(argv: list[str], raw: bytes | None) -> int:
     import io
 
     from remem.integrations.runner import main as full
 
     return full(argv, stdin=io.BytesIO(raw) if raw is not None else None)
+
+
+if __name__ == "__main__":
+    sys.exit(script(sys.argv[1:]))

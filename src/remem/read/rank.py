@@ -234,8 +234,10 @@ def rank(
     now: datetime | None = None,
     limit: int | None = None,
     policies: Mapping[str, Policy] | None = None,
+    trust: bool = True,
 ) -> list[SearchHit]:
-    """Filter, re-score, sort and cut fused hits, then run the trust pass.
+    """Filter, re-score, sort and cut fused hits, then run the trust pass (``trust``
+    False: not; the caller runs :func:`remem.read.trust.trust_pass` on what it needs).
 
     ``hits`` carry the fused score in ``score``, best first. Returns at most
     ``limit`` hits with ``score`` the final score and ``explain["rank"]`` each
@@ -292,7 +294,7 @@ def rank(
     for final, _, hit in scored[:limit]:
         hit.score = final
         out.append(hit)
-    return trust_pass(out, config=config, now=now)
+    return trust_pass(out, config=config, now=now) if trust else out
 
 
 def _enabled(name: str, config: Config, time_query: TimeQuery) -> bool:

@@ -9,7 +9,7 @@ import numpy as np
 
 from remem.config import Config
 from remem.errors import EmbeddingMismatchError, ValidationError
-from remem.model import Scope, SearchHit
+from remem.model import Scope, SearchHit, utcnow
 from remem.providers.base import Embedder, Vectors, informative_tokens, token_embedder
 from remem.read.blas import blas_threads
 from remem.read.floor import apply_floor, match_scores
@@ -18,6 +18,7 @@ from remem.read.graph import GraphPath, graph_search
 from remem.read.late import late_search
 from remem.read.query import keyword_terms
 from remem.read.rank import Asker, rank
+from remem.read.trust import trust_pass
 from remem.store.base import ListFilter, Store
 
 
@@ -44,6 +45,7 @@ def search(
     sources: Sequence[str] | None = None,
     asker: Asker | None = None,
     now: datetime | None = None,
+    trust: bool = True,
 ) -> list[SearchHit]:
     """The ``limit`` best memories for ``query`` within ``scope``, each explained.
 
@@ -53,15 +55,18 @@ def search(
     ``graph`` (memories linked to entities the query names, or 1-2 relation hops
     from them; blended with the others by ``config.graph_weight``).
     The best ``config.rank_candidates`` fused hits are then re-ranked and tagged
-    (:func:`remem.read.rank.rank`) for ``asker`` at time ``now``.
+    (:func:`remem.read.rank.rank`) for ``asker`` at time ``now``; ``trust`` False
+    leaves the trust pass to the caller (hits in rank order, untagged).
     """
     check_embedding_space(store, embedder)
     wanted = tuple(config.search_sources if sources is None else sources)
     unknown = set(wanted) - {"bm25", "vector", "late", "graph"}
     if unknown or not wanted:
         raise ValidationError(f"unknown search sources: {', '.join(sorted(unknown)) or 'none'}")
+    now = now or utcnow()  # one clock for the ranking and the trust pass
     with blas_threads(config.search_blas_threads):
-        return _search(store, embedder, query, wanted, scope, config, limit, filters, asker, now)
+        hits = _search(store, embedder, query, wanted, scope, config, limit, filters, asker, now)
+    return trust_pass(hits, config=config, now=now) if trust else hits
 
 
 def _search(
@@ -188,4 +193,4 @@ def _search(
         maxsim=plain,
     )
     hits = apply_floor(hits, matches, floor=config.min_relevance)
-    return rank(hits, query=query, config=config, asker=asker, now=now, limit=limit)
+    return rank(hits, query=query, config=config, asker=asker, now=now, limit=limit, trust=False)
