@@ -398,9 +398,9 @@ class Config(BaseModel):
     agent_context_max_tokens: int = Field(1500, ge=1)
     agent_context_max_items: int = Field(10, ge=1)
     # a block's relevant memories are the best of 3 x that many ranked hits; the trust
-    # pass (pairwise, so its cost grows with the square) runs first on that many + the
-    # memories already shown + this many spares (room for the untrusted ones and the
-    # older side of a conflict left out), on all of them only when those run short
+    # pass (pairwise, so its cost grows with the square) runs on the best run of them
+    # holding that many + this many spares the block may show (trusted, not shown yet):
+    # room for the older side of a conflict it leaves out
     agent_recall_spare: int = Field(3, ge=0)
     agent_lessons_max: int = Field(10, ge=0)  # lessons in the block, most important first
     agent_promoted_max: int = Field(5, ge=0)  # promoted (core) memories in the block

@@ -219,8 +219,8 @@ def settle(mem: Memory, *, now: datetime | None = None, warm: bool = False) -> S
             mem.store.finish_pending(work.id)
     if warm:
         for agent, work in recalls.values():  # the last recall of each scope
-            limit = agent.recaller.width(mem.config.agent_context_max_items)
-            agent.recaller.hits(str(work.data.get("prompt") or ""), limit=limit, now=utcnow())
+            items = mem.config.agent_context_max_items  # the candidates recall searched
+            agent.recaller.ranked(str(work.data.get("prompt") or ""), items=items, now=utcnow())
     return Settled(done, failed, dropped)
 
 

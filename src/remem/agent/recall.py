@@ -6,7 +6,7 @@ memories left out unless the agent opted in."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from remem.agent.context import RELEVANT, SUMMARIES, BlockBuilder, Line, memory_line, plain
@@ -52,11 +52,12 @@ class Recaller:
         """The working items the agent may be shown."""
         return [w for w in items if self.include_untrusted or not item_untrusted(w)]
 
-    def width(self, items: int, *, shown: int = 0) -> int:
-        """How many of the best hits a block of ``items`` memories looks at first:
-        those, the ``shown`` ones it skips and ``agent_recall_spare`` for what it
-        leaves out (see :meth:`relevant`)."""
-        return min(1000, items + shown + self.mem.config.agent_recall_spare)
+    def ranked(self, text: str, *, items: int, now: datetime, shown: int = 0) -> list[SearchHit]:
+        """The candidates of a block of ``items`` memories: the ``3 x items`` best
+        hits for ``text`` (more when ``shown`` + ``agent_recall_spare`` ask), ranked,
+        not yet through the trust pass (:meth:`relevant` runs it)."""
+        wanted = max(3 * items, items + shown + self.mem.config.agent_recall_spare)
+        return self._search(text, limit=min(1000, wanted), now=now, tagged=False)
 
     def hits(
         self, text: str, *, limit: int, now: datetime, economy: bool = False
@@ -93,25 +94,29 @@ class Recaller:
     ) -> tuple[list[tuple[SearchHit, list[str]]], int]:
         """The hits a block of ``items`` memories takes from, best first, without the
         older side of each conflict (:func:`resolve`), and how many untrusted were
-        withheld. ``shown``: memories the block holds already (skipped by it).
+        withheld. ``shown``: memories the block holds already (it skips them).
 
-        The candidates are the ``3 x items`` best hits, as ranked. The trust pass,
-        which compares hits pairwise (its cost grows with their square), first runs
-        on the :meth:`width` best only; only when what it leaves out (untrusted, the
-        older side of a conflict, ``shown``) leaves fewer than ``items`` does it run
-        on all the candidates, which is then exactly what a search of ``3 x items``
-        returns. So a recall costs about one search; what it gives up is a conflict
-        between one of the first hits and one past them, left for the next search
-        that finds both."""
+        Of the candidates (:meth:`ranked`), the trust pass — which compares hits
+        pairwise, so its cost grows with their square — runs on the shortest run
+        of the best ones that holds ``items`` + ``agent_recall_spare`` the block may
+        show (trusted, unless opted in, and not ``shown``), not on all of them. So a
+        recall costs about one search. What that gives up: a conflict between one
+        of those and a hit past them is not seen (the next search that finds both
+        sees it), and when more than the spare of those are the older side of a
+        conflict (several versions of one fact at the top), the block shows fewer
+        memories rather than looking further."""
         config = self.mem.config
-        first = self.width(items, shown=len(shown))
-        found = self._search(text, limit=max(first, min(1000, 3 * items)), now=now, tagged=False)
-        head = [replace(h, explain=dict(h.explain)) for h in found[:first]]  # tagged apart
+        found = self.ranked(text, items=items, now=now, shown=len(shown))
+        wanted, end = items + config.agent_recall_spare, len(found)
+        for index, hit in enumerate(found):
+            if (self.include_untrusted or not is_untrusted(hit)) and hit.memory.id not in shown:
+                wanted -= 1
+                if wanted == 0:
+                    end = index + 1
+                    break
         withheld = self._trusted(found)[1]  # of all the candidates, looked at or not
-        resolved = resolve(self._trusted(trust_pass(head, config=config, now=now))[0])
-        if len(found) > first and sum(h.memory.id not in shown for h, _ in resolved) < items:
-            resolved = resolve(self._trusted(trust_pass(found, config=config, now=now))[0])
-        return resolved, withheld
+        checked = trust_pass(found[:end], config=config, now=now)
+        return resolve(self._trusted(checked)[0]), withheld
 
     def add_relevant(
         self, builder: BlockBuilder, text: str, *, now: datetime, economy: bool, items: int
