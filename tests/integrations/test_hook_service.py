@@ -133,8 +133,18 @@ def test_the_installed_command_asks_the_service_with_a_bare_interpreter(
         "UserPromptSubmit", recorded.text("user_prompt_submit_remember"), env, recorded.cwd
     )
     assert "## Remembered now" in said and "atlas-db-2" in said
-    # no site (site-packages, .pth files), no runpy, no remem package, no JSON
-    assert imported and not imported & {"site", "runpy", "remem", "json", "typing", "subprocess"}
+    # no site (site-packages, .pth files), no runpy, no remem package, no JSON, not even
+    # os or __future__: the interpreter's own start, _socket and the script
+    assert "_socket" in imported and not imported & {
+        "site",
+        "runpy",
+        "remem",
+        "json",
+        "typing",
+        "subprocess",
+        "os",
+        "__future__",
+    }
     asked, imported = installed(
         "UserPromptSubmit", recorded.text("session2_prompt"), env, recorded.cwd
     )

@@ -1,14 +1,17 @@
 """``remem hook EVENT``'s fast path: ask the local service, print its answer.
 
 A Claude Code hook is a new process per prompt, so what it imports is most of what
-it costs. This module imports ``os``, ``sys`` and ``_socket`` only (the C module
-under :mod:`socket`, which itself costs more to import than the rest of this path
-together; ``socket`` where there is no ``_socket``): it sends the
-payload (stdin, as it came) to ``remem serve``'s unix socket in the remem home
-(``$REMEM_HOME``, else ``~/.remem``: ``remem.sock``, with the local token of
-``serve.token``) as one HTTP/1.1 request, asking for the command hook's stdout
-(``?output=stdout``), and prints the answer. No JSON is parsed here: the service
-checks the payload and formats the answer.
+it costs. This module imports ``sys`` and ``_socket`` only (the C module under
+:mod:`socket`, which itself costs more to import than the rest of this path
+together; ``socket`` where there is no ``_socket``), and reads the environment and
+builds paths with the built-in ``posix`` module, which the interpreter has loaded
+already (``os`` would import ``stat``, ``posixpath`` and ``abc``; it is used where
+there is no ``posix``); no ``from __future__`` import either (it is a module
+import too). It sends the payload (stdin, as it came) to ``remem serve``'s unix
+socket in the remem home (``$REMEM_HOME``, else ``~/.remem``: ``remem.sock``,
+with the local token of ``serve.token``) as one HTTP/1.1 request, asking for the
+command hook's stdout (``?output=stdout``), and prints the answer. No JSON is
+parsed here: the service checks the payload and formats the answer.
 
 Anything else — no service, a refused or failed request, an event name or option
 this path does not take — goes to :mod:`remem.integrations.runner` (the full path:
@@ -25,15 +28,16 @@ runs in a child ``<python> -m remem hook EVENT`` with the environment a plain
 ``python`` has (the payload on its stdin, its output and exit code passed on).
 """
 
-from __future__ import annotations
-
-import os
 import sys
 
 try:
     import _socket as socket
 except ImportError:  # another Python than CPython
     import socket  # type: ignore[no-redef]
+try:
+    import posix as _posix  # built in, loaded at start: no import to pay for
+except ImportError:  # not POSIX: os for the environment and the paths
+    _posix = None  # type: ignore[assignment]
 
 TYPE_CHECKING = False  # typing is not imported at run time (mypy reads the name)
 if TYPE_CHECKING:
@@ -65,11 +69,11 @@ def script(argv: list[str]) -> int:
     return _answer(argv[1:], _child)
 
 
-def _answer(argv: list[str], fallback: Callable[[list[str], bytes | None], int]) -> int:
+def _answer(argv: list[str], fallback: "Callable[[list[str], bytes | None], int]") -> int:
     if len(argv) != 1 or not argv[0].isascii() or not argv[0].isalpha():
         return fallback(argv, None)  # options (--sync, --db) and odd names: the full path
     raw = sys.stdin.buffer.read()
-    answer = ask_service(argv[0], raw, os.environ)
+    answer = ask_service(argv[0], raw, _environ())
     if answer is None:
         return fallback(argv, raw)
     if answer:  # UTF-8 whatever the locale (the service's text, as it sent it)
@@ -78,13 +82,13 @@ def _answer(argv: list[str], fallback: Callable[[list[str], bytes | None], int])
     return 0
 
 
-def ask_service(event: str, raw: bytes, environ: Mapping[str, str]) -> str | None:
+def ask_service(event: str, raw: bytes, environ: "Mapping[str, str]") -> str | None:
     """The service's stdout for the hook ``event`` with payload ``raw``; None when
-    there is no service, or it did not answer 200."""
-    home_var = environ.get("REMEM_HOME")
-    home = os.path.expanduser(home_var) if home_var else os.path.expanduser("~/.remem")
+    there is no service, or it did not answer 200. ``environ``: where ``REMEM_HOME``
+    and ``HOME`` are read."""
+    home = _expanduser(environ.get("REMEM_HOME") or "~/.remem", environ)
     try:
-        with open(os.path.join(home, TOKEN_NAME), "rb") as fh:
+        with open(_join(home, TOKEN_NAME), "rb") as fh:
             token = fh.read().strip()
     except OSError:
         return None
@@ -104,7 +108,7 @@ def ask_service(event: str, raw: bytes, environ: Mapping[str, str]) -> str | Non
         return None
     try:
         sock.settimeout(CONNECT_TIMEOUT_S)
-        sock.connect(os.path.join(home, SOCKET_NAME))
+        sock.connect(_join(home, SOCKET_NAME))
         sock.settimeout(ANSWER_TIMEOUT_S)
         sock.sendall(head + raw)
         return _read_answer(sock)
@@ -141,6 +145,41 @@ def _read_answer(sock: socket.socket) -> str | None:
             return None  # cut short
         body += chunk
     return (body if length is None else body[:length]).decode("utf-8")
+
+
+def _environ() -> "Mapping[str, str]":
+    """``REMEM_HOME`` and ``HOME`` of this process's environment."""
+    if _posix is None:
+        import os
+
+        return os.environ
+    code = sys.getfilesystemencoding()  # as os.environ decodes it
+    found = {}
+    for name in ("REMEM_HOME", "HOME"):
+        value = _posix.environ.get(name.encode(code))
+        if value is not None:
+            found[name] = value.decode(code, "surrogateescape")
+    return found
+
+
+def _expanduser(path: str, environ: "Mapping[str, str]") -> str:
+    """``path`` with a leading ``~`` made ``$HOME``, as :func:`os.path.expanduser`."""
+    user_home = environ.get("HOME")
+    if _posix is not None and user_home and (path == "~" or path.startswith("~/")):
+        return (user_home.rstrip("/") + path[1:]) or "/"
+    if not path.startswith("~"):
+        return path
+    import os.path  # ~user, no $HOME, or not POSIX
+
+    return os.path.expanduser(path)
+
+
+def _join(folder: str, name: str) -> str:
+    if _posix is None:
+        import os.path
+
+        return os.path.join(folder, name)
+    return folder + name if folder.endswith("/") else f"{folder}/{name}"
 
 
 def _token_chars(token: bytes) -> bool:
