@@ -294,6 +294,10 @@ class Config(BaseModel):
     category_ttl_days: dict[str, int] = Field(
         default_factory=lambda: dict(DEFAULT_CATEGORY_TTL_DAYS)
     )
+    # what a passed category TTL does to a memory of lasting use (lasting_min_days):
+    # "unconfirmed" (stays active, marked in explain; archived by archive_lasting_days
+    # idle or superseded by a newer version) or "archive" (archived like any other)
+    category_ttl_lasting: Literal["unconfirmed", "archive"] = "unconfirmed"
     promote_min_importance: float = Field(0.8, ge=0, le=1)  # base importance above this
     promote_min_references: int = Field(3, ge=1)  # and at least this many references
     promote_min_references_untrusted: int = Field(6, ge=1)  # for untrusted sources

@@ -151,6 +151,46 @@ def test_category_ttls_count_from_the_last_reference() -> None:
     assert p.expire_policy(rec(999, category="work"), NOW, custom) is None
 
 
+def test_a_category_ttl_leaves_a_fact_of_lasting_use_unconfirmed_not_archived() -> None:
+    # "Kenji works as a chemist at Pellucid": said in January, still needed in
+    # September, then not for 91 days: due for confirmation, not gone
+    fact = used(300, 9, last_ref_days_ago=91, category="work")
+    assert p.lasting(fact, C)
+    assert p.expire_policy(fact, NOW, C) is None
+    state = p.ttl_state(fact, NOW, C)
+    assert state is not None and state.state == "unconfirmed" and state.ttl_days == 90
+    assert p.review(fact, NOW, C) == []  # nothing moves it before its lasting allowance
+    # it still decays as any unreferenced memory does, and leaves by the archive policy
+    assert p.decay(fact, NOW, C) == pytest.approx(0.95 ** (91 / 7))
+    gone = used(300, 9, last_ref_days_ago=181, category="work")
+    assert [c.action for c in p.review(gone, NOW, C)] == ["cold"]
+    # the same TTL archives what was used only while it was new (an incident's ticket)
+    burst = used(100, 4, last_ref_days_ago=91, category="work")
+    assert not p.lasting(burst, C)
+    change = p.expire_policy(burst, NOW, C)
+    assert change is not None and change.status is Status.ARCHIVED
+    assert p.ttl_state(burst, NOW, C).state == "expired"  # type: ignore[union-attr]
+    # a transient memory expires whatever its use
+    assert p.expire_policy(used(8, 3, 0, tier=Tier.TRANSIENT), NOW, C) is not None
+    # "archive": the TTL archives lasting use too (the behaviour before)
+    strict = Config(embedder="fake", category_ttl_lasting="archive")
+    assert p.expire_policy(fact, NOW, strict) is not None
+    assert p.ttl_state(fact, NOW, strict).state == "expired"  # type: ignore[union-attr]
+
+
+def test_explain_shows_where_a_memory_stands_against_its_ttl() -> None:
+    fact = used(300, 9, last_ref_days_ago=91, category="work")
+    assert p.explain(fact, NOW, C)["ttl"] == {
+        "ttl_days": 90,
+        "days": 91.0,
+        "since": "last_referenced",
+        "state": "unconfirmed",
+    }
+    assert p.explain(rec(10, category="work"), NOW, C)["ttl"]["state"] == "fresh"
+    assert "ttl" not in p.explain(rec(10, category="incident"), NOW, C)  # no TTL
+    assert "ttl" not in p.explain(rec(999, category="work", tier=Tier.PERMANENT), NOW, C)
+
+
 def test_archive_when_not_used_for_90_days() -> None:
     change = p.archive_policy(rec(91), NOW, C)
     assert change is not None and change.status is Status.ARCHIVED

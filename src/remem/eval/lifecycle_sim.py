@@ -46,10 +46,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from remem.config import Config
 from remem.memory import Memory
-from remem.model import Status
+from remem.model import Scope, Status
 
 START = datetime(2030, 1, 7, 8, 0, tzinfo=UTC)
 USER = "sam"
@@ -229,7 +230,7 @@ def _updated(rng: random.Random, n: int, days: int) -> list[Fact]:
                 key, question = "team meeting", "When is Sam's weekly team meeting?"
             elif kind == "home":
                 value = rng.choice(CITIES)
-                text = f"Sam lives in {value}." if first else f"Sam moved to {value}."
+                text = f"Sam lives in {value}." if first else f"Sam has moved to {value}."
                 key, question = "Sam", "Where does Sam live?"
             elif kind == "work":
                 value = rng.choice(COMPANIES)
@@ -237,7 +238,11 @@ def _updated(rng: random.Random, n: int, days: int) -> list[Fact]:
                 key, question = "Sam", "Where does Sam work?"
             elif kind == "editor":
                 value = rng.choice(EDITORS)
-                text = f"Sam uses {value} for coding." if first else f"Sam switched to {value}."
+                text = (
+                    f"Sam uses {value} for coding."
+                    if first
+                    else f"Sam switched to {value} for coding."
+                )
                 key, question = "Sam", "Which editor does Sam use?"
             else:
                 project = kind.split(":")[1]
@@ -299,6 +304,9 @@ class RunResult:
     jobs: dict[str, int] = field(default_factory=dict)
     # the share of the year's needs of a fact that its context block met (held it)
     in_year_met: float = 0.0
+    # each still-relevant fact search did not find at the end: its statement and what
+    # became of every memory its statement was written into (status, last move)
+    missed: list[dict[str, Any]] = field(default_factory=list)
 
 
 def replay(
@@ -319,6 +327,8 @@ def replay(
     for note in year.notes:
         writes.setdefault(note.day, []).append((note.text, False))
     jobs: dict[str, int] = {}
+    written: dict[str, list[str]] = {}  # a statement -> the memories it was written into
+    refused: dict[str, str] = {}  # a statement the write path kept nothing of -> why
     met = [0, 0]  # the facts' needs the context block met during the year, of all
     with Memory(db, config=config) as mem:
         for day in range(year.days):
@@ -330,9 +340,16 @@ def replay(
             for i, (text, permanent) in enumerate(writes.get(day, [])):
                 when = now + timedelta(minutes=i)
                 if permanent:
-                    mem.add(text, user_id=USER, session_id=session, tier="permanent", now=when)
+                    ids = [m.id for m in mem.add(text, user_id=USER, session_id=session,
+                                                 tier="permanent", now=when)]  # fmt: skip
                 else:
-                    mem.remember(text, user_id=USER, session_id=session, speaker="Sam", now=when)
+                    decisions = mem.remember(
+                        text, user_id=USER, session_id=session, speaker="Sam", now=when
+                    )
+                    ids = [i for d in decisions for i in (d.memory_id or d.related_id,) if i]
+                    if not ids:  # what the write path did instead (a gate's refusal)
+                        refused[text] = "; ".join(f"{d.action}: {d.reason}" for d in decisions)
+                written.setdefault(text, []).extend(ids)
             for j, text in enumerate(year.chatter.get(day, [])):
                 mem.remember(text, user_id=USER, session_id=session, speaker="Sam",
                              now=now + timedelta(minutes=50 + j))  # fmt: skip
@@ -351,7 +368,7 @@ def replay(
         end = START + timedelta(days=year.days)
         if lifecycle:
             mem.jobs.run_due(end)
-        result = _measure(mem, year, lifecycle, end, db, jobs)
+        result = _measure(mem, year, lifecycle, end, db, jobs, (written, refused))
         result.in_year_met = round(met[0] / met[1], 4) if met[1] else 0.0
         return result
 
@@ -385,17 +402,27 @@ def _holds(text: str, key: str, value: str) -> bool:
 
 
 def _measure(
-    mem: Memory, year: Year, lifecycle: bool, end: datetime, db: Path, jobs: dict[str, int]
+    mem: Memory,
+    year: Year,
+    lifecycle: bool,
+    end: datetime,
+    db: Path,
+    jobs: dict[str, int],
+    written: tuple[dict[str, list[str]], dict[str, str]],
 ) -> RunResult:
     relevant = [(f.question, f.key, f.answer) for f in year.facts]
     found = 0
     timings: list[float] = []
     items = irrelevant = 0
-    for question, key, value in relevant:
+    missed: list[dict[str, Any]] = []
+    for fact, (question, key, value) in zip(year.facts, relevant, strict=True):
         started = time.perf_counter()
         hits = mem.search(question, user_id=USER, limit=5, now=end, _record_access=False)
         timings.append((time.perf_counter() - started) * 1000)
-        found += any(_holds(h.memory.content, key, value) for h in hits)
+        hit = any(_holds(h.memory.content, key, value) for h in hits)
+        found += hit
+        if not hit:
+            missed.append(_missed(mem, fact.values[-1][1], written))
         block = mem.context(question, user_id=USER, now=end, max_items=5, record=False)
         for it in block.items:
             items += 1
@@ -423,7 +450,35 @@ def _measure(
         protected=len(protected),
         by_status=dict(stats["by_status"]),
         jobs=jobs,
+        missed=missed,
     )
+
+
+# The audit events that move a memory out of the active set (or into another).
+MOVES = ("expired", "archived", "cold", "purged", "merged", "superseded", "rolled_up", "forgotten")
+
+
+def _missed(
+    mem: Memory, statement: str, written: tuple[dict[str, list[str]], dict[str, str]]
+) -> dict[str, Any]:
+    """A missed fact: its statement and, for each memory it was written into, the
+    memory's status at the end and the last audit event that moved it (or why the
+    write path kept none)."""
+    holders = []
+    for memory_id in dict.fromkeys(written[0].get(statement, [])):
+        records = mem.store.get_memories([memory_id], Scope(user_id=USER))
+        moves = [e for e in mem.store.history(memory_id) if e.event in MOVES]
+        last = moves[-1] if moves else None
+        holders.append(
+            {
+                "status": str(records[0].status) if records else "missing",
+                "category": records[0].category if records else None,
+                "moved_by": last.event if last else None,
+                "on": last.at.date().isoformat() if last else None,
+                "reason": str(last.detail.get("reason", "")) if last else "",
+            }
+        )
+    return {"statement": statement, "holders": holders, "refused": written[1].get(statement)}
 
 
 def run_both(
@@ -463,3 +518,26 @@ def table(results: dict[str, dict[str, RunResult]]) -> str:
         ratio = runs["with"].active / max(1, runs["without"].active)
         lines.append(f"| {seed} | active with / without | | | | {ratio:.1%} | | | |")
     return "\n".join(lines)
+
+
+def misses(results: dict[str, dict[str, RunResult]]) -> str:
+    """Every run's missed facts, each with what became of the memories that held it."""
+    lines = []
+    for seed, runs in results.items():
+        for name in ("without", "with"):
+            for miss in runs[name].missed:
+                fates = "; ".join(
+                    f"{h['status']}"
+                    + (f" ({h['category']})" if h.get("category") else "")
+                    + (
+                        f", {h['moved_by']} on {h['on']}: {h['reason']}"
+                        if h.get("moved_by")
+                        else ""
+                    )
+                    for h in miss["holders"]
+                )
+                lines.append(
+                    f'- seed {seed}, {name} jobs: "{miss["statement"]}" — '
+                    f"{fates or 'not written: ' + str(miss.get('refused') or 'no memory')}"
+                )
+    return "\n".join(lines) if lines else "- none"

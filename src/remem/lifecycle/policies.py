@@ -244,6 +244,9 @@ def explain(record: MemoryRecord, now: datetime, config: Config) -> dict[str, An
     out["since"] = "last_referenced" if record.last_referenced_at else "created"
     if config.recency_mode == "adaptive" or config.decay_policy == "adaptive":
         out["half_life_days"] = adaptive_half_life(record, config)
+    ttl = ttl_state(record, now, config)
+    if ttl is not None:
+        out["ttl"] = ttl.explain()
     return out
 
 
@@ -290,11 +293,44 @@ def promote_policy(record: MemoryRecord, now: datetime, config: Config) -> Chang
     return None
 
 
-def expire_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
-    """Transient: ``transient_ttl_days`` after creation. Standard, of a category in
+@dataclass(frozen=True, slots=True)
+class Ttl:
+    """Where a memory stands against its TTL (:func:`ttl_state`).
+
+    ``state``: ``fresh`` (within it), ``expired`` (past it: the expire policy archives
+    it) or ``unconfirmed`` (a category TTL passed on a memory of :func:`lasting` use:
+    it stays active, ``category_ttl_lasting = "unconfirmed"``)."""
+
+    ttl_days: int
+    days: float
+    since: str  # what the days count from: created or last_referenced
+    state: str
+
+    def explain(self) -> dict[str, Any]:
+        return {
+            "ttl_days": self.ttl_days,
+            "days": round(self.days, 1),
+            "since": self.since,
+            "state": self.state,
+        }
+
+
+def ttl_state(record: MemoryRecord, now: datetime, config: Config) -> Ttl | None:
+    """The memory's TTL and where it stands, or None when it has none (permanent,
+    promoted, or standard of a category not in ``category_ttl_days``).
+
+    Transient: ``transient_ttl_days`` after creation. Standard, of a category in
     ``category_ttl_days``: that many days after the last reference (else creation).
-    Expired memories are archived (reversible)."""
-    if record.status is not Status.ACTIVE or protected(record):
+    A category TTL is a horizon of truth — a job nobody confirmed for three months
+    may have changed — not a measure of value: past it, a memory of lasting use
+    (still needed a month or more after it was said) is due for confirmation, not
+    gone. Archiving it would leave no answer at all where the store holds no newer
+    version (an update supersedes it, and nothing else does), so with
+    ``category_ttl_lasting = "unconfirmed"`` it stays active, marked
+    ``unconfirmed`` here and in ``explain``, decaying as any unreferenced memory
+    does, and leaves by the archive policy's lasting allowance
+    (``archive_lasting_days``) like any memory of lasting use."""
+    if protected(record):
         return None
     if record.tier is Tier.TRANSIENT:
         ttl, age, since = config.transient_ttl_days, days_since(now, record.created_at), "created"
@@ -305,12 +341,38 @@ def expire_policy(record: MemoryRecord, now: datetime, config: Config) -> Change
         ttl, age = category_ttl, days_since(now, last_reference(record))
         since = "last_referenced" if record.last_referenced_at else "created"
     if age < ttl:
+        state = "fresh"
+    elif (
+        record.tier is not Tier.TRANSIENT
+        and config.category_ttl_lasting == "unconfirmed"
+        and lasting(record, config)
+    ):
+        state = "unconfirmed"
+    else:
+        state = "expired"
+    return Ttl(ttl, age, since, state)
+
+
+def expire_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
+    """Active and past its TTL (:func:`ttl_state`: ``expired``) -> archived
+    (reversible). A memory of lasting use past a category TTL is left active
+    (``unconfirmed``) unless ``category_ttl_lasting = "archive"``."""
+    if record.status is not Status.ACTIVE:
+        return None
+    ttl = ttl_state(record, now, config)
+    if ttl is None or ttl.state != "expired":
         return None
     return Change(
         "expired",
         {"status": Status.ARCHIVED},
-        f"{record.tier} {record.category or ''} ttl {ttl} d passed ({age:.0f} d since {since})",
-        {"ttl_days": ttl, "days": round(age, 1), "since": since, "category": record.category},
+        f"{record.tier} {record.category or ''} ttl {ttl.ttl_days} d passed "
+        f"({ttl.days:.0f} d since {ttl.since})",
+        {
+            "ttl_days": ttl.ttl_days,
+            "days": round(ttl.days, 1),
+            "since": ttl.since,
+            "category": record.category,
+        },
     )
 
 
