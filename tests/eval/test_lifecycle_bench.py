@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from remem.config import Config
-from remem.eval.lifecycle_sim import generate, run_both, table
+from remem.eval.lifecycle_sim import generate, misses, run_both, table
+from remem.memory import Memory
 
 
 def test_the_generator_is_seeded_and_its_facts_are_current() -> None:
@@ -18,6 +19,17 @@ def test_the_generator_is_seeded_and_its_facts_are_current() -> None:
     assert updated and all(f.answer == f.values[-1][2] for f in updated)
     assert sum(f.permanent for f in a.facts) == 1
     assert all(n.until > n.day for n in a.notes)
+
+
+def test_every_statement_of_a_fact_passes_the_gates_length_check(tmp_path: Path) -> None:
+    # "Sam switched to Zed." was refused as too short in both runs, so the end of the
+    # year asked for an update neither store had ever been told
+    statements = {s for seed in (1, 2, 3, 4) for f in generate(seed).facts for _, s, _ in f.values}
+    config = Config(home=tmp_path / "home", embedder="fake")
+    with Memory(tmp_path / "m.db", config=config) as mem:
+        for statement in sorted(statements):
+            decisions = mem.remember(statement, user_id="sam", speaker="Sam")
+            assert all(d.reason != "too_short" for d in decisions), statement
 
 
 def test_quick_year_with_the_lifecycle_keeps_fewer_and_finds_as_much(tmp_path: Path) -> None:
@@ -36,3 +48,10 @@ def test_quick_year_with_the_lifecycle_keeps_fewer_and_finds_as_much(tmp_path: P
     assert with_.jobs["nightly_ok"] >= 190 and with_.jobs["weekly_ok"] >= 25
     assert not without.jobs
     assert "| 11 | with |" in table({11: runs})
+    # every fact a run missed is listed with what became of the memories that held it
+    for run in (without, with_):
+        assert len(run.missed) == round((1 - run.recall_at_5) * len(year.facts))
+        assert all(m["holders"] or m["refused"] for m in run.missed)
+    listed = misses({11: runs})
+    assert listed.count("- seed 11, with jobs:") == len(with_.missed)
+    assert listed.count("- seed 11, without jobs:") == len(without.missed)
