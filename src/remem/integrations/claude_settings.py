@@ -110,8 +110,11 @@ def settings_path(scope: str, *, home: Path, project: Path) -> Path:
 def hook_program(python: str | None = None) -> list[str]:
     """The program the command hooks run (before ``hook EVENT``): ``python`` (default
     this one) running :mod:`remem.integrations.hook_fast` by its path, isolated and
-    without ``site`` (:data:`~remem.integrations.hook_fast.SCRIPT_FLAGS`)."""
+    without ``site`` (:data:`~remem.integrations.hook_fast.SCRIPT_FLAGS`); ``python
+    -m remem`` when the module is not a file of its own (installed in a zip)."""
     script = Path(hook_fast.__file__).resolve()
+    if not script.is_file():
+        return [python or sys.executable, "-m", "remem"]
     return [python or sys.executable, *hook_fast.SCRIPT_FLAGS, str(script)]
 
 
