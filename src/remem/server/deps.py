@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
 
 from remem.errors import UserError
 from remem.model import KeyRole, Scope
@@ -161,8 +162,25 @@ def authenticate(
     return Principal(record.id, record.scope, record.role, record.rate_per_minute or default_rate)
 
 
-def _needs(role: KeyRole, *, write: bool) -> Callable[..., Ctx]:
-    def dependency(request: Request, principal: Annotated[Principal, Depends(authenticate)]) -> Ctx:
+async def _caller(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> Principal:
+    """:func:`authenticate` as a dependency. The local token is checked here, on the
+    event loop (no I/O: a hook pays no hop to a worker thread and back); an API key,
+    looked up in the store, in a worker thread."""
+    given = credentials.credentials.strip() if credentials is not None else ""
+    if given.startswith(local.LOCAL_PREFIX):
+        return authenticate(request, credentials)
+    return await run_in_threadpool(authenticate, request, credentials)
+
+
+def _needs(role: KeyRole, *, write: bool) -> Callable[..., Any]:
+    # async: it takes no lock but the limiter's and does no I/O, so it runs on the
+    # event loop instead of a worker thread
+    async def dependency(
+        request: Request, principal: Annotated[Principal, Depends(_caller)]
+    ) -> Ctx:
         if not allows(principal.role, role):
             raise ApiError(
                 403, "forbidden", f"this key's role is {principal.role}; this needs {role}"

@@ -30,6 +30,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, BackgroundTasks, Body, Path, Query
 from fastapi.responses import PlainTextResponse
+from starlette.concurrency import run_in_threadpool
 
 from remem.integrations.claude_code import LONG_WORK, HookAnswer, HookPayload, handle
 from remem.model import Scope
@@ -66,7 +67,7 @@ Output = Annotated[
     response_model=None,
     responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
 )
-def claude_code_hook(
+async def claude_code_hook(
     event: Event,
     payload: Annotated[Any, Body(description="The hook's JSON payload, as Claude Code sends it.")],
     background: BackgroundTasks,
@@ -77,13 +78,15 @@ def claude_code_hook(
     "additionalContext": ...}}`` (``output=stdout``: the command hook's stdout). A
     payload that is not a hook's is 422 (Claude Code treats any non-2xx answer as a
     non-blocking error: the session goes on)."""
+    # async, the engine's work in one worker thread: one hop from the event loop and
+    # back per hook (a sync route and its dependencies would take one each)
     hook = HookPayload.parse(payload, event)
     scope = _scope(ctx, hook)
     if hook.event in LONG_WORK:
         background.add_task(_answer, ctx.engine, scope, hook)
         answer = HookAnswer(hook.event)
     else:
-        answer = _answer(ctx.engine, scope, hook, defer=True)
+        answer = await run_in_threadpool(_answer, ctx.engine, scope, hook, defer=True)
         background.add_task(ctx.engine.settle, warm=True)  # the turn's writes, once sent
     if output == "stdout":
         return PlainTextResponse(answer.stdout())
