@@ -2,7 +2,8 @@
 
 ``remem hook EVENT`` runs on every Claude Code prompt, so it is dispatched before the
 CLI framework (typer, rich) is imported: a hook the local service answers imports
-``os``, ``sys``, ``socket`` and :mod:`remem.integrations.hook_fast` only.
+:mod:`remem.integrations.hook_fast` and ``_socket`` only (``remem hooks install``
+writes a faster command still: that module run as a script, with ``python -I -S``).
 Everything else goes to :func:`remem.cli.main`.
 """
 
