@@ -218,12 +218,17 @@ class WorkingItem:
 @dataclass(frozen=True, slots=True)
 class Injected:
     """A memory put into an agent's context, kept for feedback: its id, a hash of the
-    content injected (feedback skips a memory changed since) and its token cost."""
+    content injected (feedback skips a memory changed since), its token cost,
+    ``context``, the hashed terms of the text it was injected for (empty when it was
+    not found by a query; :mod:`remem.read.feedback_context`) and ``match``, its
+    match score for that text (:mod:`remem.agent.floor`)."""
 
     memory_id: str
     content_hash: str
     tokens: int
     part: str = "relevant"
+    context: tuple[str, ...] = ()
+    match: float | None = None
 
 
 @dataclass(slots=True)

@@ -53,7 +53,8 @@ def test_each_injection_is_judged_once(mem: Memory, agent: MemoryAgent) -> None:
 
 
 def test_priority_is_clipped_to_minus_one(config: Config, db_path) -> None:
-    config = config.model_copy(update={"fizzle_penalty": 0.4})
+    # (skipping a memory ignored every time is off: it would stop the injections)
+    config = config.model_copy(update={"fizzle_penalty": 0.4, "feedback_skip_min_ignored": 0})
     with Memory(db_path, config=config) as mem:
         agent = MemoryAgent(mem, user_id="maya")
         memory_id = mem.add(CLUSTER, user_id="maya")[0].id

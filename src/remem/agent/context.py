@@ -52,6 +52,7 @@ class Line:
     text: str
     memory: MemoryRecord | None = None
     ref: str | None = None
+    match: float | None = None  # the memory's match score for the query that found it
 
 
 def plain(text: str) -> str:
@@ -59,10 +60,17 @@ def plain(text: str) -> str:
     return "- " + " ".join(strip_invisible(text).split())
 
 
-def memory_line(record: MemoryRecord, *, now: datetime, tags: Sequence[str] = ()) -> Line:
-    """A stored memory as the context block formats it (with its trust tags)."""
+def memory_line(
+    record: MemoryRecord,
+    *,
+    now: datetime,
+    tags: Sequence[str] = (),
+    match: float | None = None,
+) -> Line:
+    """A stored memory as the context block formats it (with its trust tags);
+    ``match``: its match score for the query that found it (kept for feedback)."""
     hit = SearchHit(memory=record, score=0.0, explain={"tags": list(tags)})
-    return Line(format_line(hit, now=now), record)
+    return Line(format_line(hit, now=now), record, match=match)
 
 
 @dataclass(slots=True)
@@ -74,6 +82,7 @@ class BlockBuilder:
     used: int = 0
     parts: list[ContextPart] = field(default_factory=list)
     injected: list[Injected] = field(default_factory=list)
+    skipped: int = 0  # memories found but left out on feedback (never used when injected)
     _seen: set[str] = field(default_factory=set)
 
     def shown(self, memory_id: str) -> bool:
@@ -89,16 +98,25 @@ class BlockBuilder:
         their stead, say), so no later part repeats them."""
         self._seen.update(memory_ids)
 
-    def add(self, label: str, lines: Iterable[Line], *, max_items: int) -> ContextPart | None:
+    def add(
+        self,
+        label: str,
+        lines: Iterable[Line],
+        *,
+        max_items: int,
+        context: tuple[str, ...] = (),
+    ) -> ContextPart | None:
         """Add a part with as many of ``lines`` (best first) as fit, at most
         ``max_items``; None (nothing added) when none fits. ``lines`` is read only
-        as far as needed (a generator formats no line the block does not take)."""
+        as far as needed (a generator formats no line the block does not take).
+        ``context``: the hashed terms of the query the lines were found for (kept
+        with each injection for feedback)."""
         if max_items <= 0:
             return None
         label_cost = self.counter.count(label)
         if self.used + label_cost > self.max_tokens:
             return None
-        kept: list[tuple[str, MemoryRecord | None, int, str | None]] = []
+        kept: list[tuple[str, MemoryRecord | None, int, str | None, float | None]] = []
         cost = label_cost
         for line in lines:
             if len(kept) >= max_items:
@@ -108,7 +126,7 @@ class BlockBuilder:
             tokens = self.counter.count(line.text)
             if self.used + cost + tokens > self.max_tokens:
                 continue  # a shorter line may still fit
-            kept.append((line.text, line.memory, tokens, line.ref))
+            kept.append((line.text, line.memory, tokens, line.ref, line.match))
             cost += tokens
             if line.memory is not None:
                 self._seen.add(line.memory.id)
@@ -117,15 +135,22 @@ class BlockBuilder:
         self.used += cost
         part = ContextPart(
             label=label,
-            lines=tuple(text for text, _, _, _ in kept),
-            memory_ids=tuple(m.id for _, m, _, _ in kept if m is not None),
+            lines=tuple(k[0] for k in kept),
+            memory_ids=tuple(k[1].id for k in kept if k[1] is not None),
             tokens=cost,
-            refs=tuple(ref for _, _, _, ref in kept if ref is not None),
+            refs=tuple(k[3] for k in kept if k[3] is not None),
         )
         self.parts.append(part)
         self.injected.extend(
-            Injected(m.id, content_hash(m.content), tokens, PART_OF.get(label, "relevant"))
-            for _, m, tokens, _ in kept
+            Injected(
+                m.id,
+                content_hash(m.content),
+                tokens,
+                PART_OF.get(label, "relevant"),
+                context,
+                None if match is None else round(match, 4),
+            )
+            for _, m, tokens, _, match in kept
             if m is not None
         )
         return part
@@ -159,6 +184,7 @@ class BlockBuilder:
             tokenizer=getattr(self.counter, "name", type(self.counter).__name__),
             economy=economy,
             withheld=withheld,
+            skipped=self.skipped,
         )
 
 

@@ -242,7 +242,9 @@ def _apply(agent: MemoryAgent, work: PendingWork) -> None:
         raise ValueError(f"unknown deferred work {work.kind!r}")
     with agent.meter.measure() as usage:
         agent.working.surface([str(i) for i in data["surfaced"]], now=now)
-        injected = [Injected(**e) for e in data["injected"]]
+        injected = [
+            Injected(**{**e, "context": tuple(e.get("context") or ())}) for e in data["injected"]
+        ]
         record_injected(agent.mem, agent.scope, session_id, injected, now=now)
         agent.rules.mark_used([str(i) for i in data["rules"]], now=now)
     for name in COST_FIELDS:  # the recall's own reads and the writes done here

@@ -2,16 +2,23 @@
 
 **Echo/fizzle.** After the agent answers, each memory injected since the last
 feedback is checked against the response: the share of its keywords the response
-covers (stem-tolerant, as tiered recall matches summaries), and, when the
-embedder makes token vectors, its MaxSim — the mean over the memory's stored
-token vectors of the best cosine with a response token. Used (coverage at least
-``echo_overlap_min`` or MaxSim at least ``echo_maxsim_min``): ``retrieval_priority
-+ echo_boost`` and a reference (confirmed use). Ignored: ``- fizzle_penalty``, and
-an expensive memory (more than ``fizzle_expensive_tokens`` tokens injected) up to
-``fizzle_expensive_penalty`` more — a long memory that goes unused costs more than
-a short one. Priority stays in [-1, 1]; each change is audited (``echo`` /
-``fizzle``). Lessons, rules and due reminders are instructions, not facts to
-echo: they are not judged.
+covers (stem-tolerant, as tiered recall matches summaries) — counting only the
+words the query it was injected for did not already say, so a response that
+restates the task does not "use" every memory that matched the task's words —
+and, when the embedder makes token vectors, its MaxSim — the mean over the
+memory's stored token vectors of the best cosine with a response token. Used
+(coverage at least ``echo_overlap_min`` or MaxSim at least ``echo_maxsim_min``):
+``retrieval_priority + echo_boost`` and a reference (confirmed use). Ignored:
+``- fizzle_penalty``, and an expensive memory (more than
+``fizzle_expensive_tokens`` tokens injected) up to ``fizzle_expensive_penalty``
+more — a long memory that goes unused costs more than a short one. Priority
+stays in [-1, 1]; each change is audited (``echo`` / ``fizzle``). Lessons, rules
+and due reminders are instructions, not facts to echo: they are not judged.
+
+**In context.** A memory injected for a query also keeps the judgement with that
+query's (hashed) terms, its last ``feedback_context_keep`` in ``data["feedback"]``,
+so ranking and injection can tell "ignored for queries like this one" from
+"ignored elsewhere" (:mod:`remem.read.feedback_context`).
 
 **Outcomes.** ``outcome(ids, success=...)``: ``trust_score + outcome_success_trust``
 and ``success_count + 1``, or ``- outcome_failure_trust`` and ``failure_count + 1``,
@@ -22,6 +29,7 @@ is under ``min_trust``.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,7 +40,8 @@ from remem.config import Config
 from remem.memory import Memory
 from remem.model import AuditEvent, Injected, MemoryRecord, Scope
 from remem.providers.base import token_embedder
-from remem.read.late import maxsim
+from remem.read.feedback_context import judgement, novel_keywords, stems
+from remem.read.late import idf_weights, maxsim
 from remem.read.query import keyword_terms
 from remem.read.tiered import score_summary
 from remem.store.base import ScoreChange
@@ -57,6 +66,8 @@ class Echo:
     maxsim: float | None
     tokens: int
     delta: float
+    context: tuple[str, ...] = ()
+    match: float | None = None  # its match score for the query it was injected for
 
 
 def judge(
@@ -80,17 +91,51 @@ def judge(
     if not records:
         return [], []
     sims = _maxsims(mem, scope, records, response)
+    idf = batch_idf([record.content for record in records])
     out = []
     for record in records:
         entry = entries[record.id]
-        overlap, _ = score_summary(keyword_terms(record.content), response)
+        overlap = coverage(novel_keywords(record.content, entry.context), response, idf)
         sim = sims.get(record.id)
         used = overlap >= config.echo_overlap_min or (
             sim is not None and sim >= config.echo_maxsim_min
         )
         delta = config.echo_boost if used else -fizzle(config, entry.tokens)
-        out.append(Echo(record.id, used, round(overlap, 4), sim, entry.tokens, round(delta, 4)))
+        out.append(
+            Echo(
+                record.id,
+                used,
+                round(overlap, 4),
+                sim,
+                entry.tokens,
+                round(delta, 4),
+                entry.context,
+                entry.match,
+            )
+        )
     return out, records
+
+
+def batch_idf(texts: Sequence[str]) -> dict[str, float]:
+    """BM25 idf of each keyword stem over ``texts`` (the memories judged together):
+    a word most of them share — their template, the task's own words that made them
+    match — says little about which one a response used."""
+    df: dict[str, int] = {}
+    for text in texts:
+        for stem in {s for w in keyword_terms(text) for s in stems(w)}:
+            df[stem] = df.get(stem, 0) + 1
+    n = len(texts)
+    return {s: math.log1p((n - d + 0.5) / (d + 0.5)) for s, d in df.items()}
+
+
+def coverage(words: Sequence[str], response: str, idf: dict[str, float]) -> float:
+    """The idf-weighted share of ``words`` the response covers (stem-tolerant)."""
+    _, matched = score_summary(words, response)
+    weight = {w: max((idf.get(s, 0.0) for s in stems(w)), default=0.0) for w in words}
+    total = sum(weight.values())
+    if total <= 0:
+        return len(matched) / len(words) if words else 0.0
+    return sum(weight[w] for w in set(matched)) / total
 
 
 def fizzle(config: Config, tokens: int) -> float:
@@ -121,8 +166,12 @@ def apply_echoes(
                     **({"maxsim": e.maxsim} if e.maxsim is not None else {}),
                     "tokens": e.tokens,
                     "delta": e.delta,
+                    **({"in_context": True} if e.context else {}),
+                    **({"match": e.match} if e.match is not None else {}),
                 },
             ),
+            judgement=judgement(e.used, e.context, e.match) if e.context else None,
+            keep_judgements=mem.config.feedback_context_keep,
         )
         for e in echoes
     ]
@@ -171,7 +220,8 @@ def _maxsims(
     mem: Memory, scope: Scope, records: Sequence[MemoryRecord], response: str
 ) -> dict[str, float]:
     """MaxSim of each memory's stored token vectors against the response's (one
-    embedding call), when the embedder makes token vectors; else nothing."""
+    embedding call), idf-weighted among ``records``, when the embedder makes token
+    vectors; else nothing."""
     if token_embedder(mem.embedder) is None:
         return {}
     block = mem.store.token_vectors(
@@ -185,12 +235,16 @@ def _maxsims(
     if not packed or not len(packed[0]):
         return {}
     out = {}
+    batch = [block.tokens(i) for i in range(len(block.memory_ids))]
     for i, memory_id in enumerate(block.memory_ids):
-        tokens = block.tokens(i)
+        tokens = batch[i]
         if not len(tokens):
             continue
         query = tokens.vectors.astype(np.float32) * tokens.scales[:, None]
         norms = np.linalg.norm(query, axis=1, keepdims=True)
         query = (query / np.where(norms == 0, 1.0, norms)).astype(np.float32)
-        out[memory_id] = round(float(maxsim(query, packed)[0]), 4)
+        # weighted by each token's idf among the memories judged together, as the
+        # keyword coverage is: tokens they all share do not tell them apart
+        weights = idf_weights(tokens.token_ids.tolist(), batch)
+        out[memory_id] = round(float(maxsim(query, packed, weights=weights)[0]), 4)
     return out

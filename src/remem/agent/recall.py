@@ -1,7 +1,9 @@
 """Where a context block's memories come from: promoted memories, working memory
 carried over, and the memories relevant to a text (a search, or tiered recall when
 the session is over budget), with conflicts resolved newest first and untrusted
-memories left out unless the agent opted in."""
+memories left out unless the agent opted in. A memory that feedback found ignored,
+and never used, for queries like this one (:mod:`remem.read.feedback_context`) is
+not injected again for them."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from remem.agent.results import Fact
 from remem.agent.session import scope_args
 from remem.memory import Memory
 from remem.model import Kind, MemoryRecord, Scope, SearchHit, Trust, WorkingItem
+from remem.read.feedback_context import context_terms, evidence
 from remem.read.inject import is_untrusted, line_tags
 from remem.read.rank import Asker, visible_to
 from remem.read.trust import trust_pass
@@ -90,11 +93,19 @@ class Recaller:
         return kept, len(found) - len(kept)
 
     def relevant(
-        self, text: str, *, items: int, now: datetime, shown: Collection[str] = ()
-    ) -> tuple[list[tuple[SearchHit, list[str]]], int]:
+        self,
+        text: str,
+        *,
+        items: int,
+        now: datetime,
+        shown: Collection[str] = (),
+        terms: Sequence[str] = (),
+    ) -> tuple[list[tuple[SearchHit, list[str]]], int, int]:
         """The hits a block of ``items`` memories takes from, best first, without the
-        older side of each conflict (:func:`resolve`), and how many untrusted were
-        withheld. ``shown``: memories the block holds already (it skips them).
+        older side of each conflict (:func:`resolve`), how many untrusted were
+        withheld and how many feedback skipped (:meth:`unskipped`; ``terms``: the
+        query's, :func:`remem.read.feedback_context.context_terms`). ``shown``:
+        memories the block holds already (it skips them).
 
         Of the candidates (:meth:`ranked`), the trust pass — which compares hits
         pairwise, so its cost grows with their square — runs on the shortest run
@@ -106,7 +117,8 @@ class Recaller:
         conflict (several versions of one fact at the top), the block shows fewer
         memories rather than looking further."""
         config = self.mem.config
-        found = self.ranked(text, items=items, now=now, shown=len(shown))
+        ranked = self.ranked(text, items=items, now=now, shown=len(shown))
+        found = self.unskipped(ranked, terms)
         wanted, end = items + config.agent_recall_spare, len(found)
         for index, hit in enumerate(found):
             if (self.include_untrusted or not is_untrusted(hit)) and hit.memory.id not in shown:
@@ -116,14 +128,17 @@ class Recaller:
                     break
         withheld = self._trusted(found)[1]  # of all the candidates, looked at or not
         checked = trust_pass(found[:end], config=config, now=now)
-        return resolve(self._trusted(checked)[0]), withheld
+        return resolve(self._trusted(checked)[0]), withheld, len(ranked) - len(found)
 
     def add_relevant(
         self, builder: BlockBuilder, text: str, *, now: datetime, economy: bool, items: int
     ) -> int:
         """Add the memories relevant to ``text``; how many untrusted were withheld.
         Over budget (``economy``): a category summary covering the text, else a few
-        memories from tiered recall, the graph source skipped."""
+        memories from tiered recall, the graph source skipped. Each hit's
+        ``explain["feedback"]`` is its feedback for queries like ``text``; those
+        ignored there and never used (:meth:`Evidence.skip`) are left out."""
+        terms = context_terms(text)
         if economy:
             tiered = self.mem.recall_tiered(
                 text,
@@ -143,15 +158,41 @@ class Recaller:
                 return 0
             hits = [h for h in tiered.items if self.include_untrusted or not is_untrusted(h)]
             withheld = len(tiered.items) - len(hits)
-            resolved = resolve(hits)
+            kept = self.unskipped(hits, terms)
+            builder.skipped += len(hits) - len(kept)
+            resolved = resolve(kept)
         else:
-            resolved, withheld = self.relevant(
-                text, items=items, now=now, shown=builder.shown_ids()
+            resolved, withheld, skipped = self.relevant(
+                text, items=items, now=now, shown=builder.shown_ids(), terms=terms
             )
+            builder.skipped += skipped
         # formatted as the block takes them: it stops at ``items``
-        relevant = (memory_line(hit.memory, now=now, tags=line_tags(hit)) for hit, _ in resolved)
-        builder.add(RELEVANT, relevant, max_items=items)
+        relevant = (
+            memory_line(hit.memory, now=now, tags=line_tags(hit), match=match_of(hit))
+            for hit, _ in resolved
+        )
+        builder.add(RELEVANT, relevant, max_items=items, context=terms)
         return withheld
+
+    def unskipped(self, hits: Sequence[SearchHit], terms: Sequence[str]) -> list[SearchHit]:
+        """``hits`` without those feedback says to skip for a query with ``terms``;
+        each hit's evidence in ``explain["feedback"]``."""
+        config = self.mem.config
+        kept = []
+        for hit in hits:
+            found = evidence(hit.memory, terms, config, match=match_of(hit))
+            if found.judged:
+                hit.explain["feedback"] = found.explain(config)
+            if not found.skip(config):
+                kept.append(hit)
+        return kept
+
+
+def match_of(hit: SearchHit) -> float | None:
+    """A hit's match score (:mod:`remem.read.floor`), when the search measured one."""
+    match = hit.explain.get("match")
+    score = match.get("score") if isinstance(match, dict) else None
+    return float(score) if isinstance(score, int | float) else None
 
 
 def record_untrusted(record: MemoryRecord) -> bool:

@@ -59,6 +59,9 @@ class ContextResult(_Plain):
     tokenizer: str
     economy: bool = False  # the session is over budget_per_turn: fewer, cheaper memories
     withheld: int = 0  # untrusted memories left out (the agent did not opt in)
+    # memories the search found but feedback left out: ignored every time they were
+    # injected, and matched no better now (remem.read.feedback_context)
+    skipped: int = 0
 
 
 @dataclass(frozen=True, slots=True)

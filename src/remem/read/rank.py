@@ -52,6 +52,9 @@ The factors (each a named policy, swappable through ``policies=``):
 - ``temporal`` (``temporal_boost``, off by default until evaluated): 1.0 when
   ``valid_from`` is in the query's time window (:mod:`remem.read.temporal`),
   decaying outside it to ``temporal_floor``.
+- ``feedback``: echo/fizzle in context — 1.0 unless the memory was judged for
+  queries like this one, then ``1 +/- feedback_context_weight`` at most, by how
+  often it was used for them (:mod:`remem.read.feedback_context`).
 
 When every factor is equal across candidates (e.g. a benchmark whose memories
 share importance and age), final is a monotone function of the fused score and
@@ -77,6 +80,7 @@ from types import MappingProxyType
 from remem.config import Config
 from remem.lifecycle import policies as lifecycle
 from remem.model import MemoryRecord, SearchHit, Sentiment, Tier, Trust, Visibility, utcnow
+from remem.read.feedback_context import context_terms, evidence
 from remem.read.temporal import TimeQuery, parse_time, temporal_factor
 from remem.read.trust import trust_pass
 
@@ -101,6 +105,7 @@ class RankContext:
     asker: Asker = field(default_factory=Asker)
     time: TimeQuery = field(default_factory=TimeQuery)
     sentiment: Sentiment = Sentiment.NEUTRAL
+    terms: tuple[str, ...] = ()  # the query's hashed terms (feedback in context)
 
 
 Policy = Callable[[MemoryRecord, RankContext], float]
@@ -178,6 +183,12 @@ def temporal_policy(record: MemoryRecord, ctx: RankContext) -> float:
     )
 
 
+def feedback_policy(record: MemoryRecord, ctx: RankContext) -> float:
+    """Echo/fizzle for queries like this one (1.0 without such feedback; see
+    :mod:`remem.read.feedback_context`)."""
+    return evidence(record, ctx.terms, ctx.config).factor(ctx.config)
+
+
 POLICIES: Mapping[str, Policy] = MappingProxyType(
     {
         "importance": importance_factor,
@@ -187,6 +198,7 @@ POLICIES: Mapping[str, Policy] = MappingProxyType(
         "visibility": visibility_factor,
         "sentiment": sentiment_factor,
         "temporal": temporal_policy,
+        "feedback": feedback_policy,
     }
 )
 
@@ -254,6 +266,7 @@ def rank(
         asker=asker,
         time=time_query,
         sentiment=query_sentiment(query) if config.rank_sentiment else Sentiment.NEUTRAL,
+        terms=context_terms(query) if config.feedback_context_weight > 0 else (),
     )
     table = POLICIES if policies is None else policies
     weights = {
@@ -302,6 +315,8 @@ def _enabled(name: str, config: Config, time_query: TimeQuery) -> bool:
         return config.rank_sentiment
     if name == "temporal":
         return config.temporal_boost and time_query.window is not None
+    if name == "feedback":
+        return config.feedback_context_weight > 0
     return True
 
 

@@ -158,7 +158,9 @@ class ScoreChange:
     """A learned-signal change of one memory (:meth:`Store.adjust_scores`): deltas
     added in one statement, clipped (``retrieval_priority`` to [-1, 1],
     ``trust_score`` to [0, 1]), so concurrent feedback from several processes adds
-    up. ``event`` is written with it, its ``detail["after"]`` set to the new values."""
+    up. ``event`` is written with it, its ``detail["after"]`` set to the new values.
+    ``judgement``: appended to the memory's ``data["feedback"]`` in the same
+    transaction, which then keeps its last ``keep_judgements`` entries."""
 
     memory_id: str
     retrieval_priority: float = 0.0
@@ -166,6 +168,8 @@ class ScoreChange:
     successes: int = 0
     failures: int = 0
     event: AuditEvent | None = None
+    judgement: Mapping[str, Any] | None = None
+    keep_judgements: int = 0
 
 
 @dataclass(frozen=True, slots=True)

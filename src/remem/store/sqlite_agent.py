@@ -92,6 +92,8 @@ class AgentTablesMixin:
                 if row is None:
                     continue
                 applied.append(change.memory_id)
+                if change.judgement is not None and change.keep_judgements > 0:
+                    self._add_judgement(change)
                 if change.event is not None:
                     change.event.detail["after"] = {
                         "retrieval_priority": round(row[0], 4),
@@ -102,6 +104,20 @@ class AgentTablesMixin:
                     events.append(change.event)
             self.add_events(events)
         return applied
+
+    def _add_judgement(self, change: ScoreChange) -> None:
+        """Append a feedback judgement to ``data["feedback"]``, keeping the last ones
+        (inside the caller's transaction, so concurrent feedback does not lose any)."""
+        row = self._db.execute(
+            "SELECT data FROM memories WHERE id = ?", (change.memory_id,)
+        ).fetchone()
+        data: dict[str, Any] = json.loads(row[0] or "{}") if row else {}
+        kept = data.get("feedback")
+        kept = [j for j in kept if isinstance(j, dict)] if isinstance(kept, list) else []
+        data["feedback"] = [*kept, dict(change.judgement or {})][-change.keep_judgements :]
+        self._db.execute(
+            "UPDATE memories SET data = ? WHERE id = ?", (dumps(data), change.memory_id)
+        )
 
     # -- sessions ---------------------------------------------------------------------
     def open_session(self, session: AgentSession) -> tuple[AgentSession, bool]:
@@ -428,6 +444,8 @@ def _injected(text: str | None) -> list[Injected]:
                     content_hash=str(entry.get("hash", "")),
                     tokens=int(entry.get("tokens", 0)),
                     part=str(entry.get("part", "relevant")),
+                    context=tuple(str(t) for t in entry.get("ctx") or ()),
+                    match=float(entry["m"]) if isinstance(entry.get("m"), int | float) else None,
                 )
             )
     return out
@@ -436,7 +454,14 @@ def _injected(text: str | None) -> list[Injected]:
 def _dump_injected(entries: Sequence[Injected]) -> str:
     return dumps(
         [
-            {"id": e.memory_id, "hash": e.content_hash, "tokens": e.tokens, "part": e.part}
+            {
+                "id": e.memory_id,
+                "hash": e.content_hash,
+                "tokens": e.tokens,
+                "part": e.part,
+                **({"ctx": list(e.context)} if e.context else {}),
+                **({"m": e.match} if e.match is not None else {}),
+            }
             for e in entries
         ]
     )

@@ -1,0 +1,149 @@
+"""Feedback in context: what echo/fizzle learned about a memory *for queries like this
+one*, instead of one global number.
+
+A memory used in one task's session says nothing about the next, unrelated task,
+and a memory ignored there says nothing about the task it belongs to. So each
+echo/fizzle also keeps the context it was judged in: the keyword terms of the
+text the memory was injected for (the session's opening, a prompt), stemmed as
+BM25 stems them and kept only as short hashes — no query text is stored on the
+memory. A memory keeps its last ``feedback_context_keep`` judgements in
+``data["feedback"]`` (``{"used": bool, "terms": [...]}``).
+
+When the memory is a candidate for a new query, the judgements whose terms
+overlap the query's by at least ``feedback_context_similarity`` (Jaccard) are the
+evidence: ranking multiplies in ``1 + feedback_context_weight x (2 s - 1)`` with
+``s = (used + 1) / (similar + 2)`` (no similar judgement: 1.0), and the agent stops
+injecting a memory ignored at least ``feedback_skip_min_ignored`` times for
+similar queries and never used for them (:mod:`remem.agent.recall`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from remem.config import Config
+from remem.model import MemoryRecord
+from remem.read.query import keyword_terms
+from remem.store.lexical import Analyzer
+
+_ANALYZER = Analyzer()
+FEEDBACK_KEY = "feedback"  # the list of judgements in a memory's data
+
+
+def term_hash(term: str) -> str:
+    """A stemmed term's short hash (what a judgement keeps of its query)."""
+    return hashlib.blake2b(term.encode("utf-8"), digest_size=4).hexdigest()
+
+
+def stems(word: str) -> list[str]:
+    """A keyword's stems, as BM25 stems them."""
+    return _ANALYZER.terms(word)
+
+
+def context_terms(text: str) -> tuple[str, ...]:
+    """The hashed, stemmed keyword terms of ``text``, each once, in order."""
+    stems = _ANALYZER.terms(" ".join(keyword_terms(text)))
+    return tuple(dict.fromkeys(term_hash(s) for s in stems))
+
+
+def novel_keywords(text: str, context: Sequence[str]) -> list[str]:
+    """``text``'s keyword terms its query (``context``, hashed terms) did not say;
+    all of them when the query said every one or is unknown."""
+    words = keyword_terms(text)
+    if not context:
+        return words
+    said = set(context)
+    novel = [w for w in words if not said.intersection(term_hash(s) for s in _ANALYZER.terms(w))]
+    return novel or words
+
+
+def similarity(a: Iterable[str], b: Iterable[str]) -> float:
+    """Jaccard overlap of two term sets (0 when either is empty)."""
+    left, right = set(a), set(b)
+    if not left or not right:
+        return 0.0
+    return len(left & right) / len(left | right)
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What a memory's judgements say about injecting it for one query."""
+
+    similar: int = 0  # judged for queries like this one
+    used: int = 0  # ... and used there
+    judged: int = 0  # judged for any query
+    used_any: int = 0  # ... and used
+    best_ignored: float | None = None  # the best match it was injected with, unused
+    match: float | None = None  # its match with this query
+
+    def factor(self, config: Config) -> float:
+        """The ranking factor (1.0 without judgements for queries like this one)."""
+        if not self.similar:
+            return 1.0
+        share = (self.used + 1) / (self.similar + 2)
+        return 1.0 + config.feedback_context_weight * (2.0 * share - 1.0)
+
+    def skip(self, config: Config) -> bool:
+        """Ignored every time it was injected (at least ``feedback_skip_min_ignored``
+        times) and matched no better now than when it was ignored: chatter, whatever
+        the topic. A memory now matched better than ever before is still tried."""
+        return (
+            config.feedback_skip_min_ignored > 0
+            and self.used_any == 0
+            and self.judged >= config.feedback_skip_min_ignored
+            and self.match is not None
+            and self.best_ignored is not None
+            and self.match <= self.best_ignored
+        )
+
+    def explain(self, config: Config) -> dict[str, Any]:
+        return {
+            "similar": self.similar,
+            "used": self.used,
+            "judged": self.judged,
+            "used_any": self.used_any,
+            **({"best_ignored_match": self.best_ignored} if self.best_ignored else {}),
+            "factor": round(self.factor(config), 4),
+            "skip": self.skip(config),
+        }
+
+
+def judgements(record: MemoryRecord) -> list[Mapping[str, Any]]:
+    """The judgements kept on a memory (malformed entries left out)."""
+    raw = record.data.get(FEEDBACK_KEY)
+    if not isinstance(raw, list):
+        return []
+    return [j for j in raw if isinstance(j, dict) and isinstance(j.get("terms"), list)]
+
+
+def evidence(
+    record: MemoryRecord, terms: Sequence[str], config: Config, *, match: float | None = None
+) -> Evidence:
+    """What the judgements of ``record`` say for a query with ``terms`` that it
+    matches with ``match`` (its match score, when measured)."""
+    similar = used = judged = used_any = 0
+    best: float | None = None
+    for item in judgements(record):
+        was_used = bool(item.get("used"))
+        judged += 1
+        used_any += was_used
+        seen = item.get("match")
+        if not was_used and isinstance(seen, int | float):
+            best = float(seen) if best is None else max(best, float(seen))
+        if terms and similarity(terms, item["terms"]) >= config.feedback_context_similarity:
+            similar += 1
+            used += was_used
+    return Evidence(similar, used, judged, used_any, best, match)
+
+
+def judgement(used: bool, terms: Sequence[str], match: float | None = None) -> dict[str, Any]:
+    """One judgement as kept in ``data["feedback"]``: used or not, the hashed terms of
+    the query and the match score it was injected with."""
+    return {
+        "used": bool(used),
+        "terms": list(terms),
+        **({"match": match} if match is not None else {}),
+    }
