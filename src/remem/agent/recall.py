@@ -1,9 +1,9 @@
 """Where a context block's memories come from: promoted memories, working memory
 carried over, and the memories relevant to a text (a search, or tiered recall when
 the session is over budget), with conflicts resolved newest first and untrusted
-memories left out unless the agent opted in. A memory that feedback found ignored,
-and never used, for queries like this one (:mod:`remem.read.feedback_context`) is
-not injected again for them."""
+memories left out unless the agent opted in. A memory feedback found ignored
+every time it was injected is not injected for a query it matches no better
+(:mod:`remem.read.feedback_context`)."""
 
 from __future__ import annotations
 
@@ -135,9 +135,9 @@ class Recaller:
     ) -> int:
         """Add the memories relevant to ``text``; how many untrusted were withheld.
         Over budget (``economy``): a category summary covering the text, else a few
-        memories from tiered recall, the graph source skipped. Each hit's
-        ``explain["feedback"]`` is its feedback for queries like ``text``; those
-        ignored there and never used (:meth:`Evidence.skip`) are left out."""
+        memories from tiered recall, the graph source skipped. Each judged hit's
+        ``explain["feedback"]`` is its feedback evidence; those always ignored and
+        matched no better now (:meth:`Evidence.skip`) are left out."""
         terms = context_terms(text)
         if economy:
             tiered = self.mem.recall_tiered(

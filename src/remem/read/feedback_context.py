@@ -7,14 +7,16 @@ echo/fizzle also keeps the context it was judged in: the keyword terms of the
 text the memory was injected for (the session's opening, a prompt), stemmed as
 BM25 stems them and kept only as short hashes — no query text is stored on the
 memory. A memory keeps its last ``feedback_context_keep`` judgements in
-``data["feedback"]`` (``{"used": bool, "terms": [...]}``).
+``data["feedback"]`` (``{"used": bool, "terms": [...], "match": float}``, the match
+score it was injected with).
 
 When the memory is a candidate for a new query, the judgements whose terms
 overlap the query's by at least ``feedback_context_similarity`` (Jaccard) are the
-evidence: ranking multiplies in ``1 + feedback_context_weight x (2 s - 1)`` with
-``s = (used + 1) / (similar + 2)`` (no similar judgement: 1.0), and the agent stops
-injecting a memory ignored at least ``feedback_skip_min_ignored`` times for
-similar queries and never used for them (:mod:`remem.agent.recall`).
+evidence for it: ranking multiplies in ``1 + feedback_context_weight x (2 s - 1)``
+with ``s = (used + 1) / (similar + 2)`` (no such judgement: 1.0). And a memory
+ignored every time it was judged (at least ``feedback_skip_min_ignored`` times)
+is chatter whatever the topic: the agent does not inject it for a query it
+matches no better than the best match it was ignored at (:mod:`remem.agent.recall`).
 """
 
 from __future__ import annotations
