@@ -6,7 +6,9 @@ covers (stem-tolerant, as tiered recall matches summaries) — counting only the
 words the query it was injected for did not already say, so a response that
 restates the task does not "use" every memory that matched the task's words —
 and, when the embedder makes token vectors, its MaxSim — the mean over the
-memory's stored token vectors of the best cosine with a response token. Used
+memory's stored token vectors of the best cosine with a response token. Both
+weigh each word (token) by its idf among the memories judged together: a
+template or domain word they all share does not tell which one was used. Used
 (coverage at least ``echo_overlap_min`` or MaxSim at least ``echo_maxsim_min``):
 ``retrieval_priority + echo_boost`` and a reference (confirmed use). Ignored:
 ``- fizzle_penalty``, and an expensive memory (more than
