@@ -77,6 +77,7 @@ def test_every_factor_is_explained() -> None:
         "usage",
         "trust",
         "visibility",
+        "feedback",  # echo/fizzle in context: 1.0 for a memory never judged
         "final",
     }
     assert hit.score == pytest.approx(parts["final"], abs=1e-6)
