@@ -413,16 +413,7 @@ class MemoryAgent:
         with self.meter.measure() as usage:
             session = self.sessions.require(session_id)
             already = session.ended_at is not None
-            stored: list[str] = []
-            extracted = messages = skipped_messages = 0
-            if transcript is not None:
-                report = self.sessions.flush_transcript(session, transcript)
-                stored += report.stored
-                messages, skipped_messages = len(report.resource_ids), report.skipped
-            else:
-                extracted, flushed = self.sessions.flush_turns(session, now=now)
-                if flushed is not None:
-                    stored += flushed.stored
+            stored, extracted, messages, skipped_messages = self._flush(session, transcript, now)
             promoted = [
                 WorkingPromotion(item.id, item.promoted_to or "", item.content)
                 for item in self.working.promote_earned(session_id, now=now)
@@ -482,16 +473,7 @@ class MemoryAgent:
         self._catch_up()
         with self.meter.measure() as usage:
             session = self.sessions.ensure(session_id, now=now)
-            stored: list[str] = []
-            extracted = messages = skipped_messages = 0
-            if transcript is not None:
-                report = self.sessions.flush_transcript(session, transcript)
-                stored += report.stored
-                messages, skipped_messages = len(report.resource_ids), report.skipped
-            else:
-                extracted, flushed = self.sessions.flush_turns(session, now=now)
-                if flushed is not None:
-                    stored += flushed.stored
+            stored, extracted, messages, skipped_messages = self._flush(session, transcript, now)
             self.mem.store.update_session(session_id, self.scope, flushed_turns=session.turns)
         self.sessions.log(session_id, session.turns, "flush", usage, now=now)
         return SessionEnd(
@@ -788,6 +770,17 @@ class MemoryAgent:
         :mod:`remem.agent.deferred`); the local service runs it after each answer.
         ``warm``: then bring the search indexes up to those writes."""
         return settle(self.mem, now=now, warm=warm)
+
+    def _flush(
+        self, session: AgentSession, transcript: str | Path | None, now: datetime
+    ) -> tuple[list[str], int, int, int]:
+        """Extract the session's transcript (when given) or its unprocessed turns:
+        ``(stored ids, turns extracted, messages, messages skipped)``."""
+        if transcript is not None:
+            report = self.sessions.flush_transcript(session, transcript)
+            return list(report.stored), 0, len(report.resource_ids), report.skipped
+        extracted, flushed = self.sessions.flush_turns(session, now=now)
+        return (list(flushed.stored) if flushed is not None else []), extracted, 0, 0
 
     def _catch_up(self) -> None:
         """The journaled writes of earlier turns first, so this operation reads a
