@@ -439,17 +439,27 @@ class Config(BaseModel):
     fizzle_penalty: float = Field(0.05, ge=0, le=1)
     fizzle_expensive_tokens: int = Field(40, ge=1)
     fizzle_expensive_penalty: float = Field(0.05, ge=0, le=1)
+    # a used memory with at least this share of its keyword stems inside another used
+    # memory judged with it is redundant (neither used nor ignored) when the response
+    # covers the words only that other memory holds (remem/agent/feedback.py
+    # explained_away); 1.0: all of them (a lower share lets memories sharing a
+    # template, two episodes of one task, explain each other away); 0: off
+    echo_subsumed_min: float = Field(1.0, ge=0, le=1)
     # feedback in context (remem/read/feedback_context.py): a memory keeps its last
     # feedback_context_keep echo/fizzle judgements with the hashed terms of the query it
     # was injected for (0: none kept); those whose terms overlap a new query's by at
     # least feedback_context_similarity (Jaccard) are its evidence for that query:
     # ranking multiplies in 1 + feedback_context_weight x (2 x (used+1)/(similar+2) - 1),
     # and the agent stops injecting it for such queries once it was ignored there
-    # feedback_skip_min_ignored times and never used (0: never skipped)
+    # feedback_skip_min_ignored times (once at least for a query like this one) and
+    # never used (0: never skipped)
     feedback_context_keep: int = Field(8, ge=0, le=100)
     feedback_context_similarity: float = Field(0.2, gt=0, le=1)
     feedback_context_weight: float = Field(0.3, ge=0, le=1)
     feedback_skip_min_ignored: int = Field(2, ge=0)
+    # a memory whose echo was redundant beside another (echo_subsumed_min) is left out
+    # of a block that memory is ranked above it in (remem/agent/recall.py)
+    feedback_skip_redundant: bool = True
     # outcomes (engram trust scoring): trust_score +success / -failure, clipped to [0, 1]
     outcome_success_trust: float = Field(0.05, ge=0, le=1)
     outcome_failure_trust: float = Field(0.1, ge=0, le=1)

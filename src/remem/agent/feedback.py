@@ -16,6 +16,9 @@ template or domain word they all share does not tell which one was used. Used
 more — a long memory that goes unused costs more than a short one. Priority
 stays in [-1, 1]; each change is audited (``echo`` / ``fizzle``). Lessons, rules
 and due reminders are instructions, not facts to echo: they are not judged.
+Among used memories that quote each other, the credit goes to the one with
+evidence of its own (:func:`explained_away`): a memory whose echo another
+explains is *redundant* (no change, audited ``explained``).
 
 **In context.** A memory injected for a query also keeps the judgement with that
 query's (hashed) terms, its last ``feedback_context_keep`` in ``data["feedback"]``,
@@ -70,6 +73,7 @@ class Echo:
     delta: float
     context: tuple[str, ...] = ()
     match: float | None = None  # its match score for the query it was injected for
+    explained_by: str | None = None  # the used memory that quotes it (explained away)
 
 
 def judge(
@@ -94,28 +98,91 @@ def judge(
         return [], []
     sims = _maxsims(mem, scope, records, response)
     idf = batch_idf([record.content for record in records])
+    novel = {r.id: novel_keywords(r.content, entries[r.id].context) for r in records}
+    overlaps, used = {}, set()
+    for record in records:
+        overlaps[record.id] = coverage(novel[record.id], response, idf)
+        sim = sims.get(record.id)
+        if overlaps[record.id] >= config.echo_overlap_min or (
+            sim is not None and sim >= config.echo_maxsim_min
+        ):
+            used.add(record.id)
+    redundant, hollow = explained_away(config, records, used, novel, response, idf)
     out = []
     for record in records:
         entry = entries[record.id]
-        overlap = coverage(novel_keywords(record.content, entry.context), response, idf)
-        sim = sims.get(record.id)
-        used = overlap >= config.echo_overlap_min or (
-            sim is not None and sim >= config.echo_maxsim_min
-        )
-        delta = config.echo_boost if used else -fizzle(config, entry.tokens)
+        was_used = record.id in used and record.id not in redundant and record.id not in hollow
+        if record.id in redundant:
+            delta = 0.0  # what it says was delivered by the memory that quotes it
+        else:
+            delta = config.echo_boost if was_used else -fizzle(config, entry.tokens)
         out.append(
             Echo(
                 record.id,
-                used,
-                round(overlap, 4),
-                sim,
+                was_used,
+                round(overlaps[record.id], 4),
+                sims.get(record.id),
                 entry.tokens,
                 round(delta, 4),
                 entry.context,
                 entry.match,
+                redundant.get(record.id),
             )
         )
     return out, records
+
+
+def explained_away(
+    config: Config,
+    records: Sequence[MemoryRecord],
+    used: set[str],
+    novel: dict[str, list[str]],
+    response: str,
+    idf: dict[str, float],
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Credit among used memories that quote each other: the *redundant* ones (id ->
+    the memory that explains their echo) and the *hollow* ones (id -> a memory they
+    quote: echoed only through it).
+
+    A memory whose words (``echo_subsumed_min`` of its keyword stems) are all inside
+    another memory judged with it — a past request quoted in the episode of that
+    task, a fact quoted in a digest — echoes whenever the other is quoted. The
+    containing memory *stands* when the response covers (``echo_overlap_min``,
+    idf-weighted) the words only it holds among the used memories, or, when it
+    holds none, its words beyond the used memories inside it. Then each of those is
+    redundant: the response shows nothing of it the other does not explain, so it
+    is neither used nor ignored (no priority change; its judgement names the other,
+    and the agent leaves it out of a block the other is ranked above it in). When
+    the containing memory does not stand it was echoed only through what it quotes:
+    it is hollow, judged ignored, and they keep their echo. Memories inside each
+    other cannot be told apart and keep their echo. ``echo_subsumed_min`` 0 turns
+    this off."""
+    redundant: dict[str, str] = {}
+    hollow: dict[str, str] = {}
+    if config.echo_subsumed_min <= 0 or len(used) < 2:
+        return redundant, hollow
+    keys = {r.id: {s for w in keyword_terms(r.content) for s in stems(w)} for r in records}
+
+    def inside(part: str, whole: str) -> bool:
+        words = keys[part]
+        return bool(words) and len(words & keys[whole]) / len(words) >= config.echo_subsumed_min
+
+    order = [r.id for r in records if r.id in used]
+    for whole in order:
+        inner = [a for a in order if a != whole and inside(a, whole) and not inside(whole, a)]
+        if not inner:
+            continue
+        others = set().union(*(keys[a] for a in order if a != whole))
+        own = [w for w in novel[whole] if not others.intersection(stems(w))]
+        if not own:  # nothing only it says: its words beyond what it quotes
+            theirs = set().union(*(keys[a] for a in inner))
+            own = [w for w in novel[whole] if not theirs.intersection(stems(w))]
+        if own and coverage(own, response, idf) >= config.echo_overlap_min:
+            for part in inner:
+                redundant.setdefault(part, whole)
+        else:
+            hollow.setdefault(whole, inner[0])
+    return redundant, {w: p for w, p in hollow.items() if w not in redundant}
 
 
 def batch_idf(texts: Sequence[str]) -> dict[str, float]:
@@ -158,7 +225,7 @@ def apply_echoes(
             memory_id=e.memory_id,
             retrieval_priority=e.delta,
             event=AuditEvent(
-                event="echo" if e.used else "fizzle",
+                event="echo" if e.used else "explained" if e.explained_by else "fizzle",
                 memory_id=e.memory_id,
                 at=now,
                 actor="feedback",
@@ -170,9 +237,10 @@ def apply_echoes(
                     "delta": e.delta,
                     **({"in_context": True} if e.context else {}),
                     **({"match": e.match} if e.match is not None else {}),
+                    **({"explained_by": e.explained_by} if e.explained_by else {}),
                 },
             ),
-            judgement=judgement(e.used, e.context, e.match) if e.context else None,
+            judgement=judgement(e.used, e.context, e.match, e.explained_by) if e.context else None,
             keep_judgements=mem.config.feedback_context_keep,
         )
         for e in echoes

@@ -118,7 +118,7 @@ class Recaller:
         memories rather than looking further."""
         config = self.mem.config
         ranked = self.ranked(text, items=items, now=now, shown=len(shown))
-        found = self.unskipped(ranked, terms)
+        found = self.unskipped(ranked, terms, shown)
         wanted, end = items + config.agent_recall_spare, len(found)
         for index, hit in enumerate(found):
             if (self.include_untrusted or not is_untrusted(hit)) and hit.memory.id not in shown:
@@ -158,7 +158,7 @@ class Recaller:
                 return 0
             hits = [h for h in tiered.items if self.include_untrusted or not is_untrusted(h)]
             withheld = len(tiered.items) - len(hits)
-            kept = self.unskipped(hits, terms)
+            kept = self.unskipped(hits, terms, builder.shown_ids())
             builder.skipped += len(hits) - len(kept)
             resolved = resolve(kept)
         else:
@@ -174,17 +174,28 @@ class Recaller:
         builder.add(RELEVANT, relevant, max_items=items, context=terms)
         return withheld
 
-    def unskipped(self, hits: Sequence[SearchHit], terms: Sequence[str]) -> list[SearchHit]:
-        """``hits`` without those feedback says to skip for a query with ``terms``;
-        each hit's evidence in ``explain["feedback"]``."""
+    def unskipped(
+        self, hits: Sequence[SearchHit], terms: Sequence[str], shown: Collection[str] = ()
+    ) -> list[SearchHit]:
+        """``hits`` (best first) without those feedback says to skip for a query with
+        ``terms``: always ignored and matched no better (:meth:`Evidence.skip`), or
+        redundant beside a memory that explained their echo before and is ranked
+        above them or ``shown`` already (:meth:`Evidence.redundant_with`). Each hit's
+        evidence in ``explain["feedback"]``."""
         config = self.mem.config
         kept = []
+        above = set(shown)
         for hit in hits:
             found = evidence(hit.memory, terms, config, match=match_of(hit))
-            if found.judged:
+            if found.judged or found.explainers:
                 hit.explain["feedback"] = found.explain(config)
-            if not found.skip(config):
+            beside = found.redundant_with(config, above)
+            if beside is not None:
+                hit.explain["feedback"]["redundant_beside"] = beside
+            elif not found.skip(config):
                 kept.append(hit)
+                if self.include_untrusted or not is_untrusted(hit):
+                    above.add(hit.memory.id)
         return kept
 
 

@@ -13,16 +13,23 @@ score it was injected with).
 When the memory is a candidate for a new query, the judgements whose terms
 overlap the query's by at least ``feedback_context_similarity`` (Jaccard) are the
 evidence for it: ranking multiplies in ``1 + feedback_context_weight x (2 s - 1)``
-with ``s = (used + 1) / (similar + 2)`` (no such judgement: 1.0). And a memory
-ignored every time it was judged (at least ``feedback_skip_min_ignored`` times)
-is chatter whatever the topic: the agent does not inject it for a query it
-matches no better than the best match it was ignored at (:mod:`remem.agent.recall`).
+with ``s = (used + 1) / (similar + 2)`` (no such judgement: 1.0). A memory
+ignored every time it was judged (at least ``feedback_skip_min_ignored`` times,
+at least once for a query like this one) is chatter: the agent does not inject
+it for a query it matches no better than the best match it was ignored at
+(:mod:`remem.agent.recall`). One ignored only for other kinds of query (another
+task's tool call) says nothing about this one and is still tried.
+
+A judgement whose echo another memory explained (``explained_by``,
+:func:`remem.agent.feedback.explained_away`) counts as neither use nor ignore; it
+names that memory, and the agent leaves this one out of a block that memory is
+ranked above it in (:meth:`Evidence.redundant_with`).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,6 +87,14 @@ class Evidence:
     used_any: int = 0  # ... and used
     best_ignored: float | None = None  # the best match it was injected with, unused
     match: float | None = None  # its match with this query
+    explainers: tuple[str, ...] = ()  # memories that made its echo redundant
+
+    def redundant_with(self, config: Config, above: Collection[str]) -> str | None:
+        """The memory ranked above it in this block (``above``) that explained its echo
+        before, when ``feedback_skip_redundant``: it adds nothing beside that one."""
+        if not config.feedback_skip_redundant:
+            return None
+        return next((m for m in self.explainers if m in above), None)
 
     def factor(self, config: Config) -> float:
         """The ranking factor (1.0 without judgements for queries like this one)."""
@@ -90,12 +105,15 @@ class Evidence:
 
     def skip(self, config: Config) -> bool:
         """Ignored every time it was injected (at least ``feedback_skip_min_ignored``
-        times) and matched no better now than when it was ignored: chatter, whatever
-        the topic. A memory now matched better than ever before is still tried."""
+        times, at least once for a query like this one) and matched no better now
+        than when it was ignored: chatter. A memory now matched better than ever
+        before is still tried, and so is one only ever judged for other kinds of
+        query: being ignored for another task says nothing about this one."""
         return (
             config.feedback_skip_min_ignored > 0
             and self.used_any == 0
             and self.judged >= config.feedback_skip_min_ignored
+            and self.similar > 0
             and self.match is not None
             and self.best_ignored is not None
             and self.match <= self.best_ignored
@@ -108,6 +126,7 @@ class Evidence:
             "judged": self.judged,
             "used_any": self.used_any,
             **({"best_ignored_match": self.best_ignored} if self.best_ignored else {}),
+            **({"explained_by": list(self.explainers)} if self.explainers else {}),
             "factor": round(self.factor(config), 4),
             "skip": self.skip(config),
         }
@@ -128,7 +147,12 @@ def evidence(
     matches with ``match`` (its match score, when measured)."""
     similar = used = judged = used_any = 0
     best: float | None = None
+    explainers: list[str] = []
     for item in judgements(record):
+        by = item.get("explained_by")
+        if isinstance(by, str):  # redundant beside ``by``: neither used nor ignored
+            explainers.append(by)
+            continue
         was_used = bool(item.get("used"))
         judged += 1
         used_any += was_used
@@ -138,14 +162,21 @@ def evidence(
         if terms and similarity(terms, item["terms"]) >= config.feedback_context_similarity:
             similar += 1
             used += was_used
-    return Evidence(similar, used, judged, used_any, best, match)
+    return Evidence(similar, used, judged, used_any, best, match, tuple(dict.fromkeys(explainers)))
 
 
-def judgement(used: bool, terms: Sequence[str], match: float | None = None) -> dict[str, Any]:
+def judgement(
+    used: bool,
+    terms: Sequence[str],
+    match: float | None = None,
+    explained_by: str | None = None,
+) -> dict[str, Any]:
     """One judgement as kept in ``data["feedback"]``: used or not, the hashed terms of
-    the query and the match score it was injected with."""
+    the query, the match score it was injected with and, for a redundant memory,
+    the memory that explained its echo (the judgement then counts as neither)."""
     return {
         "used": bool(used),
         "terms": list(terms),
         **({"match": match} if match is not None else {}),
+        **({"explained_by": explained_by} if explained_by else {}),
     }
