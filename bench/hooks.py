@@ -103,7 +103,7 @@ def hook_runs(prompts: list[str], env: dict[str, str], cwd: Path) -> list[float]
 
 def request_ms(prompt: str, folder: Path) -> float:
     """Wall ms of one hook request to the service from this process."""
-    from remem.integrations.hook_fast import ask_service
+    from remem.integrations.hook_client import ask_service
 
     data = json.dumps(payload(prompt, folder)).encode("utf-8")
     t0 = time.perf_counter()

@@ -142,6 +142,10 @@ def test_one_commit_journals_a_prompts_recall_and_observe_together(mem: Memory) 
         s.startswith(("COMMIT", "BEGIN")) for s in between
     )
     assert statements[journal[1] + 1].startswith("COMMIT")
+    # committed without waiting for the disk; the handle syncs every other commit
+    assert statements[journal[0] - 2] == "PRAGMA synchronous = NORMAL"
+    assert statements[journal[1] + 2] == "PRAGMA synchronous = FULL"
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     assert agent.settle().done == 2
 
 
@@ -177,13 +181,15 @@ CRASH = """
 import os, sys
 from datetime import datetime
 from remem.agent import MemoryAgent
+from remem.agent.deferred import one_commit
 from remem.config import Config
 from remem.memory import Memory
 now = datetime.fromisoformat(sys.argv[2])
 mem = Memory(sys.argv[1], config=Config(home=sys.argv[3], embedder="fake"))
 agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
-context = agent.recall("s1", sys.argv[4], now=now, defer=True)
-agent.observe("s1", "user", sys.argv[4], now=now, defer=True)
+with one_commit(agent):  # as the service answers a prompt: committed, not synced
+    context = agent.recall("s1", sys.argv[4], now=now, defer=True)
+    agent.observe("s1", "user", sys.argv[4], now=now, defer=True)
 print(len(context.injected_ids), flush=True)  # the answer is out: the writes are owed
 os._exit(0)  # dies before settling: no close, no cleanup
 """

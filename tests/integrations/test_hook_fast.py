@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from remem.integrations import hook_fast
+from remem.integrations import hook_client as hook_fast
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 from contextlib import closing
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from remem.config import Config
 from remem.errors import NotARememStoreError, SchemaTooNewError
 from remem.memory import Memory
+from remem.model import Scope
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
 from remem.store.sqlite import SQLiteStore
 
@@ -209,3 +211,25 @@ def test_reads_go_through_a_memory_map_as_configured(tmp_path: Path) -> None:
 
     assert mapped() > 0  # on by default (SQLite may cap the size asked for)
     assert mapped(sqlite_mmap_mb=0) == 0
+
+
+def test_an_unsynced_transaction_commits_and_leaves_the_handle_synced(
+    mem: Memory, db_path: Path
+) -> None:
+    """``transaction(sync=False)``: NORMAL inside (written to the WAL, not synced),
+    FULL again after — on commit and on rollback; an inner block joins the outer."""
+    db = mem.store._db  # type: ignore[attr-defined]
+    scope = Scope(user_id="maya")
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    with mem.store.transaction(sync=False):
+        assert db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+        with mem.store.transaction():  # joins: no sync of its own either
+            assert db.execute("PRAGMA synchronous").fetchone()[0] == 1
+            mem.store.add_pending("observe", scope, {"content": "x"}, {}, at=at)
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    with pytest.raises(RuntimeError), mem.store.transaction(sync=False):
+        mem.store.add_pending("observe", scope, {"content": "y"}, {}, at=at)
+        raise RuntimeError("rolled back")
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2
+    with closing(sqlite3.connect(db_path)) as other:  # committed: another reader sees it
+        assert other.execute("SELECT count(*) FROM pending_work").fetchone()[0] == 1

@@ -40,7 +40,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from remem.errors import UserError
-from remem.integrations import hook_fast
+from remem.integrations import hook_client, hook_fast
 from remem.integrations.claude_code import HookEvent
 from remem.integrations.service import HOOKS_PATH
 
@@ -110,12 +110,12 @@ def settings_path(scope: str, *, home: Path, project: Path) -> Path:
 def hook_program(python: str | None = None) -> list[str]:
     """The program the command hooks run (before ``hook EVENT``): ``python`` (default
     this one) running :mod:`remem.integrations.hook_fast` by its path, isolated and
-    without ``site`` (:data:`~remem.integrations.hook_fast.SCRIPT_FLAGS`); ``python
+    without ``site`` (:data:`~remem.integrations.hook_client.SCRIPT_FLAGS`); ``python
     -m remem`` when the module is not a file of its own (installed in a zip)."""
     script = Path(hook_fast.__file__).resolve()
     if not script.is_file():
         return [python or sys.executable, "-m", "remem"]
-    return [python or sys.executable, *hook_fast.SCRIPT_FLAGS, str(script)]
+    return [python or sys.executable, *hook_client.SCRIPT_FLAGS, str(script)]
 
 
 def command_handler(event: HookEvent, program: list[str], *, timeout: int) -> dict[str, Any]:

@@ -206,8 +206,12 @@ class Store(Protocol):
 
     def close(self) -> None: ...
 
-    def transaction(self) -> AbstractContextManager[None]:
-        """Group calls into one atomic write (re-entrant)."""
+    def transaction(self, *, sync: bool = True) -> AbstractContextManager[None]:
+        """Group calls into one atomic write (re-entrant: an inner block joins the
+        outer one, whose ``sync`` counts). ``sync=False``: the commit does not wait
+        for the disk — it survives this process dying, not the machine losing power
+        before the store's next synced commit (which makes it durable too); for
+        writes another synced write follows at once."""
         ...
 
     # -- resources ---------------------------------------------------------------

@@ -184,7 +184,7 @@ class SQLiteStore(
             self._db.close()
 
     @contextmanager
-    def transaction(self) -> Iterator[None]:
+    def transaction(self, *, sync: bool = True) -> Iterator[None]:
         with self._lock:
             if self._depth:
                 self._depth += 1
@@ -195,24 +195,33 @@ class SQLiteStore(
                 return
             if self.read_only:
                 raise read_only_error(self.path)
+            if not sync:
+                # WAL + NORMAL: the commit is written to the WAL (a crash of this
+                # process loses nothing) but not synced; the next FULL commit's sync
+                # of the WAL makes it durable with its own frames
+                self._db.execute("PRAGMA synchronous = NORMAL")
             try:
-                self._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as exc:
-                raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
-            self._depth = 1
-            try:
-                yield
-            except BaseException:
-                self._rollback()
-                raise
-            else:
                 try:
-                    self._db.execute("COMMIT")
+                    self._db.execute("BEGIN IMMEDIATE")
                 except sqlite3.Error as exc:
+                    raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
+                self._depth = 1
+                try:
+                    yield
+                except BaseException:
                     self._rollback()
-                    raise (translate(exc, self.path) or StoreError(str(exc))) from exc
+                    raise
+                else:
+                    try:
+                        self._db.execute("COMMIT")
+                    except sqlite3.Error as exc:
+                        self._rollback()
+                        raise (translate(exc, self.path) or StoreError(str(exc))) from exc
+                finally:
+                    self._depth = 0
             finally:
-                self._depth = 0
+                if not sync:
+                    self._db.execute("PRAGMA synchronous = FULL")
 
     def _count_statement(self, _sql: str) -> None:
         self._statements += 1

@@ -1,8 +1,9 @@
 """The journal of deferred agent writes in SQLite (the ``pending_work`` table,
 migration m011). A mixin of :class:`remem.store.sqlite.SQLiteStore`.
 
-A row is written (and committed: ``synchronous = FULL``) before the answer it
-belongs to is sent: its texts as text (redacted, as every text the store takes),
+A row is written (and committed: ``synchronous = FULL``, or inside the caller's
+``transaction(sync=False)``, written to the WAL and synced by the next synced
+commit: :mod:`remem.agent.deferred`) before the answer it belongs to is sent: its texts as text (redacted, as every text the store takes),
 the ids, hashes, counts and times remem made itself as a JSON BLOB (a content hash
 is no secret, and must come back as it went in). It is claimed by the one process
 that does its writes, and deleted when they are done. A claim is one conditional
