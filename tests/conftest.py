@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from collections.abc import Iterator
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +59,86 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "remem.db"
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A module that sets ``BACKENDS = ("sqlite", "postgres")`` runs each test using the
+    ``backend`` fixture (``mem``, ``store_target``) once per store backend."""
+    backends = getattr(metafunc.module, "BACKENDS", None)
+    if backends and "backend" in metafunc.fixturenames:
+        metafunc.parametrize("backend", backends, indirect=True)
+
+
 @pytest.fixture
-def mem(config: Config, db_path: Path) -> Iterator[Memory]:
-    """A Memory on a fresh SQLite file with the fake embedder."""
-    with Memory(db_path, config=config) as memory:
+def backend(request: pytest.FixtureRequest) -> str:
+    """The store backend of this test: "sqlite" unless the module asks for more."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[str]:
+    """One throwaway PostgreSQL server (pgserver) for the whole test session: its URL."""
+    import shutil
+    import tempfile
+
+    pgserver = pytest.importorskip("pgserver", reason="the PostgreSQL tests need pgserver")
+    pytest.importorskip("psycopg", reason="the PostgreSQL tests need psycopg")
+    # Not under pytest's tmp dir: run as root, pgserver starts the server as another
+    # user, who cannot enter pytest's private (0700) folder.
+    data = tempfile.mkdtemp(prefix="remem-pg-")
+    server = pgserver.get_server(data, cleanup_mode="stop")
+    try:
+        yield server.get_uri()
+    finally:
+        server.cleanup()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_url(pg_server: str, request: pytest.FixtureRequest) -> Iterator[str]:
+    """A fresh, empty schema on the session's PostgreSQL server: a ``postgresql://`` URL."""
+    import re
+
+    import psycopg
+
+    name = "t_" + re.sub(r"\W", "_", request.node.name)[:40].lower() + f"_{id(request)}"
+    with psycopg.connect(pg_server, autocommit=True) as db:
+        db.execute(f'CREATE SCHEMA "{name}"')
+    yield f"{pg_server}{'&' if '?' in pg_server else '?'}options=-csearch_path%3D{name}"
+    with psycopg.connect(pg_server, autocommit=True) as db:
+        db.execute(f'DROP SCHEMA "{name}" CASCADE')
+
+
+@pytest.fixture
+def store_target(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str | Path:
+    """Where this test's store lives: the SQLite file, or a PostgreSQL URL."""
+    if backend == "postgres":
+        return str(request.getfixturevalue("pg_url"))
+    return db_path
+
+
+@pytest.fixture
+def store_rows(store_target: str | Path) -> Callable[..., list[tuple[Any, ...]]]:
+    """``rows(sql, params)``: run one statement (``?`` placeholders) on this test's store
+    through a connection of its own (sqlite3 or psycopg, committed), bypassing remem;
+    the rows it returns."""
+
+    def rows(sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        if isinstance(store_target, str):
+            import psycopg
+
+            with psycopg.connect(store_target) as db:  # commits on leaving
+                cur = db.execute(sql.replace("?", "%s"), list(params))
+                return [tuple(r) for r in cur.fetchall()] if cur.description else []
+        with closing(sqlite3.connect(store_target)) as db:
+            found = [tuple(r) for r in db.execute(sql, params).fetchall()]
+            db.commit()
+            return found
+
+    return rows
+
+
+@pytest.fixture
+def mem(config: Config, store_target: str | Path) -> Iterator[Memory]:
+    """A Memory on a fresh store (SQLite file, or PostgreSQL schema when the module
+    asks for both backends) with the fake embedder."""
+    with Memory(store_target, config=config) as memory:
         yield memory

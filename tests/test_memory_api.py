@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
+from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
+from typing import Any
 
 import pytest
 
 from remem import ListFilter, Memory, NotFoundError, Status, ValidationError
 from remem.model import Kind, Scope
 
+BACKENDS = ("sqlite", "postgres")  # the store contract: both backends (conftest)
+Rows = Callable[..., list[tuple[Any, ...]]]  # the store_rows fixture
 
-def _count(db_path: Path, table: str) -> int:
-    with closing(sqlite3.connect(db_path)) as db:
-        return int(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+
+def _count(rows: Callable[..., list[tuple[Any, ...]]], table: str) -> int:
+    return int(rows(f"SELECT count(*) FROM {table}")[0][0])
 
 
 # -- add -----------------------------------------------------------------------------------
@@ -120,7 +121,7 @@ def test_list_refuses_bad_paging(mem: Memory) -> None:
 
 
 # -- update --------------------------------------------------------------------------------
-def test_update_makes_a_new_version_and_keeps_the_old(mem: Memory, db_path: Path) -> None:
+def test_update_makes_a_new_version_and_keeps_the_old(mem: Memory, store_rows: Rows) -> None:
     old = mem.add("Aaron drives a blue Corolla", user_id="aaron", category="vehicle")[0]
     new = mem.update(old.id, "Aaron drives a red Tesla", user_id="aaron", reason="sold it")
     assert new.id != old.id
@@ -134,9 +135,8 @@ def test_update_makes_a_new_version_and_keeps_the_old(mem: Memory, db_path: Path
     assert before.superseded_by == new.id
     assert before.valid_to is not None
     assert before.content == "Aaron drives a blue Corolla"
-    with closing(sqlite3.connect(db_path)) as db:
-        row = db.execute("SELECT content, status FROM memories WHERE id = ?", (old.id,)).fetchone()
-    assert row == ("Aaron drives a blue Corolla", "superseded")
+    row = store_rows("SELECT content, status FROM memories WHERE id = ?", (old.id,))
+    assert row == [("Aaron drives a blue Corolla", "superseded")]
 
     hits = mem.search("Aaron drives", user_id="aaron")
     assert [h.memory.id for h in hits] == [new.id]
@@ -195,9 +195,9 @@ def test_history_follows_the_version_chain(mem: Memory) -> None:
     assert [e.event for e in mem.history(v1.id, user_id="u")] == ["created", "superseded"]
 
 
-def test_unknown_ids_raise_not_found(mem: Memory, db_path: Path) -> None:
+def test_unknown_ids_raise_not_found(mem: Memory, store_rows: Rows) -> None:
     mem.add("something", user_id="u")
-    before = _count(db_path, "audit"), _count(db_path, "memories")
+    before = _count(store_rows, "audit"), _count(store_rows, "memories")
     for call in (
         lambda: mem.get("nope", user_id="u"),
         lambda: mem.update("nope", "new text", user_id="u"),
@@ -206,7 +206,7 @@ def test_unknown_ids_raise_not_found(mem: Memory, db_path: Path) -> None:
     ):
         with pytest.raises(NotFoundError, match="nope"):
             call()
-    assert (_count(db_path, "audit"), _count(db_path, "memories")) == before
+    assert (_count(store_rows, "audit"), _count(store_rows, "memories")) == before
 
 
 # -- checkpoints ---------------------------------------------------------------------------
@@ -267,7 +267,7 @@ def test_checkpoint_scope_is_enforced(mem: Memory) -> None:
         mem.recover("s")
 
 
-def test_checkpoint_refuses_unknown_keys_and_bad_state(mem: Memory, db_path: Path) -> None:
+def test_checkpoint_refuses_unknown_keys_and_bad_state(mem: Memory, store_rows: Rows) -> None:
     with pytest.raises(ValidationError, match="secret_sauce"):
         mem.checkpoint("s", 0, {"user_input": "x", "secret_sauce": 1}, user_id="u")
     with pytest.raises(ValidationError, match="JSON"):
@@ -276,7 +276,7 @@ def test_checkpoint_refuses_unknown_keys_and_bad_state(mem: Memory, db_path: Pat
         mem.checkpoint("s", -1, {}, user_id="u")
     with pytest.raises(ValidationError):
         mem.checkpoint("", 0, {}, user_id="u")
-    assert _count(db_path, "checkpoints") == 0
+    assert _count(store_rows, "checkpoints") == 0
 
 
 def test_kind_is_stored(mem: Memory) -> None:

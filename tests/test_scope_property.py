@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 import tempfile
-from contextlib import closing
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from remem import ListFilter, Memory, NotFoundError, ValidationError
 from remem.config import Config
 from remem.model import Scope
+
+BACKENDS = ("sqlite", "postgres")  # the store contract: both backends (conftest)
 
 VALUES = st.one_of(st.none(), st.sampled_from(["a", "b"]))
 SCOPES = st.builds(Scope, user_id=VALUES, agent_id=VALUES, namespace=VALUES).filter(
@@ -96,18 +98,19 @@ def test_every_read_stays_inside_its_scope(
                             mem.get(record.id, **_kw(read))
 
 
-def _counts(db_path: Path) -> tuple[int, ...]:
-    with closing(sqlite3.connect(db_path)) as db:
-        return tuple(
-            db.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-            for t in ("memories", "resources", "audit", "vectors", "checkpoints")
-        )
+def _counts(rows: Callable[..., list[tuple[Any, ...]]]) -> tuple[int, ...]:
+    return tuple(
+        rows(f"SELECT count(*) FROM {t}")[0][0]
+        for t in ("memories", "resources", "audit", "vectors", "checkpoints")
+    )
 
 
-def test_missing_scope_is_refused_on_every_read_and_write(mem: Memory, db_path: Path) -> None:
+def test_missing_scope_is_refused_on_every_read_and_write(
+    mem: Memory, store_rows: Callable[..., list[tuple[Any, ...]]]
+) -> None:
     record = mem.add("scoped fact", user_id="u")[0]
     mem.checkpoint("s", 0, {"user_input": "x"}, user_id="u")
-    before = _counts(db_path)
+    before = _counts(store_rows)
     calls = {
         "add": lambda: mem.add("unscoped fact"),
         "add messages": lambda: mem.add([{"role": "user", "content": "hi there"}]),
@@ -127,7 +130,7 @@ def test_missing_scope_is_refused_on_every_read_and_write(mem: Memory, db_path: 
     for name, call in calls.items():
         with pytest.raises(ValidationError):
             call()
-        assert _counts(db_path) == before, name
+        assert _counts(store_rows) == before, name
     assert mem.get(record.id, user_id="u").status.value == "active"
 
 

@@ -22,6 +22,8 @@ from remem.secrets import (
     secret_is_point,
 )
 
+BACKENDS = ("sqlite", "postgres")  # the store contract: both backends (conftest)
+
 FIXTURES = Path(__file__).parent / "fixtures"
 
 CASES = [
@@ -64,6 +66,9 @@ CASES = [
     ("secret", 'api_key = "Zx8kQ2mN7pL4vR9tW3yB"'),
     ("secret", "the signing secret for webhooks is q8Xw2Lp9Zr4Tn6Vb1Mk3"),
 ]
+
+
+BACKENDS = ("sqlite", "postgres")  # the store contract: both backends (conftest)
 
 
 @pytest.mark.parametrize(("kind", "text"), CASES)

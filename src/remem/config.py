@@ -50,7 +50,7 @@ DEFAULT_UPDATE_WEIGHTS = {
     "no_cue": 0.5, "extractor_hint": 2.0,
 }  # fmt: skip
 
-SECRET_FIELDS = {"openai_api_key", "llm_api_key"}
+SECRET_FIELDS = {"openai_api_key", "llm_api_key", "store_url"}  # a URL may hold a password
 
 
 class Config(BaseModel):
@@ -61,6 +61,9 @@ class Config(BaseModel):
     # -- where ------------------------------------------------------------------
     home: Path = Field(default_factory=lambda: Path.home() / ".remem")
     db_path: Path | None = None  # default: home / "remem.db"
+    # postgresql://user:password@host/db: the PostgreSQL store (many processes and
+    # hosts share it; needs `pip install 'remem[postgres]'`); None: the SQLite file
+    store_url: str | None = None
     # read the SQLite file through a memory map of up to this many MB (0: plain reads)
     sqlite_mmap_mb: int = Field(2048, ge=0)
     # how long an erase waits for other processes' readers before it leaves the rest

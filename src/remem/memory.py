@@ -42,6 +42,7 @@ from remem.secrets import scrub_value
 from remem.store.ann import ann_settings
 from remem.store.base import ListFilter, Store
 from remem.store.sqlite import SQLiteStore
+from remem.store.urls import is_postgres_url
 from remem.validation import (
     check_record,
     check_text,
@@ -63,7 +64,8 @@ Progress = Callable[[int, int], None]
 
 
 class Memory(AddMixin, WriteMixin, AdminMixin, ReadMixin):
-    """Long-term memory for agents, in one SQLite file.
+    """Long-term memory for agents, in one SQLite file (or a PostgreSQL database,
+    given a ``postgresql://`` URL or ``Config.store_url``).
 
     >>> mem = Memory("/tmp/demo.db")                       # doctest: +SKIP
     >>> mem.add("Aaron prefers dark mode", user_id="aaron") # doctest: +SKIP
@@ -79,6 +81,15 @@ class Memory(AddMixin, WriteMixin, AdminMixin, ReadMixin):
         store: Store | None = None,
     ) -> None:
         self.config = config if config is not None else Config.load()
+        target = str(path) if path is not None else self.config.store_url
+        if store is None and target is not None and is_postgres_url(target):
+            from remem.store.postgres import PostgresStore  # psycopg only when asked for
+
+            store = PostgresStore(
+                target,
+                ann=ann_settings(self.config),
+                erase_wait_ms=self.config.erase_checkpoint_wait_ms,
+            )
         if store is None:
             store = SQLiteStore(
                 Path(path) if path is not None else self.config.database,

@@ -118,36 +118,20 @@ class SQLiteStore(
         erase_wait_ms: int = 2000,
     ) -> None:
         self.path = str(path)
-        self.ann = ann  # None: exact vector search only
-        self.erase_wait_ms = erase_wait_ms  # how long an erase waits for readers to leave
         file = Path(path)
         with translated(self.path):
             check_file(file)
             self.read_only = not writable(file)  # searches work; writes raise StoreError
             if not self.read_only:
                 file.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.RLock()
-        self._depth = 0
-        self._rollbacks = 0
-        self._token_states: dict[tuple[Any, ...], tuple[str, int, str]] = {}
-        self._seq_of: dict[str, int] = {}
-        # Memories whose text the store had to redact itself: vectors handed in with
-        # them were computed from the unredacted text, so they are not kept.
-        self._redacted_ids: set[str] = set()
-        self.lexical = lexical  # BM25 from the in-process index; False: FTS5 scores it
-        self._lexical: LexicalIndex | None = None
-        self._lexical_epochs: tuple[str, str] = ("", "")
-        self.lexical_persist = lexical_persist  # save the BM25 index beside the file
-        self._indexes: dict[str, VectorIndex] = {}
-        self._epochs: dict[str, tuple[str, str]] = {}
-        self._undecodable: set[str] = set()  # ids of rows skipped (warned about once)
-        self._erase_unfinished = False  # retried on close
+        self._init_state(
+            ann=ann, lexical=lexical, lexical_persist=lexical_persist, erase_wait_ms=erase_wait_ms
+        )
         try:
             self._db = connect(file, read_only=self.read_only)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open {self.path}: {exc}") from exc
         self._db.row_factory = sqlite3.Row
-        self._statements = 0  # statements run on this handle (cost accounting)
         self._db.set_trace_callback(self._count_statement)
         try:
             self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -172,6 +156,31 @@ class SQLiteStore(
         except BaseException:
             self._db.close()  # e.g. SchemaTooNewError: do not keep the refused file open
             raise
+
+    def _init_state(
+        self, *, ann: AnnSettings | None, lexical: bool, lexical_persist: bool, erase_wait_ms: int
+    ) -> None:
+        """The in-process state of a store handle (caches, counters), before it connects;
+        shared with :class:`remem.store.postgres.PostgresStore`."""
+        self.ann = ann  # None: exact vector search only
+        self.erase_wait_ms = erase_wait_ms  # how long an erase waits for readers to leave
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._rollbacks = 0
+        self._token_states: dict[tuple[Any, ...], tuple[str, int, str]] = {}
+        self._seq_of: dict[str, int] = {}
+        # Memories whose text the store had to redact itself: vectors handed in with
+        # them were computed from the unredacted text, so they are not kept.
+        self._redacted_ids: set[str] = set()
+        self.lexical = lexical  # BM25 from the in-process index; False: FTS5 scores it
+        self._lexical: LexicalIndex | None = None
+        self._lexical_epochs: tuple[str, str] = ("", "")
+        self.lexical_persist = lexical_persist  # save the BM25 index beside the file
+        self._indexes: dict[str, VectorIndex] = {}
+        self._epochs: dict[str, tuple[str, str]] = {}
+        self._undecodable: set[str] = set()  # ids of rows skipped (warned about once)
+        self._erase_unfinished = False  # retried on close
+        self._statements = 0  # statements run on this handle (cost accounting)
 
     # -- plumbing -----------------------------------------------------------------
     def close(self) -> None:
@@ -308,7 +317,7 @@ class SQLiteStore(
     def _bump(self, key: str) -> None:
         self._db.execute(
             "INSERT INTO meta(key, value) VALUES (?, '1') ON CONFLICT(key) "
-            "DO UPDATE SET value = CAST(value AS INTEGER) + 1",
+            "DO UPDATE SET value = CAST(meta.value AS INTEGER) + 1",
             (key,),
         )
 
