@@ -61,14 +61,14 @@ def db_path(tmp_path: Path) -> Path:
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """A module that sets ``BACKENDS = ("sqlite", "postgres")`` runs each test using the
-    ``backend`` fixture (``mem``, ``store_target``) once per store backend."""
+    ``store_backend`` fixture (``mem``, ``store_target``) once per store backend."""
     backends = getattr(metafunc.module, "BACKENDS", None)
-    if backends and "backend" in metafunc.fixturenames:
-        metafunc.parametrize("backend", backends, indirect=True)
+    if backends and "store_backend" in metafunc.fixturenames:
+        metafunc.parametrize("store_backend", backends, indirect=True)
 
 
 @pytest.fixture
-def backend(request: pytest.FixtureRequest) -> str:
+def store_backend(request: pytest.FixtureRequest) -> str:
     """The store backend of this test: "sqlite" unless the module asks for more."""
     return str(getattr(request, "param", "sqlite"))
 
@@ -108,9 +108,9 @@ def pg_url(pg_server: str, request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 @pytest.fixture
-def store_target(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str | Path:
+def store_target(store_backend: str, db_path: Path, request: pytest.FixtureRequest) -> str | Path:
     """Where this test's store lives: the SQLite file, or a PostgreSQL URL."""
-    if backend == "postgres":
+    if store_backend == "postgres":
         return str(request.getfixturevalue("pg_url"))
     return db_path
 

@@ -67,7 +67,7 @@ def _seed(mem: Memory, rows: Rows) -> dict[str, list[str]]:
 
 
 def test_erase_removes_everything_of_the_subject(
-    config: Config, store_target: str | Path, store_rows: Rows, backend: str
+    config: Config, store_target: str | Path, store_rows: Rows, store_backend: str
 ) -> None:
     with Memory(store_target, config=config) as mem:
         ids = _seed(mem, store_rows)
@@ -99,7 +99,7 @@ def test_erase_removes_everything_of_the_subject(
     assert store_rows("SELECT count(*) FROM vectors") == [(1,)]
     assert store_rows("SELECT count(*) FROM memory_entities") == [(1,)]
     assert store_rows("SELECT count(*) FROM entities") == [(1,)]
-    if backend == "sqlite":  # the FTS5 index (PostgreSQL has none: BM25 is in-process)
+    if store_backend == "sqlite":  # the FTS5 index (PostgreSQL has none: BM25 is in-process)
         fts = "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?"
         assert store_rows(fts, (WORD,)) == [(0,)]
         assert store_rows(fts, ("tuba",)) == [(1,)]
@@ -121,9 +121,9 @@ def test_erase_removes_everything_of_the_subject(
 
 
 def test_erased_content_is_gone_from_the_file(
-    config: Config, db_path: Path, store_rows: Rows, backend: str
+    config: Config, db_path: Path, store_rows: Rows, store_backend: str
 ) -> None:
-    if backend != "sqlite":
+    if store_backend != "sqlite":
         pytest.skip("a SQLite file's bytes (PostgreSQL: VACUUM after erase, docs/postgres.md)")
     with Memory(db_path, config=config) as mem:
         _seed(mem, store_rows)
@@ -169,7 +169,7 @@ def test_tombstones_are_keyed_per_store(config: Config, tmp_path: Path) -> None:
 
 
 def test_erase_drops_the_gate_events_that_quote_the_subject(
-    config: Config, store_target: str | Path, store_rows: Rows, backend: str
+    config: Config, store_target: str | Path, store_rows: Rows, store_backend: str
 ) -> None:
     with Memory(store_target, config=config) as mem:
         [decision] = mem.remember("You should try the new harbour ferry", user_id="alice")
@@ -178,7 +178,7 @@ def test_erase_drops_the_gate_events_that_quote_the_subject(
         assert "should try" in json.dumps(store_rows("SELECT detail FROM audit"))
         mem.erase(user_id="alice")
     assert "should try" not in json.dumps(store_rows("SELECT detail FROM audit"))
-    if backend == "sqlite":
+    if store_backend == "sqlite":
         path = Path(store_target)
         raw = b"".join(p.read_bytes() for p in path.parent.glob(path.name + "*"))
         assert b"should try" not in raw and b"harbour ferry" not in raw

@@ -21,6 +21,8 @@ from remem.providers.base import Vectors
 from remem.providers.hashing import HashingEmbedder
 from remem.store.sqlwhere import where_sql
 
+BACKENDS = ("sqlite", "postgres")  # filters are SQL: checked on both stores (conftest)
+
 JAN = datetime(2024, 1, 15, 9, 30, tzinfo=UTC)
 MAR = datetime(2024, 3, 1, 0, 0, tzinfo=UTC)
 

@@ -59,6 +59,7 @@ def load_config(
     config = Config.load(environ=environ, **overrides)
     if db is not None:
         config.db_path = db
+        config.store_url = None  # an explicit file wins over REMEM_STORE_URL
     return config
 
 

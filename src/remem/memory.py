@@ -39,10 +39,8 @@ from remem.providers.registry import get_embedder
 from remem.read.search import check_embedding_space
 from remem.read.tiered import COUNTER_PREFIX as TIER_COUNTERS
 from remem.secrets import scrub_value
-from remem.store.ann import ann_settings
 from remem.store.base import ListFilter, Store
-from remem.store.sqlite import SQLiteStore
-from remem.store.urls import is_postgres_url
+from remem.store.factory import open_store
 from remem.validation import (
     check_record,
     check_text,
@@ -81,24 +79,8 @@ class Memory(AddMixin, WriteMixin, AdminMixin, ReadMixin):
         store: Store | None = None,
     ) -> None:
         self.config = config if config is not None else Config.load()
-        target = str(path) if path is not None else self.config.store_url
-        if store is None and target is not None and is_postgres_url(target):
-            from remem.store.postgres import PostgresStore  # psycopg only when asked for
-
-            store = PostgresStore(
-                target,
-                ann=ann_settings(self.config),
-                erase_wait_ms=self.config.erase_checkpoint_wait_ms,
-            )
         if store is None:
-            store = SQLiteStore(
-                Path(path) if path is not None else self.config.database,
-                ann=ann_settings(self.config),
-                lexical=self.config.bm25_backend == "memory",
-                lexical_persist=self.config.bm25_persist,
-                mmap_bytes=self.config.sqlite_mmap_mb * 2**20,
-                erase_wait_ms=self.config.erase_checkpoint_wait_ms,
-            )
+            store = open_store(self.config, path)
         self.store: Store = store
         self.embedder: Embedder = (
             embedder if embedder is not None else get_embedder(self.config.embedder, self.config)

@@ -13,6 +13,8 @@ from remem.errors import NotFoundError, ValidationError
 from remem.memory import Memory
 from remem.read.tokens import default_counter
 
+BACKENDS = ("sqlite", "postgres")  # the agent layer on both stores (conftest)
+
 T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)  # the fake clock's start
 
 FACTS = [

@@ -13,6 +13,8 @@ from remem.errors import NotFoundError
 from remem.memory import Memory
 from remem.model import Trust
 
+BACKENDS = ("sqlite", "postgres")  # the agent layer on both stores (conftest)
+
 T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 ITEM = "The login page should redirect to the dashboard after sign in"
 

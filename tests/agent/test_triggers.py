@@ -19,6 +19,8 @@ from remem.errors import NotFoundError, ValidationError
 from remem.memory import Memory
 from remem.model import Scope, TriggerStatus
 
+BACKENDS = ("sqlite", "postgres")  # the agent layer on both stores (conftest)
+
 WED = datetime(2026, 1, 14, 9, 30, tzinfo=UTC)
 AARON = Scope(user_id="aaron")
 

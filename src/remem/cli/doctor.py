@@ -44,7 +44,7 @@ def doctor(
     from remem.model import DoctorReport, Finding
 
     config = load_config(db)
-    if not config.database.exists():
+    if config.store_url is None and not config.database.exists():
         fail(f"no store at {config.database}", EXIT_USAGE)
     try:
         mem = Memory(config=config)

@@ -139,12 +139,12 @@ def _local_scope(config: Config) -> Scope:
 @contextmanager
 def _keys(db: Path | None) -> Iterator[Keys]:
     from remem.server.keys import Keys
-    from remem.store.sqlite import SQLiteStore
+    from remem.store.factory import open_store
     from remem.validation import Limits
 
     config = load_config(db)
     with remem_errors():
-        store = SQLiteStore(config.database)
+        store = open_store(config)
         try:
             yield Keys(store, Limits.of(config))
         finally:

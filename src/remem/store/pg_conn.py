@@ -55,6 +55,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bLIMIT\s+-1\b", re.I), "LIMIT ALL"),
     (re.compile(r"\bWHERE\s+1(?![\w.])", re.I), "WHERE TRUE"),
     (re.compile(r"\(\s*1(?=\s+AND\b)", re.I), "(TRUE"),
+    (re.compile(r"\(\s*1\s*\)"), "(TRUE)"),
     (re.compile(r"\b(AND|OR|WHERE)\s+\+(?=[A-Za-z_])", re.I), r"\1 "),
     (re.compile(r"\bifnull\s*\(", re.I), "coalesce("),
     (re.compile(r"\bAS\s+REAL\b", re.I), "AS DOUBLE PRECISION"),
@@ -66,7 +67,7 @@ _BUSY_TIMEOUT = re.compile(r"^\s*PRAGMA\s+busy_timeout\s*=\s*(\d+)\s*$", re.I)
 _FTS_UPKEEP = re.compile(r"^\s*INSERT\s+INTO\s+memories_fts\b", re.I)
 
 
-class Row(tuple):  # type: ignore[type-arg]
+class Row(tuple):
     """A result row read by position or by column name, like ``sqlite3.Row``."""
 
     __slots__ = ()
@@ -125,7 +126,7 @@ class Cursor:
 class _Statement:
     """One SQLite statement as PostgreSQL runs it."""
 
-    __slots__ = ("order", "returns_id", "sql", "special")
+    __slots__ = ("order", "returns_id", "special", "sql")
 
     def __init__(
         self,
@@ -240,8 +241,8 @@ def _sqlite_error(exc: psycopg.Error) -> BaseException:
     message = (exc.diag.message_primary or str(exc)).strip()
 
     def coded(error: sqlite3.Error, code: int, name: str) -> sqlite3.Error:
-        error.sqlite_errorcode = code  # type: ignore[attr-defined]
-        error.sqlite_errorname = name  # type: ignore[attr-defined]
+        error.sqlite_errorcode = code
+        error.sqlite_errorname = name
         return error
 
     if isinstance(exc, pgerrors.UniqueViolation):
@@ -298,7 +299,7 @@ class PgConnection:
                 raise
             return Cursor([], 0)
         if statement.order is not None:
-            params = [list(params)[i] for i in statement.order]  # type: ignore[call-overload]
+            params = [list(params)[i] for i in statement.order]
         return self._run(statement.sql, _params(params), returns_id=statement.returns_id)
 
     def executemany(self, sql: str, seq: Sequence[Sequence[Any] | Mapping[str, Any]]) -> Cursor:
@@ -345,8 +346,4 @@ class PgConnection:
                     return Cursor([], cur.rowcount, rows[-1][0] if rows else None)
                 return Cursor(rows, cur.rowcount)
         except psycopg.Error as exc:
-            import os
-
-            if os.environ.get("PGDEBUG"):
-                print("PGFAIL", sql, exc)
             raise _sqlite_error(exc) from exc

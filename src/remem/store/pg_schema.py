@@ -181,7 +181,7 @@ def postgres_ddl() -> tuple[list[str], dict[str, TableInfo]]:
         tables: dict[str, TableInfo] = {}
         creates: list[str] = []
         later: list[str] = []
-        for kind, name, _table, sql in objects:
+        for kind, name, _table, _sql in objects:
             if kind != "table" or name.startswith(("sqlite_", _FTS)):
                 continue
             columns = db.execute(f"PRAGMA table_info({name})").fetchall()

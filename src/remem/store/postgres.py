@@ -181,7 +181,7 @@ class PostgresStore(SQLiteStore):
             raw = self._db.raw()  # type: ignore[attr-defined]
             try:
                 raw.execute(f"VACUUM {', '.join(_ERASED_TABLES)}")
-            except Exception as exc:  # noqa: BLE001 - the erase itself is committed
+            except Exception as exc:
                 log.warning("VACUUM after erase on %s failed: %s", self.path, exc)
             return True, 0
 

@@ -204,7 +204,7 @@ class WriteTablesMixin:
         with self.transaction():
             self._db.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET "
-                "value = CAST(CAST(value AS INTEGER) + ? AS TEXT)",
+                "value = CAST(CAST(meta.value AS INTEGER) + ? AS TEXT)",
                 (f"counter:{name}", str(by), by),
             )
 

@@ -83,7 +83,7 @@ def where_sql(node: Filter, alias: str = "") -> tuple[str, list[Any]]:
 
     def walk(n: Filter) -> str:
         if isinstance(n, Condition):
-            return f"coalesce({_condition(n, prefix, params)}, 0)"
+            return f"coalesce({_condition(n, prefix, params)}, FALSE)"
         if isinstance(n, Negation):
             return f"NOT {walk(n.part)}"
         glue = " AND " if isinstance(n, AllOf) else " OR "
@@ -116,12 +116,12 @@ def _scalar(c: Condition, col: str, params: list[Any]) -> str:
         if c.value is None:
             return f"{col} IS {'NOT ' if c.op == 'ne' else ''}NULL"
         params.append(c.value)
-        return f"{col} = ?" if c.op == "eq" else f"NOT coalesce({col} = ?, 0)"
+        return f"{col} = ?" if c.op == "eq" else f"NOT coalesce({col} = ?, FALSE)"
     if c.op in ("in", "nin"):
         params.extend(c.value)
         marks = ", ".join("?" * len(c.value))
         test = f"{col} IN ({marks})"
-        return test if c.op == "in" else f"NOT coalesce({test}, 0)"
+        return test if c.op == "in" else f"NOT coalesce({test}, FALSE)"
     if c.op in _COMPARE:
         params.append(c.value)
         return f"{col} {_COMPARE[c.op]} ?"
@@ -159,7 +159,7 @@ def _date(c: Condition, col: str, params: list[Any]) -> str:
         else:
             params.extend([start, end])
             test = f"({col} >= ? AND {col} < ?)"
-        return test if c.op == "eq" else f"NOT coalesce({test}, 0)"
+        return test if c.op == "eq" else f"NOT coalesce({test}, FALSE)"
     # A whole day: after it starts at its end, up to it ends at its end.
     bound = {"gt": end or start, "gte": start, "lt": start, "lte": end or start}[c.op]
     op = _COMPARE[c.op]
@@ -182,31 +182,40 @@ def _metadata(c: Condition, data: str, path: str, params: list[Any]) -> str:
     def equals(v: Any) -> str:
         if v is None:
             bind(path)
-            return f"coalesce({kind} = 'null', 1)"  # unset or null
+            return f"coalesce({kind} = 'null', TRUE)"  # unset or null
         if isinstance(v, bool):
             bind(path)
             return f"{kind} = '{'true' if v else 'false'}'"
         bind(path, path, v)
-        expected = "'text'" if isinstance(v, str) else "'integer', 'real'"
-        return f"({kind} IN ({expected}) AND {value} = ?)"
+        return _typed(kind, value, "=", v)
 
     if c.op == "exists":
         bind(path)
-        return f"coalesce({kind} != 'null', 0)"
+        return f"coalesce({kind} != 'null', FALSE)"
     if c.op in ("eq", "ne"):
         test = equals(c.value)
-        return test if c.op == "eq" else f"NOT coalesce({test}, 0)"
+        return test if c.op == "eq" else f"NOT coalesce({test}, FALSE)"
     if c.op in ("in", "nin"):
-        test = "(" + " OR ".join(f"coalesce({equals(v)}, 0)" for v in c.value) + ")"
+        test = "(" + " OR ".join(f"coalesce({equals(v)}, FALSE)" for v in c.value) + ")"
         return test if c.op == "in" else f"NOT {test}"
     if c.op in _COMPARE:
         bind(path, path, c.value)
-        expected = "'text'" if isinstance(c.value, str) else "'integer', 'real'"
-        return f"({kind} IN ({expected}) AND {value} {_COMPARE[c.op]} ?)"
+        return _typed(kind, value, _COMPARE[c.op], c.value)
     fold: Callable[[str], str] = (lambda s: f"lower({s})") if c.op == "icontains" else str
     bind(path, path, c.value, path, c.value)
     return (
         f"CASE {kind} WHEN 'array' THEN EXISTS (SELECT 1 FROM json_each({data}, ?) "
         f"WHERE {fold('value')} = {fold('?')}) "
-        f"WHEN 'text' THEN instr({fold(value)}, {fold('?')}) > 0 ELSE 0 END"
+        f"WHEN 'text' THEN instr({fold(value)}, {fold('?')}) > 0 ELSE FALSE END"
+    )
+
+
+def _typed(kind: str, value: str, op: str, v: Any) -> str:
+    """``value op ?`` where the JSON value has ``v``'s type (text, or a number compared
+    as a number); the CASE keeps the comparison from running on another type
+    (PostgreSQL, whose json_extract stand-in answers text, casts only numbers)."""
+    if isinstance(v, str):
+        return f"CASE WHEN {kind} = 'text' THEN {value} {op} ? ELSE FALSE END"
+    return (
+        f"CASE WHEN {kind} IN ('integer', 'real') THEN CAST({value} AS REAL) {op} ? ELSE FALSE END"
     )
