@@ -199,3 +199,26 @@ def test_only_the_postgres_modules_import_psycopg() -> None:
             if any(n.split(".")[0] == "psycopg" for n in names):
                 importers.add(path.relative_to(SRC).as_posix())
     assert importers == {"store/pg_conn.py", "store/postgres.py"}
+
+
+def test_writers_of_two_replicas_queue_one_at_a_time(pg_url: str, config: Config) -> None:
+    """A write transaction holds the schema's write lock (as SQLite's BEGIN IMMEDIATE
+    holds the file's): another replica's write waits for it, so every read-then-write
+    of the shared store code stays atomic across replicas."""
+    import threading
+
+    with Memory(pg_url, config=config) as a, Memory(pg_url, config=config) as b:
+        a.add("warm up both connections", user_id="u")
+        done = threading.Event()
+
+        def write() -> None:
+            b.add("written by the second replica", user_id="u")
+            done.set()
+
+        with a.store.transaction():
+            writer = threading.Thread(target=write)
+            writer.start()
+            assert not done.wait(1.0)  # queued behind a's open write
+        writer.join(30)
+        assert done.is_set()
+        assert a.list(user_id="u").total == 2
