@@ -78,9 +78,20 @@ def _drop(char: str) -> bool:
     return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
 
 
+# ASCII has no format, tag, blank or variation-selector characters: its only invisible
+# ones are the controls (0x00-0x1F but tab and newline, and DEL); a lone CR is a line
+# break. One C-level translate instead of a Python loop over every character.
+_ASCII_INVISIBLE: dict[int, str | None] = {
+    c: None for c in [*range(0x20), 0x7F] if chr(c) not in "\t\n\r"
+}
+_ASCII_INVISIBLE[ord("\r")] = "\n"
+
+
 def strip_invisible(text: str) -> str:
     """``text`` without zero-width, bidi, control and other invisible characters;
     Unicode tag characters become the ASCII letters they hide (so nothing is hidden)."""
+    if text.isascii():
+        return text.replace("\r\n", "\n").translate(_ASCII_INVISIBLE)
     out = []
     for char in text.replace("\r\n", "\n"):
         code = ord(char)

@@ -32,13 +32,24 @@ class WordPieceCounter:
 
     name = MINILM_TOKENIZER
 
-    def __init__(self) -> None:
+    def __init__(self, *, cache_size: int = 4096) -> None:
         self._tokenizer = _load()
+        # the same lines come back prompt after prompt (a session's memories, the
+        # part labels): a count is ~0.1 ms of tokenizer, a lookup nothing
+        self._counts: dict[str, int] = {}
+        self._cache_size = cache_size
 
     def count(self, text: str) -> int:
         if not text:
             return 0
-        return len(self._tokenizer.encode(text, add_special_tokens=False).ids)
+        known = self._counts.get(text)
+        if known is not None:
+            return known
+        counted = len(self._tokenizer.encode(text, add_special_tokens=False).ids)
+        if len(self._counts) >= self._cache_size:
+            self._counts.clear()  # bounded; refilled by what is counted next
+        self._counts[text] = counted
+        return counted
 
     def count_many(self, texts: list[str]) -> list[int]:
         if not texts:
