@@ -463,6 +463,23 @@ class Config(BaseModel):
     # a memory whose echo was redundant beside another (echo_subsumed_min) is left out
     # of a block that memory is ranked above it in (remem/agent/recall.py)
     feedback_skip_redundant: bool = True
+    # ... and, once the candidates' judgements found at least this many memories
+    # redundant beside one quoting them (and more than memories echoed only through
+    # what they quote), a memory never used whose words are all (echo_subsumed_min)
+    # inside a memory above it in the block is left out too, judged or not; 0: off
+    feedback_skip_quoted_min: int = Field(3, ge=0)
+    # the learned floor (remem/read/feedback_context.py learned_floor): a logistic fit
+    # of use against match score over the judgements of a query's candidates (once
+    # they hold feedback_floor_min_labels, both outcomes among them); the agent does
+    # not inject a memory matched below where the fit reaches feedback_floor_use_min
+    # (more likely ignored than used), a floor never above feedback_floor_max, unless
+    # that memory was itself used for a query like this one, nor among the best
+    # feedback_floor_keep the block takes (a query with only weaker matches still gets
+    # its best few); 0: off
+    feedback_floor_use_min: float = Field(0.5, ge=0, lt=1)
+    feedback_floor_min_labels: int = Field(30, ge=2)
+    feedback_floor_max: float = Field(0.5, ge=0, le=1)
+    feedback_floor_keep: int = Field(3, ge=0)
     # outcomes (engram trust scoring): trust_score +success / -failure, clipped to [0, 1]
     outcome_success_trust: float = Field(0.05, ge=0, le=1)
     outcome_failure_trust: float = Field(0.1, ge=0, le=1)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from remem.agent import MemoryAgent
 from remem.agent.feedback import batch_idf, explained_away
 from remem.config import Config
@@ -124,3 +126,33 @@ def test_a_memory_ignored_only_for_other_queries_is_still_tried_for_this_one(
     assert memory_id not in agent.recall("s1", "canteen ramen Thursdays", now=T0).injected_ids
     other = agent.recall("s2", "where do we eat lunch near the canteen today", now=T0)
     assert memory_id in other.injected_ids, other
+
+
+def _quoting_pair(mem: Memory) -> tuple[str, str]:
+    request = mem.add(
+        "Upgrade the billing replica to Postgres 16", user_id="maya", agent_id="coder"
+    )[0].id
+    episode = mem.add(
+        "Succeeded at: Upgrade the billing replica to Postgres 16. Steps: ran pg_upgrade "
+        "on a standby, then promoted it",
+        user_id="maya",
+        agent_id="coder",
+        importance=1.0,
+    )[0].id
+    return request, episode
+
+
+@pytest.mark.parametrize("quoted_min", [1, 0])
+def test_once_feedback_found_quoted_memories_redundant_a_new_one_is_left_out(
+    db_path, config: Config, quoted_min: int
+) -> None:
+    config = config.model_copy(update={"feedback_skip_quoted_min": quoted_min})
+    with Memory(db_path, config=config) as mem:
+        _judge_request_and_episode(mem)  # one memory found redundant beside its quoter
+        # a request never judged, quoted whole in an episode ranked above it
+        request, episode = _quoting_pair(mem)
+        agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
+        again = agent.start_session("s2", opening="billing database Postgres upgrade", now=T0)
+        ids = again.context.injected_ids
+        assert episode in ids
+        assert (request in ids) is (quoted_min == 0)  # 0: off

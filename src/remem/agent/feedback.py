@@ -45,7 +45,13 @@ from remem.config import Config
 from remem.memory import Memory
 from remem.model import AuditEvent, Injected, MemoryRecord, Scope
 from remem.providers.base import token_embedder
-from remem.read.feedback_context import judgement, novel_keywords, stems
+from remem.read.feedback_context import (
+    inside,
+    judgement,
+    keyword_stems,
+    novel_keywords,
+    stems,
+)
 from remem.read.late import idf_weights, maxsim
 from remem.read.query import keyword_terms
 from remem.read.tiered import score_summary
@@ -73,7 +79,8 @@ class Echo:
     delta: float
     context: tuple[str, ...] = ()
     match: float | None = None  # its match score for the query it was injected for
-    explained_by: str | None = None  # the used memory that quotes it (explained away)
+    explained_by: str | None = None  # the used memory that quotes it (redundant)
+    echoed_through: str | None = None  # the memory it quotes, its only echo (hollow)
 
 
 def judge(
@@ -127,6 +134,7 @@ def judge(
                 entry.context,
                 entry.match,
                 redundant.get(record.id),
+                hollow.get(record.id),
             )
         )
     return out, records
@@ -161,15 +169,17 @@ def explained_away(
     hollow: dict[str, str] = {}
     if config.echo_subsumed_min <= 0 or len(used) < 2:
         return redundant, hollow
-    keys = {r.id: {s for w in keyword_terms(r.content) for s in stems(w)} for r in records}
-
-    def inside(part: str, whole: str) -> bool:
-        words = keys[part]
-        return bool(words) and len(words & keys[whole]) / len(words) >= config.echo_subsumed_min
-
+    keys = {r.id: keyword_stems(r.content) for r in records}
+    share = config.echo_subsumed_min
     order = [r.id for r in records if r.id in used]
     for whole in order:
-        inner = [a for a in order if a != whole and inside(a, whole) and not inside(whole, a)]
+        inner = [
+            a
+            for a in order
+            if a != whole
+            and inside(keys[a], keys[whole], share)
+            and not inside(keys[whole], keys[a], share)
+        ]
         if not inner:
             continue
         others = set().union(*(keys[a] for a in order if a != whole))
@@ -238,9 +248,12 @@ def apply_echoes(
                     **({"in_context": True} if e.context else {}),
                     **({"match": e.match} if e.match is not None else {}),
                     **({"explained_by": e.explained_by} if e.explained_by else {}),
+                    **({"echoed_through": e.echoed_through} if e.echoed_through else {}),
                 },
             ),
-            judgement=judgement(e.used, e.context, e.match, e.explained_by) if e.context else None,
+            judgement=judgement(e.used, e.context, e.match, e.explained_by, e.echoed_through)
+            if e.context
+            else None,
             keep_judgements=mem.config.feedback_context_keep,
         )
         for e in echoes

@@ -1,9 +1,12 @@
 """Where a context block's memories come from: promoted memories, working memory
 carried over, and the memories relevant to a text (a search, or tiered recall when
 the session is over budget), with conflicts resolved newest first and untrusted
-memories left out unless the agent opted in. A memory feedback found ignored
-every time it was injected is not injected for a query it matches no better
-(:mod:`remem.read.feedback_context`)."""
+memories left out unless the agent opted in. Feedback leaves some out
+(:mod:`remem.read.feedback_context`): a memory ignored every time it was
+injected, for a query it matches no better; one redundant beside a memory above
+it (found so before, or quoted whole in it once feedback found such memories
+redundant); one matched below the floor learned from the candidates'
+judgements."""
 
 from __future__ import annotations
 
@@ -16,7 +19,15 @@ from remem.agent.results import Fact
 from remem.agent.session import scope_args
 from remem.memory import Memory
 from remem.model import Kind, MemoryRecord, Scope, SearchHit, Trust, WorkingItem
-from remem.read.feedback_context import context_terms, evidence
+from remem.read.feedback_context import (
+    LearnedFloor,
+    context_terms,
+    evidence,
+    inside,
+    keyword_stems,
+    learned_floor,
+    quoting_labels,
+)
 from remem.read.inject import is_untrusted, line_tags
 from remem.read.rank import Asker, visible_to
 from remem.read.trust import trust_pass
@@ -178,25 +189,71 @@ class Recaller:
         self, hits: Sequence[SearchHit], terms: Sequence[str], shown: Collection[str] = ()
     ) -> list[SearchHit]:
         """``hits`` (best first) without those feedback says to skip for a query with
-        ``terms``: always ignored and matched no better (:meth:`Evidence.skip`), or
+        ``terms``: always ignored and matched no better (:meth:`Evidence.skip`);
         redundant beside a memory that explained their echo before and is ranked
-        above them or ``shown`` already (:meth:`Evidence.redundant_with`). Each hit's
-        evidence in ``explain["feedback"]``."""
+        above them or ``shown`` already (:meth:`Evidence.redundant_with`); never
+        used and quoted whole in a memory above them, once the candidates'
+        judgements found such memories redundant (:meth:`_quoted_skip`); or
+        matched below the floor learned from the candidates' judgements
+        (:func:`learned_floor`) when not used for a query like this one and past
+        the block's best ``feedback_floor_keep``. Each hit's evidence in
+        ``explain["feedback"]``."""
         config = self.mem.config
-        kept = []
+        kept: list[SearchHit] = []
         above = set(shown)
+        quoted = self._quoted_skip(hits)
+        floor = learned_floor((h.memory for h in hits), config)
+        above_stems: list[tuple[str, set[str]]] = []
+        if quoted and shown:  # what the block shows already is above every hit
+            above_stems = [
+                (r.id, keyword_stems(r.content))
+                for r in self.mem.store.get_memories(list(shown), self.scope)
+            ]
         for hit in hits:
             found = evidence(hit.memory, terms, config, match=match_of(hit))
             if found.judged or found.explainers:
                 hit.explain["feedback"] = found.explain(config)
             beside = found.redundant_with(config, above)
+            words = keyword_stems(hit.memory.content) if quoted else set()
+            inside_of = next(
+                (
+                    mid
+                    for mid, whole in above_stems
+                    if inside(words, whole, config.echo_subsumed_min)
+                    and not inside(whole, words, config.echo_subsumed_min)
+                ),
+                None,
+            )
             if beside is not None:
-                hit.explain["feedback"]["redundant_beside"] = beside
+                hit.explain.setdefault("feedback", {})["redundant_beside"] = beside
+            elif inside_of is not None and not found.used_any:
+                hit.explain.setdefault("feedback", {})["quoted_by"] = inside_of
+            elif below(hit, floor) and not found.used and len(kept) >= config.feedback_floor_keep:
+                hit.explain.setdefault("feedback", {})["below_floor"] = floor.explain()
             elif not found.skip(config):
                 kept.append(hit)
                 if self.include_untrusted or not is_untrusted(hit):
                     above.add(hit.memory.id)
+                    if quoted:
+                        above_stems.append((hit.memory.id, words))
         return kept
+
+    def _quoted_skip(self, hits: Sequence[SearchHit]) -> bool:
+        """Whether this scope's feedback says the agent does without a memory quoted
+        whole inside another it is shown: the candidates' judgements found at least
+        ``feedback_skip_quoted_min`` memories redundant beside one quoting them, and
+        more of those than memories echoed only through what they quote."""
+        config = self.mem.config
+        if config.feedback_skip_quoted_min <= 0 or config.echo_subsumed_min <= 0:
+            return False
+        redundant, hollow = quoting_labels(h.memory for h in hits)
+        return redundant >= config.feedback_skip_quoted_min and redundant > hollow
+
+
+def below(hit: SearchHit, floor: LearnedFloor) -> bool:
+    """Whether ``hit`` is matched below the learned floor (no floor, no match: no)."""
+    match = match_of(hit)
+    return floor.floor is not None and match is not None and match < floor.floor
 
 
 def match_of(hit: SearchHit) -> float | None:

@@ -24,14 +24,23 @@ A judgement whose echo another memory explained (``explained_by``,
 :func:`remem.agent.feedback.explained_away`) counts as neither use nor ignore; it
 names that memory, and the agent leaves this one out of a block that memory is
 ranked above it in (:meth:`Evidence.redundant_with`).
+
+What the judgements teach also reaches memories never judged: once a query's
+candidates hold enough redundant judgements (:func:`quoting_labels`), a memory
+quoted whole inside one above it is left out too; and :func:`learned_floor`
+fits use against match score over the candidates' judgements, so the agent
+does not inject what is matched too weakly to be used more often than ignored.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from remem.config import Config
 from remem.model import MemoryRecord
@@ -170,13 +179,102 @@ def judgement(
     terms: Sequence[str],
     match: float | None = None,
     explained_by: str | None = None,
+    echoed_through: str | None = None,
 ) -> dict[str, Any]:
     """One judgement as kept in ``data["feedback"]``: used or not, the hashed terms of
-    the query, the match score it was injected with and, for a redundant memory,
-    the memory that explained its echo (the judgement then counts as neither)."""
+    the query, the match score it was injected with; for a redundant memory the
+    memory that explained its echo (the judgement then counts as neither), for a
+    hollow one the memory it quotes that its echo came through."""
     return {
         "used": bool(used),
         "terms": list(terms),
         **({"match": match} if match is not None else {}),
         **({"explained_by": explained_by} if explained_by else {}),
+        **({"echoed_through": echoed_through} if echoed_through else {}),
     }
+
+
+def quoting_labels(records: Iterable[MemoryRecord]) -> tuple[int, int]:
+    """Among the judgements of ``records`` (a query's candidates): how many found a
+    memory redundant beside one quoting it, and how many found a memory hollow
+    (echoed only through one it quotes) — which side of a quoting pair the agent
+    did without, as far as this scope's feedback says."""
+    redundant = hollow = 0
+    for record in records:
+        for item in judgements(record):
+            redundant += isinstance(item.get("explained_by"), str)
+            hollow += isinstance(item.get("echoed_through"), str)
+    return redundant, hollow
+
+
+def inside(part: Collection[str], whole: Collection[str], share: float) -> bool:
+    """Whether at least ``share`` of the stems ``part`` holds are in ``whole``."""
+    if not part or share <= 0:
+        return False
+    return len(set(part) & set(whole)) / len(part) >= share
+
+
+def keyword_stems(text: str) -> set[str]:
+    """The stems of ``text``'s keyword terms."""
+    return {s for w in keyword_terms(text) for s in stems(w)}
+
+
+@dataclass(frozen=True, slots=True)
+class LearnedFloor:
+    """The match below which this scope's feedback says an injected memory is more
+    likely ignored than used (``feedback_floor_use_min``), learned from the
+    judgements of a query's candidates; ``floor`` None: no such evidence."""
+
+    floor: float | None
+    labels: int = 0  # judgements with a match score it was learned from
+    used: int = 0  # ... of which uses
+
+    def explain(self) -> dict[str, Any]:
+        return {"floor": self.floor, "labels": self.labels, "used": self.used}
+
+
+def learned_floor(records: Iterable[MemoryRecord], config: Config) -> LearnedFloor:
+    """Fit ``P(used | match) = 1 / (1 + exp(-(a + b x match)))`` to the judgements of
+    ``records`` (their match score and use; redundant ones left out) and return the
+    match at which it reaches ``feedback_floor_use_min``, clipped to
+    [0, ``feedback_floor_max``]. No floor below ``feedback_floor_min_labels``
+    judgements, with only one outcome among them, or when a better match does not
+    mean more use (b <= 0)."""
+    pairs = [
+        (float(item["match"]), bool(item.get("used")))
+        for record in records
+        for item in judgements(record)
+        if isinstance(item.get("match"), int | float)
+        and not isinstance(item.get("explained_by"), str)
+    ]
+    used = sum(u for _, u in pairs)
+    if (
+        config.feedback_floor_use_min <= 0
+        or len(pairs) < config.feedback_floor_min_labels
+        or used in (0, len(pairs))
+    ):
+        return LearnedFloor(None, len(pairs), used)
+    a, b = _logistic([m for m, _ in pairs], [u for _, u in pairs])
+    if b <= 0:
+        return LearnedFloor(None, len(pairs), used)
+    p = config.feedback_floor_use_min
+    at = (math.log(p / (1.0 - p)) - a) / b if p < 1 else config.feedback_floor_max
+    return LearnedFloor(round(min(max(at, 0.0), config.feedback_floor_max), 4), len(pairs), used)
+
+
+def _logistic(x: Sequence[float], y: Sequence[bool], *, steps: int = 30) -> tuple[float, float]:
+    """Intercept and slope of a one-feature logistic regression (Newton's method, a
+    small ridge so separable labels stay finite)."""
+    features = np.column_stack([np.ones(len(x)), np.asarray(x, dtype=np.float64)])
+    target = np.asarray(y, dtype=np.float64)
+    weights = np.zeros(2)
+    ridge = 1e-2 * np.eye(2)
+    for _ in range(steps):
+        prob = 1.0 / (1.0 + np.exp(-(features @ weights)))
+        grad = features.T @ (prob - target) + ridge @ weights
+        hess = (features.T * (prob * (1.0 - prob))) @ features + ridge
+        step = np.linalg.solve(hess, grad)
+        weights -= step
+        if float(np.abs(step).max()) < 1e-6:
+            break
+    return float(weights[0]), float(weights[1])
