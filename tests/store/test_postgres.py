@@ -222,3 +222,22 @@ def test_writers_of_two_replicas_queue_one_at_a_time(pg_url: str, config: Config
         writer.join(30)
         assert done.is_set()
         assert a.list(user_id="u").total == 2
+
+
+def test_an_unsynced_transaction_commits_without_waiting_for_the_flush(
+    pg_url: str, config: Config
+) -> None:
+    """``transaction(sync=False)`` (a hook's journal) is ``synchronous_commit = off``
+    for its commit only; every other commit waits for the WAL flush."""
+    from remem.model import Scope
+
+    def level(mem: Memory) -> str:
+        return str(mem.store._db.execute("SHOW synchronous_commit").fetchone()[0])  # type: ignore[attr-defined]
+
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    with Memory(pg_url, config=config) as mem:
+        assert level(mem) == "on"
+        with mem.store.transaction(sync=False):
+            assert level(mem) == "off"
+            mem.store.add_pending("observe", Scope(user_id="u"), {"content": "x"}, {}, at=at)
+        assert level(mem) == "on" and mem.store.has_pending()

@@ -17,7 +17,9 @@ code calls on a ``sqlite3.Connection`` (``execute``, ``executemany``,
   string functions to the ``remem_`` functions of :mod:`remem.store.pg_schema`;
 * ``BEGIN IMMEDIATE`` to ``BEGIN`` plus a transaction-scoped advisory lock, so
   writers queue one at a time exactly as on SQLite (every read-then-write of the
-  shared code stays atomic), ``PRAGMA busy_timeout`` to ``lock_timeout``; other
+  shared code stays atomic), ``PRAGMA busy_timeout`` to ``lock_timeout``, ``PRAGMA
+  synchronous`` to ``synchronous_commit`` (NORMAL/OFF: off, as a commit of
+  ``transaction(sync=False)`` waits for no disk flush on either store); other
   pragmas and FTS5 upkeep are no-ops (BM25 is the in-process index).
 
 psycopg errors leave this module as the ``sqlite3`` exceptions the shared code
@@ -64,6 +66,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 _SCALAR = re.compile(r"\b(max|min)\s*\(", re.I)
 _BUSY_TIMEOUT = re.compile(r"^\s*PRAGMA\s+busy_timeout\s*=\s*(\d+)\s*$", re.I)
+_SYNCHRONOUS = re.compile(r"^\s*PRAGMA\s+synchronous\s*=\s*(\w+)\s*$", re.I)
 _FTS_UPKEEP = re.compile(r"^\s*INSERT\s+INTO\s+memories_fts\b", re.I)
 
 
@@ -175,6 +178,10 @@ def translate_sql(sql: str, tables: Mapping[str, TableInfo], *, named: bool) -> 
             return _Statement(f"SET lock_timeout = {max(1, int(busy.group(1)))}")
         if head.startswith("PRAGMA USER_VERSION") and "=" not in head:
             return _Statement("SELECT CAST(value AS BIGINT) FROM meta WHERE key = 'schema_version'")
+        sync = _SYNCHRONOUS.match(stripped)
+        if sync:  # transaction(sync=False): a commit that does not wait for the WAL flush
+            level = "on" if sync.group(1).upper() in ("FULL", "EXTRA") else "off"
+            return _Statement(f"SET synchronous_commit = {level}")
         return _Statement("", special="noop")
     if _FTS_UPKEEP.match(stripped):
         return _Statement("", special="noop")
