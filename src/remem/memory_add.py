@@ -99,7 +99,10 @@ class AddMixin:
 
         Infer mode: the text or messages are appended to resources, facts are
         extracted (rules by default; ``config.extractor``), gated, deduplicated and
-        superseded as needed; returns the memories stored (maybe none). ``category``,
+        superseded as needed; returns the memories stored (maybe none): a refused
+        fact is audited (``rejected``, see :meth:`gate_stats`) and logged at INFO on
+        the ``remem.write`` logger with its reason; :meth:`remember` returns every
+        decision. ``category``,
         ``importance``, ``metadata``, and a ``kind`` / ``tier`` other than the
         default, apply to every fact; otherwise the extractor decides them per fact.
         Raw mode (``infer=False``): each text or message becomes one memory, kept

@@ -13,7 +13,7 @@ from remem.errors import UserError, ValidationError
 from remem.model import MemoryRecord, Scope, Summary, Trust
 from remem.providers.base import LLM, Embedder
 from remem.providers.registry import get_llm
-from remem.secrets import redact
+from remem.secrets import get_logger, redact
 from remem.store.base import Store
 from remem.write.batch import extract_transcript
 from remem.write.candidate import CandidateFact
@@ -42,6 +42,7 @@ from remem.write.validate import (
 )
 
 Progress = Callable[[int, int], None]
+_log = get_logger("remem.write")
 
 
 class _Given:
@@ -307,4 +308,9 @@ class WriteMixin:
         report = self.ingest_messages(
             messages, scope=scope, session_id=session_id, now=now, fact_fields=fact_fields
         )
+        # add() returns only what it stored; a refused fact is audited ("rejected",
+        # counted by gate_stats()) and said here, so it is never lost without a word.
+        for d in report.decisions:
+            if d.action == "rejected":
+                _log.info("not stored (%s: %s): %s", d.reason, d.detail, d.fact.content)
         return self.store.get_memories(report.stored, scope)

@@ -69,9 +69,12 @@ def test_duplicate_uses_config_threshold() -> None:
 
 
 def test_min_words_reads_config() -> None:
-    candidate = fact("Aaron walked the dog today.")
-    assert gate(candidate, config=Config()).accepted
-    assert gate(candidate, config=Config(gate_min_words=8)).reason == "too_short"
+    fragment = fact("Walked the dog this morning with Sam.")  # no subject: not a statement
+    assert gate(fragment, config=Config()).accepted
+    assert gate(fragment, config=Config(gate_min_words=8)).reason == "too_short"
+    # a whole statement is not refused for its length
+    statement = fact("Aaron walked the dog today.")
+    assert gate(statement, config=Config(gate_min_words=8)).accepted
 
 
 def test_vague_hedges_reads_config() -> None:

@@ -100,6 +100,7 @@ class Fact:
     speaker: str | None  # lower-cased: who "I" is
     thing_key: frozenset[str]  # key stems naming a thing ("office hours"), not a person
     comparable: bool  # one statement: a chat turn of several sentences has no one slot
+    verb_at: int  # where the subject ends: the main verb, or an adverb before it, or the end
 
     @property
     def families(self) -> frozenset[str]:
@@ -219,6 +220,7 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
         ),
         # a fragment with no verb ("may trip") states no value of any slot
         comparable=comparable and end < len(tokens),
+        verb_at=end,
     )
 
 

@@ -126,6 +126,12 @@ def words(text: str) -> list[str]:
     return re.findall(r"[A-Za-z0-9][A-Za-z0-9'’\-]*", text)
 
 
+def is_small_talk(word: str) -> bool:
+    """Whether a lower-cased word is a stop word or small talk ("thanks", "great"):
+    it tells nothing checkable on its own."""
+    return word in _STOP or word in _CHATTER_WORDS
+
+
 def content_words(text: str) -> list[str]:
     """Lower-cased words of ``text`` that carry meaning (not stop words)."""
     return [w.lower() for w in words(text) if w.lower() not in _STOP and len(w) > 1]

@@ -11,7 +11,8 @@ Every check reads the text normalised by :func:`remem.textnorm.normalise`
 (NFKC, invisible characters removed, comments unwrapped, entities decoded), so
 obfuscation hides nothing; the injection check also reads harder-folded views.
 3. ``too_short``   fewer than ``config.gate_min_words`` words, unless it is a
-                   complete short statement ("Aaron prefers dark mode")
+                   complete short statement ("Sam moved to Tampere", "I retired";
+                   :mod:`remem.write.short`, ``config.gate_short_min_information``)
 4. ``duplicate``   ``nearest_cosine`` above ``config.gate_duplicate_cosine``:
                    the caller reinforces the existing memory instead
 5. ``speculation`` a recommendation or idea, not a fact ("we could ...")
@@ -36,6 +37,7 @@ from remem.textnorm import normalise
 from remem.write.candidate import CandidateFact
 from remem.write.classify import extract_entities, is_informative, words
 from remem.write.injection import find_injection
+from remem.write.short import is_complete_short
 
 __all__ = [
     "ACCEPTED",
@@ -66,11 +68,6 @@ class GateDecision:
     score: float | None = None
 
 
-_COMPLETE_SHORT = re.compile(
-    r"^\s*\S+(?:\s+\S+)?\s+(?:prefers|likes|loves|hates|avoids|enjoys|owns|uses|drives|"
-    r"lives|works|is allergic|is|has|needs|wants)\b\s+\S+",
-    re.IGNORECASE,
-)
 _SPECULATION = re.compile(
     r"\b(?:i|we|they)?\s*(?:would |'d )?(?:recommends?|suggests?)\b|\bconsider(?:s)? using\b|"
     r"\b(?:we|you|they|one|others) could\b|\bcould (?:try|consider|use)\b|\bmight want to\b|"
@@ -151,7 +148,9 @@ def _checks(
     fact: CandidateFact, text: str, config: Config, nearest_cosine: float | None
 ) -> GateDecision | None:
     count = len(words(text))
-    if count < config.gate_min_words and not _COMPLETE_SHORT.search(text):
+    if count < config.gate_min_words and not is_complete_short(
+        text, speaker=fact.speaker, min_information=config.gate_short_min_information
+    ):
         return GateDecision(False, "too_short", f"{count} words < {config.gate_min_words}")
     if nearest_cosine is not None and nearest_cosine > config.gate_duplicate_cosine:
         return GateDecision(

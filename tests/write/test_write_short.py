@@ -1,0 +1,174 @@
+"""Short statements: a real update under ``gate_min_words`` words is stored (and
+supersedes the old value), short chatter and fragments are still refused."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from remem.config import Config
+from remem.memory import Memory
+from remem.write.classify import build_candidate, words
+from remem.write.extract.base import ExtractContext
+from remem.write.extract.rules import RulesExtractor
+from remem.write.gate import gate
+from remem.write.short import is_complete_short
+from remem.write.transcript import Message
+
+# Short updates and facts, in several forms: first person, "we", names, pronouns,
+# possessives, with and without a final period.
+FACTS = [
+    "I moved to Denver.",
+    "I moved to Denver",
+    "Sam moved to Tampere.",
+    "Maya joined Stripe.",
+    "Kenji quit Pellucid.",
+    "We switched to Zed.",
+    "we switched to Zed",
+    "Tom left Google",
+    "They moved to Lyon.",
+    "he switched to Vim",
+    "She got promoted.",
+    "I speak Hindi.",
+    "I retired.",
+    "I graduated",
+    "We got married.",
+    "Dad passed away.",
+    "I quit smoking.",
+    "I went vegan.",
+    "I'm a nurse.",
+    "I'm 34.",
+    "My cat is Miso.",
+    "Our dog died.",
+    "My rent is $2,100.",
+    "I turned 40",
+    "Priya drives a Tesla.",
+    "Lena is pregnant.",
+    "Standup moved to Tuesdays.",
+    "Dr. Chen retired.",
+    "I bike to work.",
+]
+# Short chatter, reactions and fragments.
+CHATTER = [
+    "ok sounds good",
+    "Thanks a lot!",
+    "See you soon.",
+    "Yes, exactly.",
+    "Sounds great to me",
+    "lol same",
+    "Got it.",
+    "Melanie",
+    "Nice one!",
+    "I love it!",
+    "That sounds great.",
+    "That makes sense",
+    "I agree.",
+    "I totally agree",
+    "Me too!",
+    "I know, right?",
+    "You did great!",
+    "You got this",
+    "We should hang out.",
+    "I had fun.",
+    "I'm so happy!",
+    "I'm doing great.",
+    "I'd love to.",
+    "I went home.",
+    "Aaron ran home.",
+    "Love you guys",
+    "It was great.",
+    "I can't wait.",
+    "Caroline laughed.",
+    "Sam said hi.",
+    "Happy birthday, Sam!",
+    "Thanks, Caroline!",
+    "Got it. Thanks!",
+]
+
+
+def _gate(text: str) -> str:
+    config = Config()
+    return gate(build_candidate(text, config=config, speaker="Aaron"), config=config).reason
+
+
+def _extracted(text: str, *, short_only: bool = False) -> list[str]:
+    """The gate's verdict on each fact the default (rules) extractor takes from ``text``
+    (``short_only``: on those under ``gate_min_words`` words)."""
+    config = Config()
+    message = Message(speaker="Aaron", role="user", text=text)
+    facts = RulesExtractor().extract([message], context=ExtractContext(config=config))
+    if short_only:
+        facts = [f for f in facts if len(words(f.content)) < config.gate_min_words]
+    return [gate(f, config=config).reason for f in facts]
+
+
+@pytest.mark.parametrize("text", FACTS)
+def test_a_short_fact_passes_the_gate(text: str) -> None:
+    assert _gate(text) == "accepted"
+    # and so does what the rules extractor makes of it ("I moved" -> "Aaron moved")
+    assert all(reason == "accepted" for reason in _extracted(text))
+
+
+@pytest.mark.parametrize("text", CHATTER)
+def test_short_chatter_is_still_refused(text: str) -> None:
+    assert _gate(text) == "too_short"
+    # ("We should hang out." becomes "Aaron and others should hang out.": six words,
+    # past the length check, so only what stays short is this rule's to refuse)
+    assert all(reason == "too_short" for reason in _extracted(text, short_only=True))
+
+
+def test_the_information_needed_reads_config() -> None:
+    assert is_complete_short("Sam moved to Tampere.", min_information=2)
+    assert not is_complete_short("Sam moved to Tampere.", min_information=3)
+    assert is_complete_short("I retired.", speaker="Aaron", min_information=1)
+    assert not is_complete_short("I retired.", speaker="Aaron", min_information=2)
+    strict = Config(gate_short_min_information=3)
+    candidate = build_candidate("Maya joined Stripe.", config=strict, speaker="Aaron")
+    assert gate(candidate, config=strict).reason == "too_short"
+
+
+def test_a_change_verb_counts_only_when_it_says_a_change() -> None:
+    assert is_complete_short("Kenji quit.")
+    assert not is_complete_short("Kenji never quit.")  # negated: no change, nothing else
+    assert not is_complete_short("Kenji laughed.")
+
+
+def _say(mem: Memory, text: str, when: datetime) -> list[str]:
+    records = mem.add(
+        [{"role": "user", "name": "Aaron", "content": text}], user_id="aaron", now=when
+    )
+    return [r.id for r in records]
+
+
+def test_a_short_update_supersedes_the_old_value(tmp_path: Path) -> None:
+    # the fake embedder's scores sit below the MiniLM-calibrated relevance floor
+    config = Config(home=tmp_path / "home", embedder="fake", min_relevance=0.0)
+    start = datetime(2026, 1, 5, tzinfo=UTC)
+    with Memory(tmp_path / "m.db", config=config) as mem:
+        (boston,) = _say(mem, "I live in Boston.", start)
+        (denver,) = _say(mem, "I moved to Denver.", start + timedelta(days=90))
+        assert mem.get(boston, user_id="aaron").status == "superseded"
+        assert mem.get(denver, user_id="aaron").supersedes == boston
+        hits = mem.search("where do I live", user_id="aaron")
+        assert "Denver" in hits[0].memory.content
+        assert all("Boston" not in h.memory.content for h in hits)
+        chain = [(e.event, e.memory_id) for e in mem.history(denver, user_id="aaron")]
+        assert ("superseded", boston) in chain and ("created", denver) in chain
+        # a third party's short update goes through remember() as well
+        decisions = mem.remember("Maya joined Stripe.", user_id="aaron", speaker="Aaron")
+        assert [d.action for d in decisions] == ["stored"]
+
+
+def test_a_refused_fact_is_audited_and_logged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    config = Config(home=tmp_path / "home", embedder="fake")
+    with Memory(tmp_path / "m.db", config=config) as mem:
+        with caplog.at_level(logging.INFO, logger="remem.write"):
+            stored = _say(mem, "Aaron had fun.", datetime(2026, 1, 5, tzinfo=UTC))
+        assert stored == []
+        assert mem.gate_stats() == {"too_short": 1}
+        assert "not stored (too_short" in caplog.text and "Aaron had fun." in caplog.text
