@@ -1,14 +1,22 @@
 """Short statements: is a text under ``config.gate_min_words`` words a whole fact?
 
-"Sam moved to Tampere.", "Maya joined Stripe.", "I retired." are facts; "ok sounds
-good", "Got it.", "I agree.", "Aaron had fun." are not. The test reads the clause
-the update path reads (:func:`remem.slots.analyse`): a **subject** (a name, a
-pronoun, a noun phrase), a **main verb** that states rather than wishes (not
-"should", "could", "would" ...), and after it **information**: a value (a name, a
-number, a date, money, a version), or a content word that is not small talk, an
-evaluation, a place deixis ("home", "there") or nobody in particular ("you guys").
-A change verb of the update path ("retired", "graduated", "moved") is itself
-information: it says the old value ended.
+"Sam moved to Tampere.", "Maya joined Stripe.", "I retired.", "I'm a nurse." are
+facts; "ok sounds good", "Got it.", "They're adorable!", "Gina believes in Jon."
+are not. The test reads the clause as the update path does
+(:func:`remem.slots.analyse` and the slot lexicon): a **subject** that is someone
+or something (not "it", "that", "everyone", not a preposition's fragment), a
+**main verb** that states (not "should", "could", "will" ...), and after it
+**slot information**, counted word by word:
+
+- a number, date, amount or version, after any verb ("I turned 40");
+- a word of an attribute family or a change ("nurse", "vegan", "married", "fired");
+- a name, after a verb of the slot lexicon or a copula ("joined Stripe", "is Miso"),
+  not after any verb ("believes in Jon" says nothing that can change);
+- another content word, after a verb of the slot lexicon only ("plays clarinet").
+
+A change verb of the update path ("retired", "moved", "quit") counts as one: it
+says the old value ended. A copula with a bare adjective ("Tim was nervous") is an
+evaluation or a mood, not a slot, unless the adjective is a family's word.
 
 Pure functions with no I/O.
 """
@@ -18,12 +26,20 @@ from __future__ import annotations
 import re
 
 from remem.slots import analyse
-from remem.slots.lexicon import LIGHT
-from remem.slots.tokens import ADVERBS, Token, is_verb, is_word, verbish
+from remem.slots.lexicon import COPULAS, LIGHT, PREPOSITIONS, WEAK_CUES
+from remem.slots.tokens import (
+    ADVERBS,
+    FAMILY_OF,
+    NUMBER_WORDS,
+    VERB_FORMS,
+    Token,
+    is_verb,
+    is_word,
+    stem,
+    verbish,
+)
 from remem.write.classify import is_small_talk
 
-# A main verb that wishes, offers or guesses states no fact ("We should hang out").
-_MODALS = frozenset("should could would might may must shall ought let's lets".split())
 _CONTRACTIONS = [
     (re.compile(r"\b(Mr|Mrs|Ms|Dr|Prof|St)\.(?= [A-Z])"), r"\1"),  # "Dr. Chen" is one sentence
     (re.compile(r"\b(I)'m\b", re.IGNORECASE), r"\1 am"),
@@ -35,57 +51,87 @@ _CONTRACTIONS = [
 ]
 _PERSONAL = frozenset("i we you he she they".split())
 # A subject of only these points at something the text does not name ("That's Sam").
-_NO_SUBJECT = frozenset("it this that these those there here what which who".split())
+_NO_SUBJECT = frozenset(
+    """it this that these those there here what which who everyone everybody someone
+    somebody anyone anybody nobody people""".split()
+)
+# A main verb that wishes, offers, promises or guesses states no fact yet.
+_MODALS = frozenset("should could would might may must shall ought can will let's lets".split())
 # Words after the verb that point somewhere or at somebody without naming anything.
 _NO_VALUE = frozenset(
     """home back away there here together too either anyway again yet though guys everyone
     everybody anyone anybody someone somebody something anything everything nothing
-    nobody none do doing done go going gone come coming get getting""".split()
+    nobody none do doing done go going gone come coming get getting em one""".split()
 )
-_EVALUATION = re.compile(
-    r"^(?:great|awesome|amazing|cool|beautiful|terrible|awful|nice|fun|boring|inspiring|"
-    r"wonderful|incredible|lovely|fantastic|perfect|horrible|cute|sweet|stunning|gorgeous|"
-    r"special|brilliant|impressive|good|bad|tough|hard|exciting|interesting|blast|"
-    r"fine|glad|happy|sad|sorry|excited|tired|busy|bored|thrilled|stoked|lucky)$"
-)
+_CHANGE_VERBS = frozenset(w for cue in WEAK_CUES for w in cue.split()[:1]) - {"now", "new"}
 
 
 def is_complete_short(text: str, *, speaker: str | None = None, min_information: int = 1) -> bool:
-    """Whether the short ``text`` states a fact: subject, stating verb, and at least
-    ``min_information`` informative words after the verb (a change verb counts as
-    one). ``speaker`` resolves "I" and "my"."""
+    """Whether the short ``text`` states a fact: a subject, a stating verb, and at
+    least ``min_information`` words of slot information after the verb (a change
+    verb counts as one). ``speaker`` resolves "I" and "my"."""
     fact = analyse(_expand(text), speaker)
     tokens = fact.tokens
     if any(t.text in ".!?;" for t in tokens[:-1]):
         return False  # "Got it. Thanks!": more than one sentence
     at = _main_verb(tokens, fact.verb_at)
     subject = [t for t in tokens[:at] if is_word(t)] if at is not None else []
-    if at is None or not subject or all(t.low in _NO_SUBJECT for t in subject):
-        return False  # no verb, or no subject that names someone or something
+    if (
+        at is None
+        or not subject
+        or all(t.low in _NO_SUBJECT for t in subject)
+        or subject[0].low in PREPOSITIONS  # "For having Jon's back", "To meet Tim"
+        or all(t.low in NUMBER_WORDS for t in subject)  # "Three times a week"
+        or (len(subject) == 1 and subject[0].low in VERB_FORMS)  # "Makes Sam feel ..."
+    ):
+        return False
     verb = tokens[at]
     if verb.low in _MODALS:
         return False
-    # a change the update path reads ("retired", "went vegan"), not "went home"
-    cues = {c.split()[0] for c in fact.strong_cues}  # "passed" of "passed away"
-    found = 1 if verb.low in cues and not fact.negated else 0
-    values = {i for v in fact.values for i in v.tokens}
-    found += sum(1 for t in tokens[at + 1 :] if _informative(t, values))
+    cue_words = {w for cue in fact.strong_cues for w in cue.split()}
+    changed = bool(cue_words) and not fact.negated
+    slot_verb = (
+        verb.low in VERB_FORMS
+        or bool(FAMILY_OF.get(stem(verb.low)))
+        or verb.low in _CHANGE_VERBS
+        or (changed and verb.low in cue_words)
+    )
+    copula = verb.low in COPULAS
+    values = {i: v.kind for v in fact.values for i in v.tokens}
+    found = 1 if changed and verb.low in cue_words else 0
+    for t in tokens[at + 1 :]:
+        kind = values.get(t.index)
+        if t.low in _NO_VALUE:
+            continue  # "home", "one" ("Tim owes John one"): no value
+        if (kind and kind != "name") or t.low[:1].isdigit() or t.low[:1] in "$€£¥":
+            found += 1  # a number, a date, an amount, a version: after any verb
+        elif kind == "name" and not t.possessive:
+            found += 1 if slot_verb or copula else 0
+        elif (
+            _slot_word(t)
+            or (changed and t.low in cue_words)
+            or (slot_verb and not copula and _content(t))
+        ):
+            found += 1
     return found >= min_information
 
 
-def _informative(t: Token, values: set[int]) -> bool:
-    """A value token, a number, or a content word that names something."""
-    if t.index in values or t.low[:1].isdigit() or t.low[:1] in "$€£¥":
-        return True
+def _slot_word(t: Token) -> bool:
+    """A word of an attribute family ("nurse", "vegan", "married", "car")."""
+    return is_word(t) and bool(FAMILY_OF.get(stem(t.low)))
+
+
+def _content(t: Token) -> bool:
+    """A content word: not a function word, small talk, deixis or "you"."""
     return (
         is_word(t)
         and not t.pronoun
+        and not t.possessive
         and t.low not in LIGHT
         and t.low not in ADVERBS
         and t.low not in _NO_VALUE
         and t.low not in _MODALS
         and not is_small_talk(t.low)
-        and not _EVALUATION.match(t.low)
     )
 
 
@@ -98,8 +144,9 @@ def _expand(text: str) -> str:
 
 
 def _main_verb(tokens: tuple[Token, ...], end: int) -> int | None:
-    """The index of the main verb: the word after a personal pronoun ("I bike to work",
-    a verb outside the slot lexicon), else where the subject ends (past adverbs)."""
+    """The index of the main verb: the word after a personal pronoun ("I bike to
+    work", a verb outside the slot lexicon), else where the analysed subject ends
+    (past adverbs); of two verb forms in a row the first ("Tim loves traveling")."""
     if len(tokens) > 1 and (tokens[0].pronoun or tokens[0].low in _PERSONAL):
         at = _past_adverbs(tokens, 1)
         t = tokens[at] if at < len(tokens) else None
@@ -112,9 +159,14 @@ def _main_verb(tokens: tuple[Token, ...], end: int) -> int | None:
         ):
             return at
     at = _past_adverbs(tokens, end)
-    if at < len(tokens) and (is_verb(tokens, at) or verbish(tokens[at])):
-        return at
-    return None
+    if at >= len(tokens) or tokens[at].possessive:
+        return None
+    if not (is_verb(tokens, at) or verbish(tokens[at])):
+        return None
+    before = tokens[at - 1] if at > 1 else None
+    if before is not None and verbish(before) and not before.possessive:
+        return at - 1
+    return at
 
 
 def _past_adverbs(tokens: tuple[Token, ...], at: int) -> int:
