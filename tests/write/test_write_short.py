@@ -48,6 +48,9 @@ FACTS = [
     "Priya drives a Tesla.",
     "Standup moved to Tuesdays.",
     "Dr. Chen retired.",
+    "Sam has moved to Tampere.",
+    "Jo is engaged",
+    "Kim has twins.",
     "I bike to work.",
 ]
 # Short chatter, reactions and fragments.
@@ -88,6 +91,11 @@ CHATTER = [
     "Omar believes in Dana.",
     "Practice really helps.",
     "Anyone can learn.",
+    "Ben is staying positive.",
+    "So much has happened!",
+    "Dana loves that song!",
+    "Hard work is essential.",
+    "Lots of love, Mia!",
     "Sam said hi.",
     "Happy birthday, Sam!",
     "Thanks, Caroline!",

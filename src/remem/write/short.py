@@ -26,16 +26,21 @@ from __future__ import annotations
 import re
 
 from remem.slots import analyse
-from remem.slots.lexicon import COPULAS, LIGHT, PREPOSITIONS, WEAK_CUES
+from remem.slots.lexicon import (
+    AUXILIARIES,
+    COPULAS,
+    FAMILIES,
+    LIGHT,
+    PREPOSITIONS,
+    WEAK_CUES,
+)
 from remem.slots.tokens import (
     ADVERBS,
-    FAMILY_OF,
     NUMBER_WORDS,
     VERB_FORMS,
     Token,
     is_verb,
     is_word,
-    stem,
     verbish,
 )
 from remem.write.classify import is_small_talk
@@ -63,6 +68,8 @@ _NO_VALUE = frozenset(
     everybody anyone anybody someone somebody something anything everything nothing
     nobody none do doing done go going gone come coming get getting em one""".split()
 )
+_FAMILY_WORDS = frozenset(w for family in FAMILIES.values() for w in family.split())
+_DEMONSTRATIVES = frozenset("this that these those".split())
 _CHANGE_VERBS = frozenset(w for cue in WEAK_CUES for w in cue.split()[:1]) - {"now", "new"}
 
 
@@ -85,14 +92,15 @@ def is_complete_short(text: str, *, speaker: str | None = None, min_information:
         or (len(subject) == 1 and subject[0].low in VERB_FORMS)  # "Makes Sam feel ..."
     ):
         return False
-    verb = tokens[at]
-    if verb.low in _MODALS:
+    if tokens[at].low in _MODALS:
         return False
+    at = _past_auxiliaries(tokens, at)  # "has moved", "got married": the participle
+    verb = tokens[at]
     cue_words = {w for cue in fact.strong_cues for w in cue.split()}
     changed = bool(cue_words) and not fact.negated
     slot_verb = (
         verb.low in VERB_FORMS
-        or bool(FAMILY_OF.get(stem(verb.low)))
+        or _family_word(verb.low)
         or verb.low in _CHANGE_VERBS
         or (changed and verb.low in cue_words)
     )
@@ -103,6 +111,8 @@ def is_complete_short(text: str, *, speaker: str | None = None, min_information:
         kind = values.get(t.index)
         if t.low in _NO_VALUE:
             continue  # "home", "one" ("Tim owes John one"): no value
+        if tokens[t.index - 1].low in _DEMONSTRATIVES:
+            continue  # "loves that painting": a thing in the talk, not named
         if (kind and kind != "name") or t.low[:1].isdigit() or t.low[:1] in "$€£¥":
             found += 1  # a number, a date, an amount, a version: after any verb
         elif kind == "name" and not t.possessive:
@@ -118,7 +128,13 @@ def is_complete_short(text: str, *, speaker: str | None = None, min_information:
 
 def _slot_word(t: Token) -> bool:
     """A word of an attribute family ("nurse", "vegan", "married", "car")."""
-    return is_word(t) and bool(FAMILY_OF.get(stem(t.low)))
+    return is_word(t) and _family_word(t.low)
+
+
+def _family_word(low: str) -> bool:
+    """Whether a word, or its singular, is one of the slot lexicon's attribute family
+    words, as written ("positive" is not "position", whose stems meet)."""
+    return low in _FAMILY_WORDS or (low.endswith("s") and low[:-1] in _FAMILY_WORDS)
 
 
 def _content(t: Token) -> bool:
@@ -161,11 +177,29 @@ def _main_verb(tokens: tuple[Token, ...], end: int) -> int | None:
     at = _past_adverbs(tokens, end)
     if at >= len(tokens) or tokens[at].possessive:
         return None
+    if at and tokens[at - 1].low in PREPOSITIONS:
+        return None  # "Lots of love to Mia": a preposition's object, not a verb
     if not (is_verb(tokens, at) or verbish(tokens[at])):
         return None
     before = tokens[at - 1] if at > 1 else None
-    if before is not None and verbish(before) and not before.possessive:
+    if (
+        before is not None
+        and verbish(before)
+        and not before.possessive
+        and tokens[at].low not in AUXILIARIES  # "Family support is ...": "is"
+    ):
         return at - 1
+    return at
+
+
+def _past_auxiliaries(tokens: tuple[Token, ...], at: int) -> int:
+    """From an auxiliary to the participle it carries ("has moved", "got married",
+    "is engaged"); not to an -ing form ("is staying positive" stays a copula)."""
+    while tokens[at].low in AUXILIARIES:
+        nxt = _past_adverbs(tokens, at + 1)
+        if nxt >= len(tokens) or not verbish(tokens[nxt]) or tokens[nxt].low.endswith("ing"):
+            break
+        at = nxt
     return at
 
 
