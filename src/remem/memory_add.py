@@ -101,8 +101,8 @@ class AddMixin:
         extracted (rules by default; ``config.extractor``), gated, deduplicated and
         superseded as needed; returns the memories stored (maybe none): a refused
         fact is audited (``rejected``, see :meth:`gate_stats`) and logged at INFO on
-        the ``remem.write`` logger with its reason; :meth:`remember` returns every
-        decision. ``category``,
+        the ``remem.write`` logger with its reason and source message (never its
+        content); :meth:`remember` returns every decision. ``category``,
         ``importance``, ``metadata``, and a ``kind`` / ``tier`` other than the
         default, apply to every fact; otherwise the extractor decides them per fact.
         Raw mode (``infer=False``): each text or message becomes one memory, kept

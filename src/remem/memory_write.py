@@ -310,7 +310,13 @@ class WriteMixin:
         )
         # add() returns only what it stored; a refused fact is audited ("rejected",
         # counted by gate_stats()) and said here, so it is never lost without a word.
+        # Like the audit event, the line names the message, never the content.
         for d in report.decisions:
             if d.action == "rejected":
-                _log.info("not stored (%s: %s): %s", d.reason, d.detail, d.fact.content)
+                index = d.fact.message_index
+                source = report.resource_ids[index] if index < len(report.resource_ids) else ""
+                _log.info(
+                    "a fact of message %d (resource %s) not stored: %s (%s)",
+                    index, source or "-", d.reason, d.detail,
+                )  # fmt: skip
         return self.store.get_memories(report.stored, scope)
