@@ -11,6 +11,7 @@ import pytest
 
 from remem.config import Config
 from remem.memory import Memory
+from remem.write.candidate import Flag
 from remem.write.classify import build_candidate, words
 from remem.write.extract.base import ExtractContext
 from remem.write.extract.rules import RulesExtractor
@@ -51,6 +52,7 @@ FACTS = [
     "Sam has moved to Tampere.",
     "Jo is engaged",
     "Kim has twins.",
+    "The VPN is wg-atlas.",
     "I bike to work.",
 ]
 # Short chatter, reactions and fragments.
@@ -96,6 +98,7 @@ CHATTER = [
     "Dana loves that song!",
     "Hard work is essential.",
     "Lots of love, Mia!",
+    "Her speech was heart-warming.",
     "Sam said hi.",
     "Happy birthday, Sam!",
     "Thanks, Caroline!",
@@ -148,6 +151,24 @@ def test_a_change_verb_counts_only_when_it_says_a_change() -> None:
     assert is_complete_short("Kenji quit.")
     assert not is_complete_short("Kenji never quit.")  # negated: no change, nothing else
     assert not is_complete_short("Kenji laughed.")
+
+
+def test_a_remember_request_lets_any_content_word_count() -> None:
+    config = Config()
+    plain = build_candidate("The branch is main.", config=config, speaker="Aaron")
+    assert gate(plain, config=config).reason == "too_short"  # copula + a bare word
+    asked = build_candidate(
+        "The branch is main.",
+        config=config,
+        speaker="Aaron",
+        flags={Flag.REMEMBER_REQUESTED},
+    )
+    assert gate(asked, config=config).accepted
+    # but a request is not a fact by itself
+    nothing = build_candidate(
+        "Remember this.", config=config, speaker="Aaron", flags={Flag.REMEMBER_REQUESTED}
+    )
+    assert gate(nothing, config=config).reason == "too_short"
 
 
 def _say(mem: Memory, text: str, when: datetime) -> list[str]:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from remem.config import Config
 from remem.secrets import find_secrets
 from remem.textnorm import normalise
-from remem.write.candidate import CandidateFact
+from remem.write.candidate import CandidateFact, Flag
 from remem.write.classify import extract_entities, is_informative, words
 from remem.write.injection import find_injection
 from remem.write.short import is_complete_short
@@ -149,7 +149,10 @@ def _checks(
 ) -> GateDecision | None:
     count = len(words(text))
     if count < config.gate_min_words and not is_complete_short(
-        text, speaker=fact.speaker, min_information=config.gate_short_min_information
+        text,
+        speaker=fact.speaker,
+        min_information=config.gate_short_min_information,
+        requested=Flag.REMEMBER_REQUESTED in fact.flags,
     ):
         return GateDecision(False, "too_short", f"{count} words < {config.gate_min_words}")
     if nearest_cosine is not None and nearest_cosine > config.gate_duplicate_cosine:

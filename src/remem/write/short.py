@@ -73,10 +73,18 @@ _DEMONSTRATIVES = frozenset("this that these those".split())
 _CHANGE_VERBS = frozenset(w for cue in WEAK_CUES for w in cue.split()[:1]) - {"now", "new"}
 
 
-def is_complete_short(text: str, *, speaker: str | None = None, min_information: int = 1) -> bool:
+def is_complete_short(
+    text: str,
+    *,
+    speaker: str | None = None,
+    min_information: int = 1,
+    requested: bool = False,
+) -> bool:
     """Whether the short ``text`` states a fact: a subject, a stating verb, and at
     least ``min_information`` words of slot information after the verb (a change
-    verb counts as one). ``speaker`` resolves "I" and "my"."""
+    verb counts as one). ``speaker`` resolves "I" and "my". ``requested``: the user
+    asked to remember it ("Remember that the VPN is wg-atlas"), so their judgement
+    that it is worth keeping stands in for the slot lexicon: any content word counts."""
     fact = analyse(_expand(text), speaker)
     tokens = fact.tokens
     if any(t.text in ".!?;" for t in tokens[:-1]):
@@ -113,17 +121,25 @@ def is_complete_short(text: str, *, speaker: str | None = None, min_information:
             continue  # "home", "one" ("Tim owes John one"): no value
         if tokens[t.index - 1].low in _DEMONSTRATIVES:
             continue  # "loves that painting": a thing in the talk, not named
-        if (kind and kind != "name") or t.low[:1].isdigit() or t.low[:1] in "$€£¥":
-            found += 1  # a number, a date, an amount, a version: after any verb
+        number = bool(kind and kind != "name") or t.low[:1].isdigit() or t.low[:1] in "$€£¥"
+        if number or _code_like(t, copula=copula):
+            found += 1  # a number, a date, an amount, a version, a code: after any verb
         elif kind == "name" and not t.possessive:
             found += 1 if slot_verb or copula else 0
         elif (
             _slot_word(t)
             or (changed and t.low in cue_words)
-            or (slot_verb and not copula and _content(t))
+            or ((requested or (slot_verb and not copula)) and _content(t))
         ):
             found += 1
     return found >= min_information
+
+
+def _code_like(t: Token, *, copula: bool) -> bool:
+    """A name written as code ("fly.io", "db_main"; "wg-atlas" after a copula only:
+    "helps Jon de-stress" is a word), not a hyphenated adjective ("well-deserved")."""
+    inner = re.search("[-_./:@]" if copula else "[_./:@]", t.text.strip(".")) is not None
+    return is_word(t) and inner and not re.search(r"(?:ing|ed)$", t.low)
 
 
 def _slot_word(t: Token) -> bool:
