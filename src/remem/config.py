@@ -182,9 +182,9 @@ class Config(BaseModel):
     strength_inferred: float = 0.5
     gate_min_words: int = Field(5, ge=0)
     # A candidate under gate_min_words words passes when it is a whole statement
-    # (subject, stating verb) with at least this many informative words after the
-    # verb: a value or a content word that is not small talk; a change verb counts
-    # as one ("Sam moved to Tampere" 2, "I retired" 1, "Got it" / "I had fun" 0).
+    # (subject, stating verb) with at least this many words of slot information
+    # after the verb (remem/write/short.py); a change verb counts as one
+    # ("Sam moved to Tampere" 2, "I retired" 1, "Got it" / "I had fun" 0).
     gate_short_min_information: int = Field(1, ge=1)
     gate_duplicate_cosine: float = Field(0.92, ge=0, le=1)
     gate_vague_hedges: int = Field(2, ge=1)

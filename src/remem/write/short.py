@@ -1,7 +1,7 @@
 """Short statements: is a text under ``config.gate_min_words`` words a whole fact?
 
 "Sam moved to Tampere.", "Maya joined Stripe.", "I retired.", "I'm a nurse." are
-facts; "ok sounds good", "Got it.", "They're adorable!", "Gina believes in Jon."
+facts; "ok sounds good", "Got it.", "He's hilarious!", "Omar believes in Dana."
 are not. The test reads the clause as the update path does
 (:func:`remem.slots.analyse` and the slot lexicon): a **subject** that is someone
 or something (not "it", "that", "everyone", not a preposition's fragment), a
@@ -11,11 +11,13 @@ or something (not "it", "that", "everyone", not a preposition's fragment), a
 - a number, date, amount or version, after any verb ("I turned 40");
 - a word of an attribute family or a change ("nurse", "vegan", "married", "fired");
 - a name, after a verb of the slot lexicon or a copula ("joined Stripe", "is Miso"),
-  not after any verb ("believes in Jon" says nothing that can change);
-- another content word, after a verb of the slot lexicon only ("plays clarinet").
+  not after any verb ("believes in Dana" says nothing that can change);
+- another content word, after a verb of the slot lexicon only ("plays clarinet"),
+  or after any verb when the user asked to remember it;
+- a code ("fly.io", and "wg-atlas" after a copula).
 
 A change verb of the update path ("retired", "moved", "quit") counts as one: it
-says the old value ended. A copula with a bare adjective ("Tim was nervous") is an
+says the old value ended. A copula with a bare adjective ("Ana was grumpy") is an
 evaluation or a mood, not a slot, unless the adjective is a family's word.
 
 Pure functions with no I/O.
@@ -95,9 +97,9 @@ def is_complete_short(
         at is None
         or not subject
         or all(t.low in _NO_SUBJECT for t in subject)
-        or subject[0].low in PREPOSITIONS  # "For having Jon's back", "To meet Tim"
-        or all(t.low in NUMBER_WORDS for t in subject)  # "Three times a week"
-        or (len(subject) == 1 and subject[0].low in VERB_FORMS)  # "Makes Sam feel ..."
+        or subject[0].low in PREPOSITIONS  # "For the lovely gift", "To see Ana"
+        or all(t.low in NUMBER_WORDS for t in subject)  # "Twice a month"
+        or (len(subject) == 1 and subject[0].low in VERB_FORMS)  # "Makes sense to Ana"
     ):
         return False
     if tokens[at].low in _MODALS:
@@ -118,9 +120,9 @@ def is_complete_short(
     for t in tokens[at + 1 :]:
         kind = values.get(t.index)
         if t.low in _NO_VALUE:
-            continue  # "home", "one" ("Tim owes John one"): no value
+            continue  # "home", "one" ("Ana owes Ben one"): no value
         if tokens[t.index - 1].low in _DEMONSTRATIVES:
-            continue  # "loves that painting": a thing in the talk, not named
+            continue  # "loves that song": a thing in the talk, not named
         number = bool(kind and kind != "name") or t.low[:1].isdigit() or t.low[:1] in "$€£¥"
         if number or _code_like(t, copula=copula):
             found += 1  # a number, a date, an amount, a version, a code: after any verb
@@ -137,7 +139,7 @@ def is_complete_short(
 
 def _code_like(t: Token, *, copula: bool) -> bool:
     """A name written as code ("fly.io", "db_main"; "wg-atlas" after a copula only:
-    "helps Jon de-stress" is a word), not a hyphenated adjective ("well-deserved")."""
+    "helps Ana re-focus" is a word), not a hyphenated adjective ("well-deserved")."""
     inner = re.search("[-_./:@]" if copula else "[_./:@]", t.text.strip(".")) is not None
     return is_word(t) and inner and not re.search(r"(?:ing|ed)$", t.low)
 
@@ -178,7 +180,7 @@ def _expand(text: str) -> str:
 def _main_verb(tokens: tuple[Token, ...], end: int) -> int | None:
     """The index of the main verb: the word after a personal pronoun ("I bike to
     work", a verb outside the slot lexicon), else where the analysed subject ends
-    (past adverbs); of two verb forms in a row the first ("Tim loves traveling")."""
+    (past adverbs); of two verb forms in a row the first ("Ana loves skiing")."""
     if len(tokens) > 1 and (tokens[0].pronoun or tokens[0].low in _PERSONAL):
         at = _past_adverbs(tokens, 1)
         t = tokens[at] if at < len(tokens) else None
@@ -202,7 +204,7 @@ def _main_verb(tokens: tuple[Token, ...], end: int) -> int | None:
         before is not None
         and verbish(before)
         and not before.possessive
-        and tokens[at].low not in AUXILIARIES  # "Family support is ...": "is"
+        and tokens[at].low not in AUXILIARIES  # "Team morale is ...": "is"
     ):
         return at - 1
     return at
@@ -210,7 +212,7 @@ def _main_verb(tokens: tuple[Token, ...], end: int) -> int | None:
 
 def _past_auxiliaries(tokens: tuple[Token, ...], at: int) -> int:
     """From an auxiliary to the participle it carries ("has moved", "got married",
-    "is engaged"); not to an -ing form ("is staying positive" stays a copula)."""
+    "is engaged"); not to an -ing form ("is feeling upbeat" stays a copula)."""
     while tokens[at].low in AUXILIARIES:
         nxt = _past_adverbs(tokens, at + 1)
         if nxt >= len(tokens) or not verbish(tokens[nxt]) or tokens[nxt].low.endswith("ing"):
