@@ -16,7 +16,7 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -204,12 +204,7 @@ class SQLiteStore(
                 return
             if self.read_only:
                 raise read_only_error(self.path)
-            if not sync:
-                # WAL + NORMAL: the commit is written to the WAL (a crash of this
-                # process loses nothing) but not synced; the next FULL commit's sync
-                # of the WAL makes it durable with its own frames
-                self._db.execute("PRAGMA synchronous = NORMAL")
-            try:
+            with nullcontext() if sync else self._unsynced():
                 try:
                     self._db.execute("BEGIN IMMEDIATE")
                 except sqlite3.Error as exc:
@@ -228,9 +223,17 @@ class SQLiteStore(
                         raise (translate(exc, self.path) or StoreError(str(exc))) from exc
                 finally:
                     self._depth = 0
-            finally:
-                if not sync:
-                    self._db.execute("PRAGMA synchronous = FULL")
+
+    @contextmanager
+    def _unsynced(self) -> Iterator[None]:
+        """Commits in this block are written to the WAL (a crash of this process loses
+        nothing) but not synced (``synchronous = NORMAL``); the next FULL commit's sync
+        of the WAL makes them durable with its own frames. FULL again after."""
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        try:
+            yield
+        finally:
+            self._db.execute("PRAGMA synchronous = FULL")
 
     def _count_statement(self, _sql: str) -> None:
         self._statements += 1

@@ -50,6 +50,9 @@ class LifecycleTablesMixin:
     def transaction(self) -> AbstractContextManager[None]:
         raise NotImplementedError  # provided by SQLiteStore
 
+    def _unsynced(self) -> AbstractContextManager[None]:
+        raise NotImplementedError  # provided by SQLiteStore
+
     def _bump(self, key: str) -> None:
         raise NotImplementedError  # provided by SQLiteStore
 
@@ -78,29 +81,28 @@ class LifecycleTablesMixin:
             # A short wait, and no fsync for counters: a search never stalls behind a
             # long write, and losing the last few counts to a power cut is harmless.
             db.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
-            db.execute("PRAGMA synchronous = NORMAL")
-            try:
+            with self._unsynced():
                 try:
-                    db.execute("BEGIN IMMEDIATE")
-                except sqlite3.OperationalError as exc:
-                    name = getattr(exc, "sqlite_errorname", "")
-                    if name in _BUSY or "locked" in str(exc):
-                        return False
-                    if name in _READONLY or "readonly" in str(exc):
-                        self.read_only = True  # nothing will ever be written: stop trying
-                        return True
-                    raise StoreError(f"cannot record accesses on {self.path}: {exc}") from exc
-                try:
-                    self._write_access(by_count, when)
-                    db.execute("COMMIT")
-                except sqlite3.Error as exc:
-                    if db.in_transaction:
-                        db.execute("ROLLBACK")
-                    raise StoreError(f"cannot record accesses on {self.path}: {exc}") from exc
-                return True
-            finally:
-                db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-                db.execute("PRAGMA synchronous = FULL")
+                    try:
+                        db.execute("BEGIN IMMEDIATE")
+                    except sqlite3.OperationalError as exc:
+                        name = getattr(exc, "sqlite_errorname", "")
+                        if name in _BUSY or "locked" in str(exc):
+                            return False
+                        if name in _READONLY or "readonly" in str(exc):
+                            self.read_only = True  # nothing will ever be written: stop trying
+                            return True
+                        raise StoreError(f"cannot record accesses on {self.path}: {exc}") from exc
+                    try:
+                        self._write_access(by_count, when)
+                        db.execute("COMMIT")
+                    except sqlite3.Error as exc:
+                        if db.in_transaction:
+                            db.execute("ROLLBACK")
+                        raise StoreError(f"cannot record accesses on {self.path}: {exc}") from exc
+                    return True
+                finally:
+                    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
     def _write_access(self, by_count: Mapping[int, list[str]], when: str | None) -> None:
         for n, ids in by_count.items():
