@@ -8,20 +8,24 @@ from the same store and the kept one is never written), from the same run:
 
 - **in-process search** (the baseline): ``Memory.search`` in this process, warm,
   over distinct generated questions — what a search costs with nothing around it;
-- **hook, service up**: the command ``remem hooks install`` writes
-  (``<python> -I -S <...>/remem/integrations/hook_fast.py hook UserPromptSubmit``)
-  started as a new process per prompt, its payload on stdin, answered by ``remem
-  serve --socket`` over the unix socket; timed from outside, start to exit
-  (interpreter start, the client, the call, the answer);
+- **hook, service up**: the command ``remem hooks install`` writes (its default
+  client: with bash 4+ on the PATH ``<bash> -p <...>/remem/integrations/hook_fast.sh
+  <python> hook UserPromptSubmit``, answered over the service's loopback hook port;
+  else ``<python> -I -S <...>/hook_fast.py hook UserPromptSubmit``, over the unix
+  socket) started as a new process per prompt, its payload on stdin, answered by
+  ``remem serve --socket``; timed from outside, start to exit (the process's start,
+  the client, the call, the answer);
+- **hook, Python client** (when the default is bash): the Python client's command,
+  the same way — what the bash client saves;
 - **service answer**: the same request sent from this process (no new process):
   the service's part of the hook's time;
 - **hook, in-process** (no service): the same command with no service (it hands
   the payload to ``python -m remem hook``, which answers in its own process) — the
   cost the service saves.
 
-With the service up, the three are interleaved prompt by prompt (a search, a hook
-process, a request), so a machine whose load changes during the run slows all
-three alike; each starts once the service has done the writes of the turn before
+With the service up, these are interleaved prompt by prompt (a search, a hook
+process, a request, a Python-client hook process), so a machine whose load changes
+during the run slows all of them alike; each starts once the service has done the writes of the turn before
 and ``--gap`` seconds more (the service does the writes after answering, then
 brings its search indexes up to them; between two real prompts the model's
 answer takes seconds). Each prompt is a distinct question in one session, so every hook does
@@ -87,9 +91,11 @@ def payload(prompt: str, cwd: Path) -> dict[str, str]:
     }
 
 
-def hook_runs(prompts: list[str], env: dict[str, str], cwd: Path) -> list[float]:
-    """Wall ms of one hook process per prompt (the installed command)."""
-    command = [*hook_program(), "hook", "UserPromptSubmit"]
+def hook_runs(
+    prompts: list[str], env: dict[str, str], cwd: Path, client: str = "auto"
+) -> list[float]:
+    """Wall ms of one hook process per prompt (the command installed with ``client``)."""
+    command = [*hook_program(client=client), "hook", "UserPromptSubmit"]
     times = []
     for prompt in prompts:
         data = json.dumps(payload(prompt, cwd)).encode("utf-8")
@@ -167,12 +173,14 @@ def measure(n: int, folder: Path, runs: int, cold_runs: int, gap: float) -> dict
     # 10k in one measurement), which a search with nothing around it does not pay
     base = fresh_copy(kept, folder / "base")
     rng = random.Random(n)
-    questions = unique_queries(rng, 3 * runs + cold_runs + 20)
+    questions = unique_queries(rng, 4 * runs + cold_runs + 20)
+    python_too = hook_program() != hook_program(client="python")
     env = env_for(run, db)
     config = Config.load(home=base.parent, db_path=base, jobs_catchup_budget_ms=0)
     search: list[float] = []
     hooks: list[float] = []
     answered: list[float] = []
+    python_hooks: list[float] = []
     try:
         with tempfile.TemporaryDirectory() as project:
             cwd = Path(project)
@@ -187,16 +195,19 @@ def measure(n: int, folder: Path, runs: int, cold_runs: int, gap: float) -> dict
                     for i in range(runs):
                         settled(served, gap)
                         t0 = time.perf_counter()
-                        mem.search(rest[3 * i], user_id=USER, limit=10)
+                        mem.search(rest[4 * i], user_id=USER, limit=10)
                         search.append((time.perf_counter() - t0) * 1000)
                         settled(served, gap)
-                        hooks += hook_runs([rest[3 * i + 1]], env, cwd)
+                        hooks += hook_runs([rest[4 * i + 1]], env, cwd)
                         settled(served, gap)
-                        answered.append(request_ms(rest[3 * i + 2], run))
+                        answered.append(request_ms(rest[4 * i + 2], run))
+                        if python_too:
+                            settled(served, gap)
+                            python_hooks += hook_runs([rest[4 * i + 3]], env, cwd, "python")
             finally:
                 service.terminate()
                 service.wait(timeout=60)
-            alone = hook_runs(questions[10 + 3 * runs :][:cold_runs], env, cwd)
+            alone = hook_runs(questions[10 + 4 * runs :][:cold_runs], env, cwd)
     finally:
         shutil.rmtree(run, ignore_errors=True)
         shutil.rmtree(base.parent, ignore_errors=True)
@@ -204,7 +215,9 @@ def measure(n: int, folder: Path, runs: int, cold_runs: int, gap: float) -> dict
         "n": n,
         "search_in_process_ms": summary(search),
         "hook_service_ms": summary(hooks),
+        "hook_client": "bash" if python_too else "python",
         "service_answer_ms": summary(answered),
+        **({"hook_python_client_ms": summary(python_hooks)} if python_too else {}),
         "hook_in_process_ms": summary(alone),
     }
     report["hook_service_p95_over_search_p95"] = round(

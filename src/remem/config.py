@@ -404,6 +404,13 @@ class Config(BaseModel):
     hooks_autostart_service: bool = True
     hooks_service_idle_s: float = Field(1800.0, gt=0)
     hooks_service_start_wait_s: float = Field(30.0, gt=0)
+    # the command hooks' client (`remem hooks install`): bash (starts in ~1 ms; asks the
+    # service over a loopback port), python (~8 ms), or auto: bash 4+ when there is one
+    hooks_client: Literal["auto", "bash", "python"] = "auto"
+    # the local service (`remem serve --socket`) also listens on a free loopback port for
+    # the bash client (which cannot use a unix socket): the port and a token new at each
+    # start in `<socket>.port`, mode 0600; false: the socket only (bash falls back to Python)
+    hooks_loopback_port: bool = True
     # -- agent layer (remem/agent/, docs/agent.md) ----------------------------------
     # the session-start context block: its token budget (every labelled part, headers
     # included) and how many memories its "Relevant" part may hold

@@ -3,6 +3,7 @@ reference documents), filled in with a temp project and transcript."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -41,3 +42,16 @@ class Recorded:
 
 def every_payload() -> list[str]:
     return sorted(p.stem for p in PAYLOADS.glob("*.json"))
+
+
+@functools.cache
+def bash_client() -> bool:
+    """Whether this machine has the bash hook client's bash (4 or later, on the PATH)."""
+    from remem.errors import UserError
+    from remem.integrations.claude_settings import hook_program
+
+    try:
+        hook_program(client="bash")
+    except UserError:
+        return False
+    return True

@@ -28,6 +28,8 @@ def test_the_hooks_bench_runs_and_reports(tmp_path: Path, monkeypatch: pytest.Mo
     for key in ("search_in_process_ms", "hook_service_ms", "service_answer_ms"):
         assert result[key]["runs"] == 3 and result[key]["p95"] >= result[key]["p50"] > 0, key
     assert result["hook_in_process_ms"]["runs"] == 1
+    if result["hook_client"] == "bash":  # and the Python client's, beside it
+        assert result["hook_python_client_ms"]["runs"] == 3
     assert result["hook_service_p95_over_search_p95"] > 0
     # the kept store is reused and never written; each run works on copies
     assert sorted(p.name for p in (keep / "200").iterdir()) == ["scale.db"]

@@ -4,10 +4,12 @@ removed exactly, a backup kept, a broken file never overwritten."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hookdata import bash_client
 from typer.testing import CliRunner
 
 from remem.cli import app
@@ -125,19 +127,23 @@ def test_what_counts_as_a_remem_handler() -> None:
     assert is_remem_handler(command_handler(HookEvent.STOP, ["remem"], timeout=1))
     assert is_remem_handler({"type": "command", "command": "'/a b/remem' hook Stop"})
     assert is_remem_handler(http_handler(HookEvent.STOP, "http://127.0.0.1:8765", timeout=1))
-    fast = command_handler(HookEvent.STOP, hook_program("/a b/venv/bin/python"), timeout=1)
+    python = hook_program("/a b/venv/bin/python", client="python")
+    fast = command_handler(HookEvent.STOP, python, timeout=1)
     assert fast["command"].startswith("'/a b/venv/bin/python' -I -S ")  # quoted
     assert fast["command"].endswith("/remem/integrations/hook_fast.py hook Stop")
     assert is_remem_handler(fast)
-    for mine in (  # an older install's flags, a Windows path
+    for mine in (  # an older install's flags, a Windows path, the bash client
         "/venv/bin/python -S /x/remem/integrations/hook_fast.py hook UserPromptSubmit",
         r"'C:\Py\python.exe' -I -S 'C:\x\remem\integrations\hook_fast.py' hook Stop",
+        "/bin/bash -p /x/remem/integrations/hook_fast.sh /venv/bin/python hook Stop",
     ):
         assert is_remem_handler({"type": "command", "command": mine}), mine
     for other in (
         {"type": "command", "command": "python -I -S /x/other/hook_fast.py hook Stop"},
         {"type": "command", "command": "python /x/remem/integrations/hook_fast.py Stop"},
         {"type": "command", "command": "python -I /x/remem/integrations/hook_fast.py hook"},
+        {"type": "command", "command": "bash -p /x/other/hook_fast.sh py hook Stop"},
+        {"type": "command", "command": "bash /x/remem/integrations/hook_fast.sh hook Stop"},
         {"type": "command", "command": "echo remem hook Stop"},
         {"type": "command", "command": "remem search hook"},
         {"type": "command", "command": "my-remem hook Stop"},
@@ -226,3 +232,42 @@ def test_cli_http_must_be_loopback(tmp_path: Path) -> None:
     )
     assert done.exit_code == 2 and "loopback" in done.stderr
     assert not path.exists()
+
+
+def test_the_bash_client_command() -> None:
+    if not bash_client():
+        pytest.skip("no bash 4+ on the PATH")
+    program = hook_program("/a b/venv/bin/python", client="bash")
+    handler = command_handler(HookEvent.STOP, program, timeout=1)
+    words = shlex.split(handler["command"])
+    assert words[1] == "-p" and words[3:] == ["/a b/venv/bin/python", "hook", "Stop"]
+    assert words[2].endswith("/remem/integrations/hook_fast.sh") and Path(words[2]).is_file()
+    assert is_remem_handler(handler)
+    assert hook_program("/a b/venv/bin/python") == program  # auto: bash, where there is one
+    with pytest.raises(UserError, match="unknown hook client"):
+        hook_program(client="zsh")
+
+
+def test_cli_client_choice(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+
+    def install(*extra: str) -> Any:
+        return CliRunner().invoke(
+            app, ["hooks", "install", "claude-code", "--settings", str(path), *extra, "--json"]
+        )
+
+    for bad in (["--client", "zsh"], ["--client", "python", "--command", "remem"]):
+        done = install(*bad)
+        assert done.exit_code == 2 and done.stderr.startswith("error:"), bad
+        assert len(done.stderr.strip().splitlines()) == 1 and not path.exists()
+    done = install("--client", "python")
+    assert done.exit_code == 0, done.stderr
+    prompt = json.loads(done.stdout)["result"]["handlers"]["UserPromptSubmit"]["command"]
+    assert "/remem/integrations/hook_fast.py" in prompt and " -I -S " in prompt
+    if bash_client():
+        done = install("--client", "bash")
+        assert done.exit_code == 0, done.stderr
+        prompt = json.loads(done.stdout)["result"]["handlers"]["UserPromptSubmit"]["command"]
+        assert " -p " in prompt and "/remem/integrations/hook_fast.sh" in prompt
+        settings = json.loads(path.read_text("utf-8"))
+        assert len(settings["hooks"]["UserPromptSubmit"]) == 1  # replaced, not added

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hookdata import Recorded, every_payload
+from hookdata import Recorded, bash_client, every_payload
 
 from remem.agent import MemoryAgent
 from remem.config import Config
@@ -23,8 +23,20 @@ from remem.memory import Memory
 HOOK = [sys.executable, "-m", "remem", "hook"]
 # what `remem hooks install` writes: this Python running the hook script by its path
 # with -I -S; with no service up it hands everything to a child `python -m remem hook`
-INSTALLED = [*hook_program(), "hook"]
-COMMANDS = pytest.mark.parametrize("command", [HOOK, INSTALLED], ids=["-m remem", "installed"])
+INSTALLED = [*hook_program(client="python"), "hook"]
+# or bash running hook_fast.sh, which hands what it cannot answer to that Python
+INSTALLED_BASH = [*hook_program(client="bash"), "hook"] if bash_client() else INSTALLED
+COMMANDS = pytest.mark.parametrize(
+    "command",
+    [
+        HOOK,
+        INSTALLED,
+        pytest.param(
+            INSTALLED_BASH, marks=pytest.mark.skipif(not bash_client(), reason="no bash 4+")
+        ),
+    ],
+    ids=["-m remem", "installed", "installed-bash"],
+)
 
 
 @pytest.fixture
@@ -137,8 +149,9 @@ def test_a_misused_command_line_is_a_usage_error(
         assert done.returncode == 2 and done.stderr.startswith("error: "), args
 
 
+@pytest.mark.parametrize("installed", [INSTALLED, INSTALLED_BASH], ids=["python", "bash"])
 def test_the_installed_command_answers_as_the_module_does(
-    recorded: Recorded, env: dict[str, str]
+    recorded: Recorded, env: dict[str, str], installed: list[str]
 ) -> None:
     """No service up: the hook script hands the payload to `python -m remem hook`,
     whose answer is the hook's (a prompt to remember, then one that recalls it)."""
@@ -147,11 +160,11 @@ def test_the_installed_command_answers_as_the_module_does(
         recorded.text("user_prompt_submit_remember"),
         env,
         recorded.cwd,
-        INSTALLED,
+        installed,
     )
     assert said.returncode == 0 and said.stderr == "" and "## Remembered now" in said.stdout
     asked = hook(
-        ["UserPromptSubmit"], recorded.text("session2_prompt"), env, recorded.cwd, INSTALLED
+        ["UserPromptSubmit"], recorded.text("session2_prompt"), env, recorded.cwd, installed
     )
     assert asked.returncode == 0 and "atlas-db-2" in asked.stdout
 

@@ -109,7 +109,7 @@ def test_hooks_answered_by_the_service_never_load_the_engine(
 def installed(event: str, stdin: str, env: dict[str, str], cwd: Path) -> tuple[str, set[str]]:
     """The command `remem hooks install` writes, run as Claude Code runs it (through a
     shell); its stdout and the modules its own process imported (``-X importtime``)."""
-    words = [*hook_program(), "hook", event]
+    words = [*hook_program(client="python"), "hook", event]
     words.insert(1, "-Ximporttime")
     done = subprocess.run(
         shlex.join(words),

@@ -109,9 +109,17 @@ def hooks_install(
         str | None,
         typer.Option(
             "--command",
-            help="The program the command hooks run, before 'hook EVENT' (default: this "
-            "Python running remem's hook script with -I -S, the fastest to start; use "
-            "'remem' for a project file others share).",
+            help="The program the command hooks run, before 'hook EVENT' (default: the "
+            "--client's; use 'remem' for a project file others share).",
+        ),
+    ] = None,
+    client: Annotated[
+        str | None,
+        typer.Option(
+            "--client",
+            help="The command hooks' client: bash (starts in ~1 ms, asks the local service "
+            "over its loopback hook port), python (this Python running remem's hook script "
+            "with -I -S, ~8 ms), or auto: bash 4+ when there is one (default: hooks_client).",
         ),
     ] = None,
     project: ProjectOpt = None,
@@ -136,7 +144,8 @@ def hooks_install(
     )
 
     with remem_errors():
-        timeout = Config.load().hooks_timeout_s
+        config = Config.load()
+        timeout = config.hooks_timeout_s
         if http is not None:
             from urllib.parse import urlsplit
 
@@ -144,7 +153,10 @@ def hooks_install(
                 fail("--http must be a loopback URL, e.g. http://127.0.0.1:8765")
             handlers = {e: http_handler(e, http, timeout=timeout) for e in INSTALLED_EVENTS}
         else:
-            program = shlex.split(command) if command is not None else hook_program()
+            if command is not None and client is not None:
+                fail("--command and --client exclude each other")
+            chosen = client if client is not None else config.hooks_client
+            program = shlex.split(command) if command is not None else hook_program(client=chosen)
             if not program:
                 fail("--command is empty")
             handlers = {e: command_handler(e, program, timeout=timeout) for e in INSTALLED_EVENTS}

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from remem.config import Config
     from remem.model import ApiKey, Scope
     from remem.server.keys import Keys
+    from remem.server.run import Listener
 
 keys_app = typer.Typer(
     help="API keys of the REST service: each bound to a scope and a role.", no_args_is_help=True
@@ -113,18 +114,41 @@ def serve(
             )
         token = local_mode.ensure_token(config.token_path) if local else None
         scope = _local_scope(config) if local else None
+        # the hook port: the local service for hooks (a socket, no --port) opens one for
+        # the bash hook client, which cannot use the socket
+        hook_port = socket is not None and port is None and config.hooks_loopback_port
+        hook_token = local_mode.new_token() if hook_port else None
         from remem.server.app import create_app
 
-        application = create_app(config, local_token=token, local_scope=scope)
+        application = create_app(
+            config, local_token=token, local_scope=scope, hook_token=hook_token
+        )
         listeners = []
         if socket is not None:
             listeners.append(bind_unix(socket))
+            if hook_token is not None:
+                listeners.append(_hook_listener(listeners[0], hook_token))
         if socket is None or port is not None:
             listeners.append(
                 bind_tcp(listen_host, port if port is not None else config.server_port)
             )
         timeout = idle_timeout if idle_timeout is not None else config.server_idle_timeout_s
         run_server(application, listeners, idle_timeout=timeout, log_level=log_level)
+
+
+def _hook_listener(unix: Listener, token: str) -> Listener:
+    """A free loopback port for the bash hook client, announced with ``token`` in
+    ``<socket>.port`` (removed at exit with the listener)."""
+    from dataclasses import replace
+
+    from remem.server import local as local_mode
+    from remem.server.run import bind_tcp
+
+    assert unix.path is not None
+    tcp = bind_tcp("127.0.0.1", 0)
+    where = local_mode.port_file(unix.path)
+    local_mode.write_port_file(where, tcp.sock.getsockname()[1], token)
+    return replace(tcp, url=f"{tcp.url} (hook port, in {where})", path=where)
 
 
 def _local_scope(config: Config) -> Scope:

@@ -12,12 +12,14 @@ local      ``<project>/.claude/settings.local.json``  this user, this project on
 
 Under ``"hooks"`` each event holds a list of matcher groups, each with its own list
 of handlers. remem adds one group per event with one handler: a ``command``
-(by default :func:`hook_program` ``hook EVENT``: this Python running
-``remem/integrations/hook_fast.py`` by its path with ``-I -S``, the cheapest
-process that can ask the local service) or an ``http`` handler posting to the
-local service's hooks router. A handler is remem's when its command is ``remem
-hook EVENT`` (a program named ``remem``, ``python -m remem``, or ``python -I -S
-.../remem/integrations/hook_fast.py``) or its URL is under the hooks router's path;
+(by default :func:`hook_program` ``hook EVENT``: bash running
+``remem/integrations/hook_fast.sh``, the cheapest process that can ask the local
+service, else this Python running ``remem/integrations/hook_fast.py`` by its path
+with ``-I -S``) or an ``http`` handler posting to the local service's hooks router.
+A handler is remem's when its command is ``remem hook EVENT`` (a program named
+``remem``, ``python -m remem``, ``python -I -S .../remem/integrations/hook_fast.py``
+or ``bash -p .../remem/integrations/hook_fast.sh python``) or its URL is under the
+hooks router's path;
 nothing else in the file is touched. Installing again replaces remem's
 handlers (a moved executable, another port) and leaves the file unchanged when
 they are already as they would be written; uninstalling removes remem's handlers
@@ -32,6 +34,7 @@ import json
 import os
 import shlex
 import shutil
+import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -60,6 +63,7 @@ __all__ = [
 
 SCOPES = ("user", "project", "local")
 BACKUP_SUFFIX = ".remem-backup"
+HOOK_CLIENTS = ("auto", "bash", "python")  # hook_program's clients
 TOKEN_VAR = "REMEM_SERVICE_TOKEN"  # the http handlers' bearer token, from Claude Code's env
 
 _EVENT_NAMES = frozenset(e.value for e in HookEvent)
@@ -107,15 +111,49 @@ def settings_path(scope: str, *, home: Path, project: Path) -> Path:
     raise UserError(f"unknown scope {scope!r}; use one of: {', '.join(SCOPES)}")
 
 
-def hook_program(python: str | None = None) -> list[str]:
-    """The program the command hooks run (before ``hook EVENT``): ``python`` (default
-    this one) running :mod:`remem.integrations.hook_fast` by its path, isolated and
-    without ``site`` (:data:`~remem.integrations.hook_client.SCRIPT_FLAGS`); ``python
-    -m remem`` when the module is not a file of its own (installed in a zip)."""
+def hook_program(python: str | None = None, *, client: str = "auto") -> list[str]:
+    """The program the command hooks run (before ``hook EVENT``).
+
+    ``client``: ``bash`` — bash (4 or later) running ``hook_fast.sh``, which asks the
+    local service over its loopback hook port and hands anything else to the Python
+    client (its interpreter passed as the first argument); a bash start is ~1 ms
+    against ~8 ms for Python's. ``python`` — ``python`` (default this one) running
+    :mod:`remem.integrations.hook_fast` by its path, isolated and without ``site``
+    (:data:`~remem.integrations.hook_client.SCRIPT_FLAGS`); ``python -m remem`` when the
+    module is not a file of its own (installed in a zip). ``auto`` — bash where there
+    is one (POSIX, on the PATH, version 4 or later), else Python."""
+    if client not in HOOK_CLIENTS:
+        raise UserError(f"unknown hook client {client!r}; use one of: {', '.join(HOOK_CLIENTS)}")
+    interpreter = python or sys.executable
     script = Path(hook_fast.__file__).resolve()
     if not script.is_file():
-        return [python or sys.executable, "-m", "remem"]
-    return [python or sys.executable, *hook_client.SCRIPT_FLAGS, str(script)]
+        return [interpreter, "-m", "remem"]
+    shell_script = script.with_suffix(".sh")
+    bash = _bash() if client != "python" and shell_script.is_file() else None
+    if bash is not None:
+        return [bash, "-p", str(shell_script), interpreter]
+    if client == "bash":
+        raise UserError(
+            "the bash hook client needs bash 4 or later on the PATH; use --client python"
+        )
+    return [interpreter, *hook_client.SCRIPT_FLAGS, str(script)]
+
+
+def _bash() -> str | None:
+    """bash's path when it is on the PATH (POSIX) and version 4 or later (``read -N``)."""
+    if os.name != "posix":
+        return None
+    found = shutil.which("bash")
+    if found is None:
+        return None
+    try:
+        major = subprocess.run(
+            [found, "-pc", "echo ${BASH_VERSINFO[0]}"],
+            capture_output=True, text=True, timeout=10, check=False,
+        ).stdout.strip()  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return found if major.isdigit() and int(major) >= 4 else None
 
 
 def command_handler(event: HookEvent, program: list[str], *, timeout: int) -> dict[str, Any]:
@@ -158,16 +196,20 @@ def is_remem_handler(handler: object) -> bool:
         rest = words[1:]
     elif len(words) >= 5 and words[1:3] == ["-m", "remem"]:
         rest = words[3:]
-    elif script and _is_hook_script(words[script]):  # python [flags] .../hook_fast.py
+    elif script and _is_hook_script(words[script], ".py"):  # python [flags] .../hook_fast.py
         rest = words[script + 1 :]
+    elif script and _is_hook_script(words[script], ".sh"):  # bash -p .../hook_fast.sh python
+        rest = words[script + 2 :]
     else:
         return False
     return len(rest) >= 2 and rest[0] == "hook" and rest[1] in _EVENT_NAMES
 
 
-def _is_hook_script(word: str) -> bool:
-    """Whether ``word`` is the path of remem's hook script (any install, any OS)."""
-    return word.replace("\\", "/").split("/")[-3:] == ["remem", "integrations", "hook_fast.py"]
+def _is_hook_script(word: str, suffix: str) -> bool:
+    """Whether ``word`` is the path of remem's hook script ``hook_fast<suffix>`` (any
+    install, any OS)."""
+    parts = word.replace("\\", "/").split("/")[-3:]
+    return parts == ["remem", "integrations", f"hook_fast{suffix}"]
 
 
 def install(path: Path, handlers: dict[HookEvent, dict[str, Any]]) -> SettingsChange:

@@ -43,12 +43,14 @@ def create_app(
     *,
     local_token: str | None = None,
     local_scope: Scope | None = None,
+    hook_token: str | None = None,
     limiter: RateLimiter | None = None,
     routers: Sequence[APIRouter] = (),
 ) -> FastAPI:
     """The REST app over ``config``'s store. ``local_token`` / ``local_scope``: the
     local service's token and the scope it grants (:mod:`remem.server.local`; None:
-    API keys only). ``routers``: more routers to mount (tests, plugins)."""
+    API keys only); ``hook_token``: this start's token of the hook port, granting
+    the same. ``routers``: more routers to mount (tests, plugins)."""
     activity = Activity()
 
     @asynccontextmanager
@@ -56,7 +58,13 @@ def create_app(
         from remem.app import open_memory
 
         mem = open_memory(config)  # opens (and migrates) the store before serving
-        engine = Engine(mem, local_token=local_token, local_scope=local_scope, limiter=limiter)
+        engine = Engine(
+            mem,
+            local_token=local_token,
+            local_scope=local_scope,
+            hook_token=hook_token,
+            limiter=limiter,
+        )
         engine.settle()  # what a service that died had answered but not written yet
         app.state.engine = engine
         try:

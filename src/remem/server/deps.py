@@ -48,7 +48,8 @@ class Principal:
 
 class Engine:
     """The process's Memory, its lock, the key table, the rate limiter, and the local
-    token (None: local mode off)."""
+    tokens (None: local mode off): the local token, and this start's token of the
+    hook port (:func:`remem.server.local.write_port_file`)."""
 
     def __init__(
         self,
@@ -56,6 +57,7 @@ class Engine:
         *,
         local_token: str | None = None,
         local_scope: Scope | None = None,
+        hook_token: str | None = None,
         limiter: RateLimiter | None = None,
     ) -> None:
         self.mem = mem
@@ -65,6 +67,7 @@ class Engine:
         self.limiter = limiter or RateLimiter()
         self.local_token = local_token
         self.local_scope = local_scope
+        self.hook_token = hook_token if local_token is not None else None
 
     def settle(self, *, warm: bool = False) -> None:
         """Do the writes deferred answers journaled (:mod:`remem.agent.deferred`):
@@ -144,12 +147,13 @@ def authenticate(
         )
     default_rate = engine.config.server_write_rate_per_minute
     if given.startswith(local.LOCAL_PREFIX):
-        token, scope = engine.local_token, engine.local_scope
+        tokens = [t for t in (engine.local_token, engine.hook_token) if t is not None]
+        scope = engine.local_scope
         if (
-            token is None
+            not tokens
             or scope is None
             or not _over_socket_or_loopback(request)
-            or not local.matches(given, token)
+            or not any(local.matches(given, t) for t in tokens)
         ):
             raise ApiError(
                 401, "unauthorized", "invalid local token", {"WWW-Authenticate": "Bearer"}

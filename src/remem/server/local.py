@@ -13,6 +13,12 @@ The service listens on a unix socket (``--socket``) and/or a loopback port
    sends;
 3. the service was started in local mode, which refuses a non-loopback ``--host``.
 
+With ``--socket``, the service also listens on a free loopback port for the bash
+hook client (``hooks_loopback_port``; bash cannot speak to a unix socket) and
+writes that port with a token of its own, new at each start, to ``<socket>.port``
+(mode 0600, removed at exit): the same loopback rule holds, and a file a killed
+service left behind holds a token no service accepts.
+
 The token grants the service's own default scope (:func:`remem.app.default_scope`)
 with the ``admin`` role: the same access the user has to the store file itself.
 
@@ -31,7 +37,16 @@ from pathlib import Path
 
 from remem.errors import UserError
 
-__all__ = ["LOCAL_PREFIX", "ensure_token", "is_loopback", "matches", "read_token"]
+__all__ = [
+    "LOCAL_PREFIX",
+    "ensure_token",
+    "is_loopback",
+    "matches",
+    "new_token",
+    "port_file",
+    "read_token",
+    "write_port_file",
+]
 
 LOCAL_PREFIX = "remem_local_"
 
@@ -89,6 +104,31 @@ def read_token(path: Path) -> str:
     if not token.startswith(LOCAL_PREFIX) or len(token) < len(LOCAL_PREFIX) + 32:
         raise UserError(f"{path} holds no local token; remove it and start the service again")
     return token
+
+
+def new_token() -> str:
+    """A fresh local token (the hook port's, one per service start)."""
+    return LOCAL_PREFIX + secrets.token_urlsafe(32)
+
+
+def port_file(socket_path: Path) -> Path:
+    """Where the service on ``socket_path`` writes its hook port: ``<socket>.port``."""
+    return socket_path.with_name(socket_path.name + ".port")
+
+
+def write_port_file(path: Path, port: int, token: str) -> None:
+    """Write ``"<port> <token>"`` to ``path``, mode 0600, atomically (a client never
+    reads half a line). The token is this start's own (:func:`new_token`), so a file
+    left behind by a killed service holds a token no service accepts any more."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as fh:
+            fh.write(f"{port} {token}\n")
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise UserError(f"cannot write the hook port file {path}: {exc.strerror}") from exc
 
 
 def matches(given: str, token: str) -> bool:

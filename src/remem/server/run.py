@@ -38,7 +38,7 @@ class Listener:
 
     sock: socket.socket
     url: str
-    path: Path | None = None  # the unix socket's file (removed at exit)
+    path: Path | None = None  # its file (unix socket, hook port file), removed at exit
 
 
 def bind_tcp(host: str, port: int) -> Listener:
