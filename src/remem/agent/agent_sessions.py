@@ -1,0 +1,234 @@
+"""Sessions of :class:`~remem.agent.MemoryAgent`: start (the opening context), end
+(flush, promote, episode, reflect), flush, and a session's state and cost."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+from remem.agent.agent_base import AgentBase, block_refs
+from remem.agent.budget import Usage
+from remem.agent.context import (
+    CARRIED,
+    DUE,
+    LESSONS,
+    PROMOTED,
+    RULES,
+    BlockBuilder,
+    Line,
+    memory_line,
+    plain,
+)
+from remem.agent.results import SessionEnd, SessionStart, WorkingPromotion, to_plain
+from remem.agent.session import check_session_id
+from remem.agent.turns import episodes_at_end
+from remem.errors import ValidationError
+from remem.model import AgentSession, utcnow
+from remem.validation import check_number, check_text
+
+
+class SessionsMixin(AgentBase):
+    """Start, end and flush sessions (part of :class:`~remem.agent.MemoryAgent`)."""
+
+    def start_session(
+        self, session_id: str, *, opening: str | None = None, now: datetime | None = None
+    ) -> SessionStart:
+        """Start (or continue) a session and build the context to put before the user
+        speaks: overdue jobs run within ``jobs_catchup_budget_ms``, then lessons,
+        promoted memories, working memory carried over from the scope's earlier
+        sessions and the memories best matching ``opening``, each part labelled, under
+        ``agent_context_max_tokens``. The injected ids are recorded for feedback."""
+        session_id = check_session_id(session_id, self.limits)
+        if opening is not None:
+            opening = check_text(opening, "opening", max_bytes=self.limits.max_content_bytes)
+        now = now or utcnow()
+        config = self.mem.config
+        self._catch_up()
+        with self.meter.measure() as usage:
+            session, created = self.sessions.open(session_id, opening=opening, now=now)
+            ran: tuple[str, ...] = ()
+            deferred: tuple[str, ...] = ()
+            if config.jobs_catchup_budget_ms > 0:
+                # Never assume cron ran; a bounded slice, the rest waits for the next call.
+                catch_up = self.mem.jobs.run_due(now, budget_ms=config.jobs_catchup_budget_ms)
+                ran = tuple(r.name for r in catch_up.ran)
+                deferred = tuple(catch_up.deferred)
+            if created:
+                carried = self.working.carry_over(session_id, now=now)
+            else:  # a resumed session shows again what it carried over
+                carried = [
+                    w
+                    for w in self.working.items(session_id, now=now)
+                    if w.carried_from is not None and w.promoted_to is None
+                ]
+            builder = BlockBuilder(config.agent_context_max_tokens)
+            due = self.triggers.due(now=now)
+            builder.add(
+                DUE,
+                [Line(plain(f"{t.trigger_date:%a %d %b}: {t.message}"), ref=t.id) for t in due],
+                max_items=len(due),
+            )
+            rules = self.rules.matching(opening or "", limit=max(1, config.agent_rules_max))
+            rules = rules[: config.agent_rules_max]
+            # A lesson a shown rule was learned from is not repeated beside it.
+            sources = {i for r in rules for i in r.source_lessons}
+            lessons = self.lessons.active(
+                limit=config.agent_lessons_max,
+                include_untrusted=self.include_untrusted,
+                exclude=sources,
+            )
+            builder.add(
+                LESSONS,
+                [Line(plain(m.content), m) for m in lessons],
+                max_items=config.agent_lessons_max,
+            )
+            builder.add(
+                RULES, [Line(plain(r.render()), ref=r.id) for r in rules], max_items=len(rules)
+            )
+            builder.add(
+                PROMOTED,
+                [memory_line(m, now=now) for m in self.recaller.promoted()],
+                max_items=config.agent_promoted_max,
+            )
+            shown = self.recaller.shown_items(carried)
+            builder.add(CARRIED, [Line(plain(w.content)) for w in shown], max_items=len(shown))
+            withheld = 0
+            if opening:
+                withheld = self.recaller.add_relevant(
+                    builder, opening, now=now, economy=False, items=config.agent_context_max_items
+                )
+            context = self._inject(builder, session, now=now, economy=False, withheld=withheld)
+            # Only what made it into the block counts: a reminder that did not fit
+            # waits for the next start, a rule not shown is not used.
+            fired = self.triggers.fire(block_refs(context, DUE), now=now)
+            self.rules.mark_used(block_refs(context, RULES), now=now)
+        self._log(session, "start", usage, context, now=now)
+        return SessionStart(
+            session_id=session_id,
+            context=context,
+            resumed=not created,
+            jobs_ran=ran,
+            jobs_deferred=deferred,
+            triggers_fired=tuple(t.id for t in fired),
+            carried_over=tuple(w.id for w in carried),
+        )
+
+    def end_session(
+        self,
+        session_id: str,
+        *,
+        transcript: str | Path | None = None,
+        success: bool | None = None,
+        outcome_score: float | None = None,
+        learnings: Sequence[str] = (),
+        now: datetime | None = None,
+    ) -> SessionEnd:
+        """Flush the session: extract every observed turn not extracted yet (or, with
+        ``transcript``, the transcript file, which then stands for the observed
+        turns; a re-run skips what was stored), promote the working memory that
+        earned it, write the episode, mark the session ended, and reflect when
+        ``reflection_every_sessions`` sessions have ended since the last reflection.
+
+        The episode: with ``success`` (and ``outcome_score``, default 1.0 / 0.0) the
+        session's open episodes are completed with that outcome and ``learnings``;
+        a session that has none gets one, its task the opening and its actions the
+        tool calls observed. Without an outcome, open episodes stay open. Safe to
+        call again."""
+        session_id = check_session_id(session_id, self.limits)
+        if success is not None and not isinstance(success, bool):
+            raise ValidationError("success must be true, false or None")
+        if outcome_score is not None:
+            if success is None:
+                raise ValidationError("outcome_score needs success=True or False")
+            check_number(outcome_score, "outcome_score", low=0.0, high=1.0)
+        learned = [
+            check_text(t, "learnings", max_bytes=self.limits.max_content_bytes) for t in learnings
+        ]
+        now = now or utcnow()
+        self._catch_up()
+        with self.meter.measure() as usage:
+            session = self.sessions.require(session_id)
+            already = session.ended_at is not None
+            stored, extracted, messages, skipped_messages = self._flush(session, transcript, now)
+            promoted = [
+                WorkingPromotion(item.id, item.promoted_to or "", item.content)
+                for item in self.working.promote_earned(session_id, now=now)
+                if item.promoted_to
+            ]
+            completed, still_open = episodes_at_end(
+                self.episodes,
+                self.notes,
+                session,
+                success=success,
+                score=outcome_score,
+                learnings=learned,
+                now=now,
+            )
+            self.mem.store.update_session(
+                session_id,
+                self.scope,
+                ended_at=None if already else now,
+                flushed_turns=session.turns,
+            )
+            reflection = None
+            ended = self.mem.store.count_sessions(self.scope, ended=True)
+            if not already and self.rules.due(sessions_ended=ended):
+                reflection = to_plain(self.rules.reflect(now=now, sessions_ended=ended))
+        self.sessions.log(session_id, session.turns, "end", usage, now=now)
+        return SessionEnd(
+            session_id=session_id,
+            turns=session.turns,
+            extracted_turns=extracted,
+            transcript_messages=messages,
+            transcript_skipped=skipped_messages,
+            stored=tuple(stored),
+            promoted=tuple(promoted),
+            episodes_completed=tuple(completed),
+            episodes_open=tuple(still_open),
+            reflected=reflection is not None,
+            reflection=reflection,
+            cost=self.sessions.usage(session_id).to_dict(),
+            already_ended=already,
+        )
+
+    def flush(
+        self,
+        session_id: str,
+        *,
+        transcript: str | Path | None = None,
+        now: datetime | None = None,
+    ) -> SessionEnd:
+        """Extract what the session said so far and keep it open (before a context
+        compaction; a long session's checkpoint): the observed turns not extracted
+        yet, or with ``transcript`` the transcript file (which then stands for the
+        observed turns; a re-run skips what was stored). Nothing is promoted and the
+        session is not ended. A session no process started is opened, as
+        ``observe`` opens it. Safe to call again."""
+        session_id = check_session_id(session_id, self.limits)
+        now = now or utcnow()
+        self._catch_up()
+        with self.meter.measure() as usage:
+            session = self.sessions.ensure(session_id, now=now)
+            stored, extracted, messages, skipped_messages = self._flush(session, transcript, now)
+            self.mem.store.update_session(session_id, self.scope, flushed_turns=session.turns)
+        self.sessions.log(session_id, session.turns, "flush", usage, now=now)
+        return SessionEnd(
+            session_id=session_id,
+            turns=session.turns,
+            extracted_turns=extracted,
+            transcript_messages=messages,
+            transcript_skipped=skipped_messages,
+            stored=tuple(stored),
+            cost=self.sessions.usage(session_id).to_dict(),
+            already_ended=session.ended_at is not None,
+        )
+
+    def session(self, session_id: str) -> AgentSession:
+        """The stored state of a session (NotFoundError if none in this scope)."""
+        return self.sessions.require(check_session_id(session_id, self.limits))
+
+    def session_cost(self, session_id: str) -> Usage:
+        """What a session cost so far (every operation's counts, summed)."""
+        self.session(session_id)
+        return self.sessions.usage(session_id)

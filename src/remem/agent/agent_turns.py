@@ -1,0 +1,198 @@
+"""The per-turn calls of :class:`~remem.agent.MemoryAgent`: ``recall`` (the context for
+one prompt) and ``observe`` (record one turn), each deferrable to the journal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, cast
+
+from remem.agent.agent_base import AgentBase, block_refs
+from remem.agent.context import RULES, WORKING, BlockBuilder, Line, plain
+from remem.agent.deferred import journal_observe, journal_recall
+from remem.agent.observe import decision_in, error_in, wants_remembering
+from remem.agent.results import ContextResult, ObserveResult
+from remem.agent.session import OBSERVED, check_session_id
+from remem.agent.turns import check_tool_calls
+from remem.model import utcnow
+from remem.validation import check_label, check_text
+from remem.write.transcript import untrusted_for
+
+if TYPE_CHECKING:
+    from remem.agent.agent import MemoryAgent
+
+
+class TurnsMixin(AgentBase):
+    """Recall and observe, once a turn (part of :class:`~remem.agent.MemoryAgent`)."""
+
+    def recall(
+        self,
+        session_id: str,
+        prompt: str,
+        *,
+        tool: str | None = None,
+        now: datetime | None = None,
+        defer: bool = False,
+    ) -> ContextResult:
+        """The context for one prompt (a per-prompt hook): this session's working
+        memory first, then the relevant memories; with the session over
+        ``budget_per_turn``, fewer of them from tiered recall only. Injected ids are
+        recorded for feedback. ``tool``: the tool about to be called (for rules).
+        ``defer``: return as soon as the context is built; the writes (working items
+        surfaced, injections, rules used, the cost row) are journaled and done by
+        :meth:`settle` (see :mod:`remem.agent.deferred`)."""
+        session_id = check_session_id(session_id, self.limits)
+        prompt = check_text(prompt, "prompt", max_bytes=self.limits.max_content_bytes)
+        if tool is not None:
+            tool = check_label(tool, "tool", max_chars=self.limits.max_label_chars)
+        now = now or utcnow()
+        config = self.mem.config
+        self._catch_up()
+        with self.meter.measure() as usage:
+            session = self.sessions.ensure(session_id, now=now)
+            economy = self.sessions.economy(session)
+            builder = BlockBuilder(config.agent_context_max_tokens)
+            found = self.working.search(
+                session_id,
+                prompt,
+                now=now,
+                limit=config.working_recall_max,
+                include_untrusted=self.include_untrusted,
+                surface=not defer,
+            )
+            part = builder.add(
+                WORKING, [Line(plain(w.content)) for w, _ in found], max_items=len(found)
+            )
+            if part is not None:  # a promoted item's memory is not repeated below
+                builder.mark_shown([w.promoted_to for w, _ in found if w.promoted_to])
+            rules = self.rules.matching(prompt, tool=tool, limit=max(1, config.agent_rules_max))
+            rules = rules[: config.agent_rules_max]
+            builder.add(
+                RULES, [Line(plain(r.render()), ref=r.id) for r in rules], max_items=len(rules)
+            )
+            items = config.agent_economy_items if economy else config.agent_context_max_items
+            withheld = self.recaller.add_relevant(
+                builder, prompt, now=now, economy=economy, items=items
+            )
+            context = self._inject(
+                builder, session, now=now, economy=economy, withheld=withheld, record=not defer
+            )
+            if not defer:
+                self.rules.mark_used(block_refs(context, RULES), now=now)
+        if defer:
+            usage.injected_tokens += context.tokens
+            journal_recall(
+                cast("MemoryAgent", self),
+                session_id,
+                prompt=prompt,
+                economy=economy,
+                turn=session.turns,
+                surfaced=[w.id for w, _ in found],
+                injected=builder.injected,
+                rules=block_refs(context, RULES),
+                usage=usage,
+                now=now,
+            )
+        else:
+            self._log(session, "recall", usage, context, now=now)
+        return context
+
+    def observe(
+        self,
+        session_id: str,
+        role: str,
+        content: str,
+        *,
+        tool_calls: Sequence[Mapping[str, Any]] | None = None,
+        trusted: bool | None = None,
+        now: datetime | None = None,
+        defer: bool = False,
+    ) -> ObserveResult:
+        """Record one turn: a checkpoint, and from it — an explicit "remember ..."
+        (user) stored at once through the write path; an error (a failed tool call,
+        a traceback) as an episodic note; a decision stored with its reasoning; the
+        turn in working memory. ``trusted``: as ``Memory.add`` (default: by role,
+        ``tool`` untrusted). ``defer``: journal the turn and return (``deferred``
+        set, nothing stored yet: :meth:`settle` records it, see
+        :mod:`remem.agent.deferred`) — unless the turn asks to be remembered or
+        states a decision, which are recorded at once (the caller tells the user)."""
+        session_id = check_session_id(session_id, self.limits)
+        role = check_label(role, "role", max_chars=self.limits.max_label_chars).lower()
+        content = check_text(content, "content", max_bytes=self.limits.max_content_bytes)
+        calls = check_tool_calls(tool_calls, self.limits)
+        now = now or utcnow()
+        reports = (wants_remembering(role, content) and trusted is not False) or (
+            role in ("user", "assistant") and decision_in(content) is not None
+        )
+        if defer and not reports:
+            journal_observe(
+                cast("MemoryAgent", self), session_id, role=role, content=content,
+                tool_calls=calls, trusted=trusted, now=now,
+            )  # fmt: skip
+            return ObserveResult(session_id=session_id, turn=0, deferred=True)
+        self._catch_up()
+        with self.meter.measure() as usage:
+            self.sessions.ensure(session_id, now=now)
+            turn = self.mem.store.next_turn(session_id, self.scope)
+            remembered: list[str] = []
+            skipped: list[str] = []
+            if wants_remembering(role, content) and trusted is not False:
+                decisions = self.mem.remember(
+                    content, session_id=session_id, speaker=self.scope.user_id, now=now, **self._kw
+                )
+                remembered = [d.memory_id for d in decisions if d.memory_id]
+                skipped += [f"remember: {d.reason}" for d in decisions if d.action == "rejected"]
+            note = error_in(role, content, calls)
+            note_id = self.notes.error(
+                session_id, turn, role, note, calls, now=now, skipped=skipped
+            )
+            decision = decision_in(content) if role in ("user", "assistant") else None
+            decision_id = self.notes.decision(
+                session_id, turn, role, decision, trusted=trusted, now=now, skipped=skipped
+            )
+            item = None
+            if (
+                role in ("user", "assistant")
+                and not remembered
+                and len(content.split()) >= self.mem.config.working_min_words
+            ):
+                item = self.working.add(
+                    session_id,
+                    content,
+                    role=role,
+                    trusted=trusted,
+                    now=now,
+                    data={"turn": turn},
+                )
+            # A day named in the turn becomes a reminder for that day (never from
+            # untrusted text: a reminder is injected before the user speaks).
+            triggers = self.triggers.detect(
+                content,
+                now=now,
+                session_id=session_id,
+                memory_ids=remembered,
+                trusted=trusted if trusted is not None else not untrusted_for(role),
+            )
+            state: dict[str, Any] = {
+                "user_input" if role == "user" else "llm_output": content,
+                "tool_calls": calls,
+                "internal_state": {
+                    OBSERVED: True,
+                    "role": role,
+                    "at": now.isoformat(),
+                    **({"trusted": trusted} if trusted is not None else {}),
+                    **({"remembered": remembered} if remembered else {}),
+                },
+            }
+            self.mem.checkpoint(session_id, turn, state, **self._kw)
+        self.sessions.log(session_id, turn, "observe", usage, now=now)
+        return ObserveResult(
+            session_id=session_id,
+            turn=turn,
+            remembered=tuple(remembered),
+            error_note=note_id,
+            decision=decision_id,
+            working_item=item.id if item else None,
+            triggers=tuple(t.id for t in triggers),
+            skipped=tuple(skipped),
+        )
