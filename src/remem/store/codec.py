@@ -56,6 +56,14 @@ def parse_ts(value: str | None) -> datetime | None:
     return None if value is None else datetime.fromisoformat(value)
 
 
+def required_ts(value: str | None) -> datetime:
+    """:func:`parse_ts` of a column that must hold a time (ValueError if it is empty)."""
+    parsed = parse_ts(value)
+    if parsed is None:
+        raise ValueError("a required time is missing")
+    return parsed
+
+
 def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
 

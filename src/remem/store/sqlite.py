@@ -42,6 +42,7 @@ from remem.store.sqlite_open import check_file, connect, enable_wal, writable
 from remem.store.sqlite_pending import PendingTablesMixin
 from remem.store.sqlite_triggers import TriggerTablesMixin
 from remem.store.sqlite_vectors import VectorTablesMixin
+from remem.store.sqlite_working import WorkingTablesMixin
 from remem.store.sqlwhere import scope_sql
 from remem.store.vectors import VectorIndex
 
@@ -65,6 +66,7 @@ class SQLiteStore(
     ConsolidationMixin,
     TriggerTablesMixin,
     AgentTablesMixin,
+    WorkingTablesMixin,
     KeyTablesMixin,
     PendingTablesMixin,
 ):
