@@ -103,3 +103,18 @@ def test_concurrent_first_use_loads_once(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_single_string_refused(embedder: OnnxMiniLMEmbedder) -> None:
     with pytest.raises(UserError):
         embedder.embed_documents("not a list")
+
+
+def test_spinning_is_off_unless_configured() -> None:
+    from remem.config import Config
+    from remem.providers.registry import get_embedder
+
+    def spins(embedder: Any) -> str:
+        embedder.embed_query("hello")  # loads the session
+        options = embedder._session.get_session_options()
+        return str(options.get_session_config_entry("session.intra_op.allow_spinning"))
+
+    assert spins(OnnxMiniLMEmbedder()) == "0"
+    assert spins(OnnxMiniLMEmbedder(spinning=True)) == "1"
+    configured = get_embedder("onnx-minilm", Config(onnx_spinning=True))
+    assert spins(configured) == "1"  # the Config key reaches it
