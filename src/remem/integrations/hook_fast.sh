@@ -37,8 +37,10 @@ if [ "${#payload}" -lt "$limit" ] &&
   read -r port token _ 2>/dev/null <"$home/remem.sock.port" &&
   [[ $port =~ ^[0-9]+$ && $token =~ ^[A-Za-z0-9_-]+$ ]] &&
   { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
-  printf 'POST /hooks/claude-code/%s?output=stdout HTTP/1.1\r\nHost: remem\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s' \
-    "$event" "$token" "${#payload}" "$payload" 2>/dev/null >&3
+  # built whole, then written at once (printf writes each line of its format apart)
+  printf -v request 'POST /hooks/claude-code/%s?output=stdout HTTP/1.1\r\nHost: remem\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n' \
+    "$event" "$token" "${#payload}"
+  printf '%s' "$request$payload" 2>/dev/null >&3
   length=
   if IFS=' ' read -r -t 30 _ status _ <&3 && [ "$status" = 200 ]; then
     while IFS= read -r -t 30 line <&3; do
