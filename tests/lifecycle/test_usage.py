@@ -1,13 +1,13 @@
 """Usage signals through Memory: accesses after search and context, references (scope
-enforced, all or nothing), restore, on real SQLite files."""
+enforced, all or nothing), restore, on a real store (SQLite file, PostgreSQL schema)."""
 
 from __future__ import annotations
 
 import re
-import sqlite3
 import time
-from collections.abc import Iterator, Sequence
-from datetime import timedelta
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import numpy as np
@@ -16,17 +16,31 @@ import pytest
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
 from remem.memory import Memory
-from remem.model import Status, utcnow
+from remem.model import Scope, Status, utcnow
 from remem.providers.base import Vectors
 from remem.providers.hashing import HashingEmbedder
+from remem.store.factory import open_store
+
+BACKENDS = ("sqlite", "postgres")
 
 
-def _counts(path: Path, memory_id: str) -> tuple[int, str | None]:
-    with sqlite3.connect(path) as db:
-        row = db.execute(
-            "SELECT access_count, last_accessed_at FROM memories WHERE id = ?", (memory_id,)
-        ).fetchone()
-    return row[0], row[1]
+@pytest.fixture
+def counts(
+    config: Config, store_target: str | Path
+) -> Callable[[str], tuple[int, datetime | None]]:
+    """``counts(memory_id)``: its access count and last access as committed to the store,
+    read through a store of its own (not the Memory's, which may hold some back)."""
+
+    def read(memory_id: str) -> tuple[int, datetime | None]:
+        with closing(open_store(config, store_target)) as store:
+            record = store.get_memory(memory_id, Scope(user_id="aaron"))
+        assert record is not None
+        return record.access_count, record.last_accessed_at
+
+    return read
+
+
+Counts = Callable[[str], tuple[int, "datetime | None"]]
 
 
 @pytest.fixture
@@ -37,15 +51,15 @@ def two(mem: Memory) -> tuple[str, str]:
 
 
 def test_search_counts_one_access_per_returned_memory(
-    mem: Memory, two: tuple[str, str], db_path: Path
+    mem: Memory, two: tuple[str, str], counts: Counts
 ) -> None:
     when = utcnow() + timedelta(days=3)
     hits = mem.search("editor dark mode", user_id="aaron", limit=1, now=when)
     assert [h.memory.id for h in hits] == [two[0]]
-    assert _counts(db_path, two[0]) == (1, when.isoformat())
-    assert _counts(db_path, two[1]) == (0, None)  # not returned, not counted
+    assert counts(two[0]) == (1, when)
+    assert counts(two[1]) == (0, None)  # not returned, not counted
     mem.search("editor dark mode", user_id="aaron", limit=1)
-    assert _counts(db_path, two[0])[0] == 2
+    assert counts(two[0])[0] == 2
     # and the usage factor now has input
     hit = mem.search("editor dark mode", user_id="aaron", limit=1)[0]
     assert hit.memory.access_count == 2
@@ -68,63 +82,66 @@ def test_one_small_write_per_search_after_the_read(mem: Memory, two: tuple[str, 
     )
 
 
-def test_record_access_can_be_switched_off(config: Config, db_path: Path) -> None:
-    with Memory(db_path, config=config.model_copy(update={"record_access": False})) as mem:
+def test_record_access_can_be_switched_off(
+    config: Config, store_target: str | Path, counts: Counts
+) -> None:
+    with Memory(store_target, config=config.model_copy(update={"record_access": False})) as mem:
         memory_id = mem.add("Aaron prefers dark mode", user_id="aaron")[0].id
         mem.search("dark mode", user_id="aaron")
         mem.context("dark mode", user_id="aaron")
-    assert _counts(db_path, memory_id) == (0, None)
+    assert counts(memory_id) == (0, None)
 
 
 def test_a_busy_write_lock_buffers_the_counts_without_stalling(
-    mem: Memory, two: tuple[str, str], db_path: Path
+    mem: Memory, two: tuple[str, str], counts: Counts, config: Config, store_target: str | Path
 ) -> None:
-    other = sqlite3.connect(db_path, isolation_level=None)
-    other.execute("BEGIN IMMEDIATE")  # another process is writing
-    try:
+    with closing(open_store(config, store_target)) as other, other.transaction():
+        # another process is writing (it holds the store's write lock)
         started = time.monotonic()
         mem.search("editor dark mode", user_id="aaron", limit=1)
         assert time.monotonic() - started < 5  # not the 30 s a write would wait
-        assert _counts(db_path, two[0])[0] == 0
         assert mem._access.pending == 1
-    finally:
-        other.execute("ROLLBACK")
-        other.close()
+    assert counts(two[0])[0] == 0
     mem.search("editor dark mode", user_id="aaron", limit=1)  # flushes both
-    assert _counts(db_path, two[0])[0] == 2 and mem._access.pending == 0
+    assert counts(two[0])[0] == 2 and mem._access.pending == 0
 
 
-def test_buffered_counts_are_written_at_close(config: Config, db_path: Path) -> None:
-    mem = Memory(db_path, config=config)
+def test_buffered_counts_are_written_at_close(
+    config: Config, store_target: str | Path, counts: Counts
+) -> None:
+    mem = Memory(store_target, config=config)
     memory_id = mem.add("Aaron prefers dark mode", user_id="aaron")[0].id
-    other = sqlite3.connect(db_path, isolation_level=None)
-    other.execute("BEGIN IMMEDIATE")
-    mem.search("dark mode", user_id="aaron")
-    other.execute("ROLLBACK")
-    other.close()
-    assert _counts(db_path, memory_id)[0] == 0
+    with closing(open_store(config, store_target)) as other, other.transaction():
+        mem.search("dark mode", user_id="aaron")
+    assert counts(memory_id)[0] == 0
     mem.close()
-    assert _counts(db_path, memory_id)[0] == 1
+    assert counts(memory_id)[0] == 1
 
 
 def test_a_store_that_turns_out_read_only_skips_access_recording(
-    mem: Memory, two: tuple[str, str]
+    mem: Memory, two: tuple[str, str], store_backend: str
 ) -> None:
     # (A store opened read-only never tries: tests/store/test_store_open.py searches
-    # one and checks its bytes did not change.) Here the first write finds out.
-    mem.store._db.execute("PRAGMA query_only = ON")  # type: ignore[attr-defined]
+    # one and checks its bytes did not change.) Here the first write finds out: on a
+    # SQLite file made query-only, on a PostgreSQL session made read-only (as a hot
+    # standby, or a user without write rights, refuses the write itself).
+    if store_backend == "postgres":
+        raw = mem.store._db.raw()  # type: ignore[attr-defined]
+        raw.execute("SET default_transaction_read_only = on")
+    else:
+        mem.store._db.execute("PRAGMA query_only = ON")  # type: ignore[attr-defined]
     assert mem.search("editor dark mode", user_id="aaron")  # no error
     assert mem._access.pending == 0  # nothing kept for a retry that cannot succeed
     assert mem.store.read_only  # type: ignore[attr-defined]
 
 
 def test_context_counts_only_what_it_injects(
-    mem: Memory, two: tuple[str, str], db_path: Path
+    mem: Memory, two: tuple[str, str], counts: Counts
 ) -> None:
     block = mem.context("editor dark mode", user_id="aaron", max_items=1)
     assert [i.memory_id for i in block.items] == [two[0]]
-    assert _counts(db_path, two[0])[0] == 1
-    assert _counts(db_path, two[1])[0] == 0  # a spare candidate, not injected
+    assert counts(two[0])[0] == 1
+    assert counts(two[1])[0] == 0  # a spare candidate, not injected
 
 
 # -- reference ---------------------------------------------------------------------------

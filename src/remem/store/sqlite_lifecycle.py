@@ -99,6 +99,11 @@ class LifecycleTablesMixin:
                     except sqlite3.Error as exc:
                         if db.in_transaction:
                             db.execute("ROLLBACK")
+                        # PostgreSQL opens a transaction on a read-only server (or for a
+                        # user without write rights) and refuses the write itself
+                        if getattr(exc, "sqlite_errorname", "") in _READONLY:
+                            self.read_only = True
+                            return True
                         raise StoreError(f"cannot record accesses on {self.path}: {exc}") from exc
                     return True
                 finally:
