@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,8 @@ from remem.agent import MemoryAgent
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
 from remem.memory import Memory
+
+BACKENDS = ("sqlite", "postgres")
 
 T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 CLUSTER = "The atlas cluster runs Kubernetes 1.29 in Frankfurt"
@@ -52,10 +55,10 @@ def test_each_injection_is_judged_once(mem: Memory, agent: MemoryAgent) -> None:
     assert mem.get(used, user_id="maya").retrieval_priority == pytest.approx(0.1)
 
 
-def test_priority_is_clipped_to_minus_one(config: Config, db_path) -> None:
+def test_priority_is_clipped_to_minus_one(config: Config, store_target: str | Path) -> None:
     # (skipping a memory ignored every time is off: it would stop the injections)
     config = config.model_copy(update={"fizzle_penalty": 0.4, "feedback_skip_min_ignored": 0})
-    with Memory(db_path, config=config) as mem:
+    with Memory(store_target, config=config) as mem:
         agent = MemoryAgent(mem, user_id="maya")
         memory_id = mem.add(CLUSTER, user_id="maya")[0].id
         for _i in range(4):

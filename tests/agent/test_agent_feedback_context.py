@@ -7,6 +7,7 @@ a query it matches no better."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,8 @@ from remem.agent.feedback import batch_idf, coverage
 from remem.config import Config
 from remem.memory import Memory
 from remem.read.feedback_context import context_terms, novel_keywords
+
+BACKENDS = ("sqlite", "postgres")
 
 T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 CLUSTER = "The atlas cluster runs Kubernetes 1.29 in Frankfurt"
@@ -128,9 +131,9 @@ def test_ranking_weighs_feedback_from_queries_like_this_one(
     assert far.get(used, 1.0) == 1.0 and far.get(ignored, 1.0) == 1.0
 
 
-def test_ranking_without_the_feedback_factor(db_path, config: Config) -> None:
+def test_ranking_without_the_feedback_factor(store_target: str | Path, config: Config) -> None:
     config = config.model_copy(update={"feedback_context_weight": 0.0})
-    with Memory(db_path, config=config) as mem:
+    with Memory(store_target, config=config) as mem:
         agent = MemoryAgent(mem, user_id="maya")
         mem.add(CLUSTER, user_id="maya")
         agent.recall("s1", "the atlas cluster", now=T0)
@@ -158,9 +161,11 @@ def test_a_memory_always_ignored_is_not_injected_for_a_query_it_matches_no_bette
     assert chatter in agent.recall("s1", query, now=T0).injected_ids
 
 
-def test_a_memory_used_once_is_kept_and_the_skip_can_be_turned_off(db_path, config: Config) -> None:
+def test_a_memory_used_once_is_kept_and_the_skip_can_be_turned_off(
+    store_target: str | Path, config: Config
+) -> None:
     config = config.model_copy(update={"feedback_skip_min_ignored": 0})
-    with Memory(db_path, config=config) as mem:
+    with Memory(store_target, config=config) as mem:
         agent = MemoryAgent(mem, user_id="maya")
         chatter = mem.add(LUNCH, user_id="maya")[0].id
         for _ in range(3):

@@ -6,6 +6,7 @@ echoed only through what it quotes loses its echo."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,8 @@ from remem.agent.feedback import batch_idf, explained_away
 from remem.config import Config
 from remem.memory import Memory
 from remem.read.feedback_context import novel_keywords
+
+BACKENDS = ("sqlite", "postgres")
 
 T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 REQUEST = "Migrate the billing database to Postgres 16"
@@ -59,18 +62,20 @@ def test_a_redundant_memory_is_left_out_of_a_block_that_shows_its_explainer(
     assert request in alone.context.injected_ids
 
 
-def test_the_redundant_skip_can_be_turned_off(db_path, config: Config) -> None:
+def test_the_redundant_skip_can_be_turned_off(store_target: str | Path, config: Config) -> None:
     config = config.model_copy(update={"feedback_skip_redundant": False})
-    with Memory(db_path, config=config) as mem:
+    with Memory(store_target, config=config) as mem:
         request, episode, _ = _judge_request_and_episode(mem)
         agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
         again = agent.start_session("s2", opening="billing database Postgres upgrade", now=T0)
         assert {request, episode} <= set(again.context.injected_ids)
 
 
-def test_without_explaining_away_the_quoted_request_counts_as_used(db_path, config: Config) -> None:
+def test_without_explaining_away_the_quoted_request_counts_as_used(
+    store_target: str | Path, config: Config
+) -> None:
     config = config.model_copy(update={"echo_subsumed_min": 0.0})
-    with Memory(db_path, config=config) as mem:
+    with Memory(store_target, config=config) as mem:
         request, episode, used = _judge_request_and_episode(mem)
         assert used == {request: True, episode: True}
 
@@ -144,10 +149,10 @@ def _quoting_pair(mem: Memory) -> tuple[str, str]:
 
 @pytest.mark.parametrize("quoted_min", [1, 0])
 def test_once_feedback_found_quoted_memories_redundant_a_new_one_is_left_out(
-    db_path, config: Config, quoted_min: int
+    store_target: str | Path, config: Config, quoted_min: int
 ) -> None:
     config = config.model_copy(update={"feedback_skip_quoted_min": quoted_min})
-    with Memory(db_path, config=config) as mem:
+    with Memory(store_target, config=config) as mem:
         _judge_request_and_episode(mem)  # one memory found redundant beside its quoter
         # a request never judged, quoted whole in an episode ranked above it
         request, episode = _quoting_pair(mem)

@@ -5,6 +5,7 @@ the fit says it is more likely ignored than used."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,8 @@ from remem.config import Config
 from remem.memory import Memory
 from remem.model import MemoryRecord
 from remem.read.feedback_context import context_terms, judgement, learned_floor
+
+BACKENDS = ("sqlite", "postgres")
 
 T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 IGNORED_AT = (0.2, 0.24, 0.28, 0.3, 0.32)
@@ -54,10 +57,10 @@ def test_no_floor_without_enough_or_informative_judgements(mem: Memory, config: 
 
 @pytest.mark.parametrize("use_min", [0.5, 0.0])
 def test_the_agent_leaves_out_what_is_matched_below_the_floor(
-    db_path, config: Config, use_min: float
+    store_target: str | Path, config: Config, use_min: float
 ) -> None:
     config = config.model_copy(update={"feedback_floor_use_min": use_min})
-    with Memory(db_path, config=config) as mem:
+    with Memory(store_target, config=config) as mem:
         labelled = {r.id for r in _scope(mem)}
         weak = mem.add(
             "The replica of the search index rebuilds nightly", user_id="maya", agent_id="coder"
@@ -76,9 +79,9 @@ def test_the_agent_leaves_out_what_is_matched_below_the_floor(
         assert (weak.id in ids) is (use_min == 0)  # 0: no floor
 
 
-def test_the_best_few_are_kept_under_any_floor(db_path, config: Config) -> None:
+def test_the_best_few_are_kept_under_any_floor(store_target: str | Path, config: Config) -> None:
     config = config.model_copy(update={"feedback_floor_keep": 6})
-    with Memory(db_path, config=config) as mem:
+    with Memory(store_target, config=config) as mem:
         _scope(mem)
         weak = mem.add(
             "The replica of the search index rebuilds nightly", user_id="maya", agent_id="coder"

@@ -1,5 +1,6 @@
 """`remem jobs status|run`, `remem manage`, `restore`, `reference`, and the catch-up of
-`remem retrieve`, through Typer's CliRunner on a real store."""
+`remem retrieve`, through Typer's CliRunner on a real store (a SQLite file, and a
+PostgreSQL schema named by REMEM_STORE_URL)."""
 
 from __future__ import annotations
 
@@ -22,10 +23,21 @@ def home(tmp_path: Path) -> Path:
     return tmp_path / "home"
 
 
+BACKENDS = ("sqlite", "postgres")
+
+
 @pytest.fixture
-def run(home: Path) -> Any:
+def target(home: Path, store_target: str | Path) -> str | Path:
+    """The store the CLI uses: ``home/remem.db``, or the PostgreSQL URL."""
+    return store_target if isinstance(store_target, str) else home / "remem.db"
+
+
+@pytest.fixture
+def run(home: Path, target: str | Path) -> Any:
     runner = CliRunner()
     env = {"REMEM_HOME": str(home), "REMEM_EMBEDDER": "fake", "COLUMNS": "200"}
+    if isinstance(target, str):
+        env["REMEM_STORE_URL"] = target
 
     def invoke(*args: str) -> Result:
         return runner.invoke(app, list(args), env=env)
@@ -45,15 +57,15 @@ def _error(result: Result, code: int = 2) -> str:
     return lines[0]
 
 
-def _store(home: Path) -> dict[str, str]:
-    with Memory(home / "remem.db", config=Config(home=home, embedder="fake")) as mem:
+def _store(home: Path, target: str | Path) -> dict[str, str]:
+    with Memory(target, config=Config(home=home, embedder="fake")) as mem:
         note = mem.add("The build server was rebooted on Tuesday", user_id="aaron", importance=0.2)
         fav = mem.add("Aaron prefers dark mode in his editor", user_id="aaron", importance=0.9)
     return {"note": note[0].id, "fav": fav[0].id}
 
 
-def test_jobs_status_lists_every_job(run: Any, home: Path) -> None:
-    _store(home)
+def test_jobs_status_lists_every_job(run: Any, home: Path, target: str | Path) -> None:
+    _store(home, target)
     data = json.loads(_ok(run("jobs", "status", "--json")).stdout)["result"]
     assert [j["name"] for j in data] == ["nightly", "weekly", "monthly"]
     assert all(j["due"] and j["last_run_at"] is None for j in data)
@@ -65,8 +77,8 @@ def test_jobs_status_lists_every_job(run: Any, home: Path) -> None:
     assert "weekly" in text and "never" in text
 
 
-def test_jobs_run_one_or_the_due_ones(run: Any, home: Path) -> None:
-    ids = _store(home)
+def test_jobs_run_one_or_the_due_ones(run: Any, home: Path, target: str | Path) -> None:
+    ids = _store(home, target)
     later = (utcnow() + timedelta(days=100)).isoformat()
     data = json.loads(_ok(run("jobs", "run", "weekly", "--now", later, "--json")).stdout)["result"]
     assert data[0]["status"] == "ok" and data[0]["counts"]["archived"] == 2
@@ -82,8 +94,10 @@ def test_jobs_run_one_or_the_due_ones(run: Any, home: Path) -> None:
     assert "not an ISO" in _error(run("jobs", "run", "weekly", "--now", "tuesday"))
 
 
-def test_manage_reports_and_dry_run_writes_nothing(run: Any, home: Path) -> None:
-    ids = _store(home)
+def test_manage_reports_and_dry_run_writes_nothing(
+    run: Any, home: Path, target: str | Path
+) -> None:
+    ids = _store(home, target)
     later = (utcnow() + timedelta(days=100)).isoformat()
     dry = json.loads(_ok(run("manage", "--dry-run", "--now", later, "--json")).stdout)["result"]
     assert dry["status"] == "dry_run" and dry["counts"]["archived"] == 2
@@ -91,7 +105,7 @@ def test_manage_reports_and_dry_run_writes_nothing(run: Any, home: Path) -> None
         "The build server was rebooted on Tuesday",
         "Aaron prefers dark mode in his editor",
     }
-    with Memory(home / "remem.db", config=Config(home=home, embedder="fake")) as mem:
+    with Memory(target, config=Config(home=home, embedder="fake")) as mem:
         assert str(mem.get(ids["note"], user_id="aaron").status) == "active"
         assert mem.store.job_runs() == []
     report = _ok(run("manage", "--now", later)).stdout
@@ -112,16 +126,16 @@ def test_manage_reports_and_dry_run_writes_nothing(run: Any, home: Path) -> None
 
 
 def test_retrieve_catches_up_on_overdue_jobs(
-    run: Any, home: Path, monkeypatch: pytest.MonkeyPatch
+    run: Any, home: Path, target: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A budget no loaded machine runs out of: this is about catching up at all (the
     # budget's deferral has its own tests), and the three jobs have a dozen steps.
     monkeypatch.setenv("REMEM_JOBS_CATCHUP_BUDGET_MS", "60000")
-    _store(home)
+    _store(home, target)
     _ok(run("retrieve", "editor theme", "--user", "aaron"))
-    with Memory(home / "remem.db", config=Config(home=home, embedder="fake")) as mem:
+    with Memory(target, config=Config(home=home, embedder="fake")) as mem:
         assert all(s.last_status == "ok" for s in mem.jobs.status())
-    home.joinpath("other").mkdir()
+    home.joinpath("other").mkdir(parents=True)
     # --dry-run writes nothing, jobs included
     other = home / "other" / "remem.db"
     with Memory(other, config=Config(home=home, embedder="fake")) as mem:

@@ -15,6 +15,7 @@ from remem.lifecycle.episodes import episode_value, outcome_value
 from remem.memory import Memory
 from remem.model import Scope, Status
 
+BACKENDS = ("sqlite", "postgres")
 T0 = datetime(2026, 1, 14, 9, 0, tzinfo=UTC)
 AARON = Scope(user_id="aaron")
 

@@ -1,13 +1,12 @@
-"""The jobs framework and the weekly review in one process, on real SQLite files and a
-fake clock: idempotence, budgets and resume, failures, dry runs, purge, MEMORY.md."""
+"""The jobs framework and the weekly review in one process, on a real store (a SQLite
+file, and a PostgreSQL schema) and a fake clock: idempotence, budgets and resume,
+failures, dry runs, purge, MEMORY.md."""
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,16 +17,12 @@ from remem.lifecycle.schedule import default_jobs
 from remem.memory import Memory
 from remem.model import Status, Tier, utcnow
 from remem.store.lexical_file import lexical_path
+from storeview import snapshot
 
 T0 = utcnow()
 
 
-def _snapshot(db_path: Path) -> tuple[list[Any], int]:
-    """Every memory row and the audit length: what a lifecycle change would alter."""
-    with sqlite3.connect(db_path) as db:
-        rows = db.execute("SELECT * FROM memories ORDER BY id").fetchall()
-        audit = db.execute("SELECT count(*) FROM audit").fetchone()[0]
-    return rows, audit
+BACKENDS = ("sqlite", "postgres")
 
 
 def _fill(mem: Memory) -> dict[str, str]:
@@ -43,7 +38,7 @@ def _fill(mem: Memory) -> dict[str, str]:
     return {k: v[0].id for k, v in ids.items()}
 
 
-def test_the_weekly_review_moves_memories_and_is_idempotent(mem: Memory, db_path: Path) -> None:
+def test_the_weekly_review_moves_memories_and_is_idempotent(mem: Memory) -> None:
     ids = _fill(mem)
     for _ in range(3):  # still used a month after it was written: lasting use
         mem.reference(ids["fav"], user_id="aaron", now=T0 + timedelta(days=31))
@@ -55,19 +50,19 @@ def test_the_weekly_review_moves_memories_and_is_idempotent(mem: Memory, db_path
         ("purge_candidate", ids["trip"]),  # transient: x0.5 a week, below 0.1 by now
     }
     assert mem.get(ids["trip"], user_id="aaron").status is Status.ARCHIVED
-    before = _snapshot(db_path)
+    before = snapshot(mem.store)
     again = mem.jobs.run("weekly", now=T0 + timedelta(days=40))
     assert again.status == "ok" and again.items == []
-    assert _snapshot(db_path) == before  # nothing changed the second time
+    assert snapshot(mem.store) == before  # nothing changed the second time
     later = mem.jobs.run("weekly", now=T0 + timedelta(days=100))
     moved = {(i.action, i.memory_id) for i in later.items}
     assert ("archived", ids["note"]) in moved and ("expired", ids["hobby"]) in moved
     assert ("purge_candidate", ids["note"]) in moved  # 0.2 x 0.95^14.3 < 0.1
     for kept in ("keep", "fav"):  # permanent and promoted stay
         assert mem.get(ids[kept], user_id="aaron").status is Status.ACTIVE
-    before = _snapshot(db_path)
+    before = snapshot(mem.store)
     assert mem.jobs.run("weekly", now=T0 + timedelta(days=100)).items == []
-    assert _snapshot(db_path) == before
+    assert snapshot(mem.store) == before
     cold = mem.jobs.run("weekly", now=T0 + timedelta(days=103))  # 3 days on: not yet purged
     assert {i.action for i in cold.items} <= {"purge_candidate"}
     assert mem.get(ids["note"], user_id="aaron").status is Status.ARCHIVED
@@ -82,9 +77,11 @@ def test_the_weekly_review_moves_memories_and_is_idempotent(mem: Memory, db_path
     assert "rebooted" not in str([r.detail for r in runs])
 
 
-def test_purge_leaves_no_content_in_the_file(config: Config, db_path: Path) -> None:
+def test_purge_leaves_no_content_in_the_store(
+    config: Config, store_target: str | Path, store_backend: str
+) -> None:
     secret = "Quokkaville Zanzibarian marmalade recipe 7731"
-    with Memory(db_path, config=config.model_copy(update={"bm25_persist": True})) as mem:
+    with Memory(store_target, config=config.model_copy(update={"bm25_persist": True})) as mem:
         memory_id = mem.add(f"Aaron met Zed Quokkaville about the {secret}", user_id="aaron",
                             importance=0.1)[0].id  # fmt: skip
         # Later writes fold its full-text segment into bigger ones, which a delete
@@ -109,6 +106,12 @@ def test_purge_leaves_no_content_in_the_file(config: Config, db_path: Path) -> N
         assert purged and "Zanzibarian" not in str(purged[0].detail)
         with pytest.raises(ValidationError):
             mem.restore(memory_id, user_id="aaron")
+        # nothing the store hands back holds it any more: memories, audit, resources
+        held = [*mem.store.iter_memories(), *mem.store.iter_events(), *mem.store.iter_resources()]
+        assert held and not any("zanzibarian" in str(x).lower() for x in held)
+    if store_backend == "postgres":
+        return  # the bytes on disk are the database server's (docs/postgres.md, erase)
+    db_path = Path(store_target)
     files = [db_path, *db_path.parent.glob(db_path.name + "-*"), lexical_path(str(db_path))]
     for file in files:
         if file.exists():
@@ -118,10 +121,12 @@ def test_purge_leaves_no_content_in_the_file(config: Config, db_path: Path) -> N
                 assert word.encode() not in data, (file, word)
 
 
-def test_promoted_memories_are_written_to_memory_md(tmp_path: Path, config: Config) -> None:
+def test_promoted_memories_are_written_to_memory_md(
+    tmp_path: Path, config: Config, store_target: str | Path
+) -> None:
     path = tmp_path / "md" / "{user_id}.md"
     cfg = config.model_copy(update={"memory_md_path": str(path)})
-    with Memory(tmp_path / "m.db", config=cfg) as mem:
+    with Memory(store_target, config=cfg) as mem:
         fav = mem.add("Aaron prefers dark mode", user_id="aaron", importance=0.9)[0]
         mem.add("Maya drinks green tea", user_id="maya", importance=0.9)
         mem.jobs.run("weekly", now=T0)
@@ -141,13 +146,13 @@ def test_promoted_memories_are_written_to_memory_md(tmp_path: Path, config: Conf
         assert (tmp_path / "md" / "aaron.md").stat().st_mtime_ns == stamp
 
 
-def test_a_dry_run_reports_and_writes_nothing(mem: Memory, db_path: Path) -> None:
+def test_a_dry_run_reports_and_writes_nothing(mem: Memory) -> None:
     ids = _fill(mem)
-    before = _snapshot(db_path)
+    before = snapshot(mem.store)
     result = mem.jobs.run("weekly", now=T0 + timedelta(days=100), dry_run=True)
     assert result.status == "dry_run"
     assert ("archived", ids["note"]) in {(i.action, i.memory_id) for i in result.items}
-    assert _snapshot(db_path) == before
+    assert snapshot(mem.store) == before
     assert mem.store.job_runs() == [] and mem.jobs.status()[1].last_run_at is None
 
 
@@ -190,8 +195,10 @@ def test_a_budget_stops_a_job_between_batches_and_the_next_run_resumes(mem: Memo
     assert [r.status for r in mem.store.job_runs("count")] == ["ok", "partial", "partial"]
 
 
-def test_the_real_weekly_review_resumes_from_its_cursor(config: Config, db_path: Path) -> None:
-    with Memory(db_path, config=config.model_copy(update={"jobs_batch": 4})) as mem:
+def test_the_real_weekly_review_resumes_from_its_cursor(
+    config: Config, store_target: str | Path
+) -> None:
+    with Memory(store_target, config=config.model_copy(update={"jobs_batch": 4})) as mem:
         for i in range(10):
             mem.add(f"note number {i} about the weekly build", user_id="aaron")
         runs = []
@@ -258,11 +265,11 @@ def test_run_due_runs_overdue_jobs_oldest_first_within_the_budget(mem: Memory) -
     assert jobs.run_due(T0 + timedelta(days=1), budget_ms=0).deferred == ["a", "b", "c"]
 
 
-def test_unknown_jobs_are_refused(mem: Memory, config: Config, db_path: Path) -> None:
+def test_unknown_jobs_are_refused(mem: Memory, config: Config, store_target: str | Path) -> None:
     with pytest.raises(ValidationError, match="no job 'yearly'"):
         mem.jobs.run("yearly")
     bad = config.model_copy(update={"jobs_interval_hours": {"weekli": 1.0}})
-    with Memory(db_path, config=bad) as other, pytest.raises(ValidationError, match="weekli"):
+    with Memory(store_target, config=bad) as other, pytest.raises(ValidationError, match="weekli"):
         other.jobs.status()
 
 
@@ -293,7 +300,7 @@ def test_now_must_be_a_time(mem: Memory) -> None:
 
 
 @pytest.mark.parametrize("name", [job.name for job in default_jobs()])
-def test_every_job_is_idempotent(mem: Memory, db_path: Path, name: str) -> None:
+def test_every_job_is_idempotent(mem: Memory, name: str) -> None:
     """Any job (steps added later included): run twice at one ``now``, the second run
     changes no memory and writes no audit event."""
     ids = _fill(mem)
@@ -303,6 +310,6 @@ def test_every_job_is_idempotent(mem: Memory, db_path: Path, name: str) -> None:
     for days in (10, 100, 200):
         when = T0 + timedelta(days=days)
         assert mem.jobs.run(name, now=when).status == "ok"
-        before = _snapshot(db_path)
+        before = snapshot(mem.store)
         assert mem.jobs.run(name, now=when).status == "ok"
-        assert _snapshot(db_path) == before, (name, days)
+        assert snapshot(mem.store) == before, (name, days)

@@ -1,5 +1,6 @@
 """Jobs across real processes: the lease lock between two processes, a run killed with
-SIGKILL and taken over after its lease lapsed, and catch-up after a restart."""
+SIGKILL and taken over after its lease lapsed, and catch-up after a restart (on a
+SQLite file, and on a PostgreSQL schema)."""
 
 from __future__ import annotations
 
@@ -55,9 +56,14 @@ print(json.dumps({"status": result.status, "counts": result.counts}), flush=True
 """
 
 
-def _worker(tmp_path: Path, mode: str, lease: float = 30.0) -> subprocess.Popen[str]:
+BACKENDS = ("sqlite", "postgres")
+
+
+def _worker(
+    tmp_path: Path, target: str | Path, mode: str, lease: float = 30.0
+) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-c", WORKER, str(tmp_path / "jobs.db"), str(tmp_path / "home"),
+        [sys.executable, "-c", WORKER, str(target), str(tmp_path / "home"),
          str(lease), str(tmp_path / "items.log"), mode],
         stdout=subprocess.PIPE,
         text=True,
@@ -78,10 +84,10 @@ def _slow_jobs(mem: Memory) -> Jobs:
     )
 
 
-def test_two_processes_never_run_one_job_at_once(tmp_path: Path) -> None:
-    Memory(tmp_path / "jobs.db", config=Config(home=tmp_path / "home", embedder="fake")).close()
+def test_two_processes_never_run_one_job_at_once(tmp_path: Path, store_target: str | Path) -> None:
+    Memory(store_target, config=Config(home=tmp_path / "home", embedder="fake")).close()
     go = tmp_path / "go"
-    procs = [_worker(tmp_path, f"wait:{go}") for _ in range(2)]
+    procs = [_worker(tmp_path, store_target, f"wait:{go}") for _ in range(2)]
     time.sleep(1.0)  # both imported and polling
     go.touch()
     outputs = [json.loads(p.communicate(timeout=120)[0].strip().splitlines()[-1]) for p in procs]
@@ -91,28 +97,30 @@ def test_two_processes_never_run_one_job_at_once(tmp_path: Path) -> None:
     assert len({pid for pid, _ in items}) == 1
 
 
-def test_a_killed_run_is_taken_over_after_its_lease_and_resumed(tmp_path: Path) -> None:
+def test_a_killed_run_is_taken_over_after_its_lease_and_resumed(
+    tmp_path: Path, store_target: str | Path
+) -> None:
     config = Config(home=tmp_path / "home", embedder="fake")
-    Memory(tmp_path / "jobs.db", config=config).close()
-    stalled = _worker(tmp_path, "stall", lease=6.0)
+    Memory(store_target, config=config).close()
+    stalled = _worker(tmp_path, store_target, "stall", lease=6.0)
     assert stalled.stdout is not None and stalled.stdout.readline().strip() == "stalled"
     os.kill(stalled.pid, signal.SIGKILL)
     stalled.wait(30)
     stalled.stdout.close()
-    with Memory(tmp_path / "jobs.db", config=config) as mem:
+    with Memory(store_target, config=config) as mem:
         jobs = _slow_jobs(mem)
         state = jobs.status()[0]
         assert state.running and state.partial  # the dead run's lease has not lapsed yet
         assert jobs.run("slow").status == "busy"
         assert state.lock_until is not None
         time.sleep(max(0.0, (state.lock_until - utcnow()).total_seconds()) + 0.2)
-    taker = _worker(tmp_path, "go", lease=6.0)
+    taker = _worker(tmp_path, store_target, "go", lease=6.0)
     out = json.loads(taker.communicate(timeout=120)[0].strip().splitlines()[-1])
     assert out == {"status": "ok", "counts": {"items": 6}}
     items = _items(tmp_path)
     assert [n for _, n in items] == list(range(1, 11))  # resumed at 5, nothing done twice
     assert {pid for pid, n in items if n > 4} == {taker.pid}
-    with Memory(tmp_path / "jobs.db", config=config) as mem:
+    with Memory(store_target, config=config) as mem:
         runs = mem.store.job_runs("slow")
         assert [r.status for r in runs] == ["ok", "abandoned"]
         state = _slow_jobs(mem).status()[0]
@@ -134,27 +142,29 @@ print(json.dumps({"due": due, "ran": [[r.name, r.status] for r in result.ran],
 """
 
 
-def _catch_up(tmp_path: Path, now: str, budget: str) -> dict[str, list[object]]:
+def _catch_up(tmp_path: Path, target: str | Path, now: str, budget: str) -> dict[str, list[object]]:
     out = subprocess.run(
-        [sys.executable, "-c", CATCH_UP, str(tmp_path / "s.db"), str(tmp_path / "home"), now, budget],
+        [sys.executable, "-c", CATCH_UP, str(target), str(tmp_path / "home"), now, budget],
         capture_output=True, text=True, timeout=120, check=True,
     )  # fmt: skip
     return json.loads(out.stdout)  # type: ignore[no-any-return]
 
 
-def test_overdue_jobs_are_caught_up_by_a_new_process_within_its_budget(tmp_path: Path) -> None:
+def test_overdue_jobs_are_caught_up_by_a_new_process_within_its_budget(
+    tmp_path: Path, store_target: str | Path
+) -> None:
     t0 = utcnow()
     config = Config(home=tmp_path / "home", embedder="fake")
-    with Memory(tmp_path / "s.db", config=config) as mem:
+    with Memory(store_target, config=config) as mem:
         note = mem.add("Aaron is in Paris this week", user_id="aaron", tier="transient")[0]
         assert [r.name for r in mem.jobs.run_due(t0).ran] == ["nightly", "weekly", "monthly"]
     later = (t0 + timedelta(days=8)).isoformat()  # nightly and weekly overdue, not monthly
-    spent = _catch_up(tmp_path, later, "0")
+    spent = _catch_up(tmp_path, store_target, later, "0")
     assert spent == {"due": ["nightly", "weekly"], "ran": [], "deferred": ["nightly", "weekly"]}
-    done = _catch_up(tmp_path, later, "none")
+    done = _catch_up(tmp_path, store_target, later, "none")
     assert done["ran"] == [["nightly", "ok"], ["weekly", "ok"]] and done["deferred"] == []
-    assert _catch_up(tmp_path, later, "none")["ran"] == []  # nothing due any more
-    with Memory(tmp_path / "s.db", config=config) as mem:
+    assert _catch_up(tmp_path, store_target, later, "none")["ran"] == []  # nothing due any more
+    with Memory(store_target, config=config) as mem:
         assert str(mem.get(note.id, user_id="aaron").status) == "archived"
         weekly = {s.name: s for s in mem.jobs.status()}["weekly"]
         assert weekly.last_run_at is not None and weekly.last_run_at.isoformat() == later

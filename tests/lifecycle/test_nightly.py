@@ -1,10 +1,9 @@
-"""The nightly job on real SQLite files and a fake clock: merge of near-duplicates
+"""The nightly job on a real store (SQLite file, PostgreSQL schema) and a fake clock: merge of near-duplicates
 (and the pairs it must leave apart), the boost of new memories, the extraction of
 resources nothing was extracted from."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -15,25 +14,21 @@ from remem.config import Config
 from remem.lifecycle.compare import merge_refusal, values_differ
 from remem.memory import Memory
 from remem.model import MemoryRecord, Resource, Status, utcnow
+from storeview import snapshot
 
 T0 = utcnow() - timedelta(days=30)
 DUP_A = "Aaron prefers dark mode in the editor"
 DUP_B = "Aaron prefers dark mode in his editor"  # fake-embedder cosine 0.87
 
 
-def _rows(db_path: Path) -> tuple[list[Any], int]:
-    with sqlite3.connect(db_path) as db:
-        rows = db.execute("SELECT * FROM memories ORDER BY id").fetchall()
-        return rows, db.execute("SELECT count(*) FROM audit").fetchone()[0]
+BACKENDS = ("sqlite", "postgres")
 
 
 def _add(mem: Memory, text: str, at: timedelta, **kw: Any) -> MemoryRecord:
     return mem.add(text, user_id=kw.pop("user_id", "aaron"), now=T0 + at, **kw)[0]
 
 
-def test_near_duplicates_merge_into_the_newer_at_equal_confidence(
-    mem: Memory, db_path: Path
-) -> None:
+def test_near_duplicates_merge_into_the_newer_at_equal_confidence(mem: Memory) -> None:
     old = _add(mem, DUP_A, timedelta(0))
     new = _add(mem, DUP_B, timedelta(minutes=5))
     other = _add(mem, "Aaron plays chess on Sundays", timedelta(minutes=6))
@@ -53,9 +48,9 @@ def test_near_duplicates_merge_into_the_newer_at_equal_confidence(
     assert [h.memory.id for h in hits].count(new.id) == 1 and old.id not in [
         h.memory.id for h in hits
     ]
-    before = _rows(db_path)
+    before = snapshot(mem.store)
     assert mem.jobs.run("nightly", now=T0 + timedelta(hours=1)).counts.get("merged", 0) == 0
-    assert _rows(db_path) == before
+    assert snapshot(mem.store) == before
 
 
 def test_the_higher_confidence_is_kept(mem: Memory) -> None:
@@ -88,11 +83,11 @@ def test_only_memories_of_one_scope_merge(mem: Memory) -> None:
     ],
 )
 def test_near_duplicates_whose_values_differ_never_merge(
-    tmp_path: Path, config: Config, a: str, b: str
+    store_target: str | Path, config: Config, a: str, b: str
 ) -> None:
     # A low threshold, so the vectors would merge them: only the guard keeps them apart.
     cfg = config.model_copy(update={"dedup_merge_cosine": 0.3})
-    with Memory(tmp_path / "m.db", config=cfg) as mem:
+    with Memory(store_target, config=cfg) as mem:
         ra, rb = _add(mem, a, timedelta(0)), _add(mem, b, timedelta(minutes=1))
         result = mem.jobs.run("nightly", now=T0 + timedelta(hours=1))
         assert result.counts.get("merged", 0) == 0 and result.counts["merge_refused"] >= 1
@@ -107,14 +102,14 @@ def test_the_guard_lets_rewordings_through() -> None:
     assert values_differ("Lunch with Maya", "Lunch with Priya") == "names differ"
 
 
-def test_new_memories_are_boosted_once(mem: Memory, db_path: Path) -> None:
+def test_new_memories_are_boosted_once(mem: Memory) -> None:
     old = _add(mem, "Aaron plays chess on Sundays", timedelta(0))
     mem.jobs.run("nightly", now=T0 + timedelta(hours=1))
     assert mem.get(old.id, user_id="aaron").retrieval_priority == pytest.approx(0.1)
     new = _add(mem, "Aaron bought a red bicycle in spring", timedelta(hours=5))
-    before = _rows(db_path)
+    before = snapshot(mem.store)
     assert mem.jobs.run("nightly", now=T0 + timedelta(hours=1)).counts.get("boosted", 0) == 0
-    assert _rows(db_path) == before
+    assert snapshot(mem.store) == before
     result = mem.jobs.run("nightly", now=T0 + timedelta(days=1))
     assert result.counts["boosted"] == 1
     assert mem.get(old.id, user_id="aaron").retrieval_priority == pytest.approx(0.1)
@@ -122,15 +117,15 @@ def test_new_memories_are_boosted_once(mem: Memory, db_path: Path) -> None:
     assert "boosted" in [e.event for e in mem.history(new.id, user_id="aaron")]
 
 
-def test_the_boost_is_capped(tmp_path: Path, config: Config) -> None:
+def test_the_boost_is_capped(store_target: str | Path, config: Config) -> None:
     cfg = config.model_copy(update={"boost_new_priority": 0.3, "boost_priority_max": 0.2})
-    with Memory(tmp_path / "m.db", config=cfg) as mem:
+    with Memory(store_target, config=cfg) as mem:
         record = _add(mem, "Aaron plays chess on Sundays", timedelta(0))
         mem.jobs.run("nightly", now=T0 + timedelta(hours=1))
         assert mem.get(record.id, user_id="aaron").retrieval_priority == pytest.approx(0.2)
 
 
-def test_resources_nothing_was_extracted_from_are_extracted(mem: Memory, db_path: Path) -> None:
+def test_resources_nothing_was_extracted_from_are_extracted(mem: Memory) -> None:
     # As an agent hook that logged a message and exited before extracting would leave it.
     logged = Resource(
         content="Remember that I am allergic to peanuts.",
@@ -149,17 +144,17 @@ def test_resources_nothing_was_extracted_from_are_extracted(mem: Memory, db_path
     assert facts[0].created_at == T0 + timedelta(hours=1)
     assert len(list(mem.store.iter_resources())) == 2  # the resource was not appended again
     assert mem.get(raw.id, user_id="aaron").status is Status.ACTIVE
-    before = _rows(db_path)
+    before = snapshot(mem.store)
     again = mem.jobs.run("nightly", now=T0 + timedelta(hours=1))
-    assert again.counts.get("extracted_resources", 0) == 0 and _rows(db_path) == before
+    assert again.counts.get("extracted_resources", 0) == 0 and snapshot(mem.store) == before
 
 
-def test_a_nightly_dry_run_writes_nothing(mem: Memory, db_path: Path) -> None:
+def test_a_nightly_dry_run_writes_nothing(mem: Memory) -> None:
     _add(mem, DUP_A, timedelta(0))
     _add(mem, DUP_B, timedelta(minutes=5))
     mem.store.append_resource(Resource(content="I am allergic to peanuts.", user_id="aaron"))
-    before = _rows(db_path)
+    before = snapshot(mem.store)
     result = mem.jobs.run("nightly", now=T0 + timedelta(hours=1), dry_run=True)
     assert result.status == "dry_run" and result.counts["merged"] == 1
     assert result.counts["boosted"] == 2 and result.counts["extracted_resources"] == 1
-    assert _rows(db_path) == before
+    assert snapshot(mem.store) == before

@@ -1,10 +1,9 @@
-"""The weekly job's consolidation steps on real SQLite files and a fake clock: the
+"""The weekly job's consolidation steps on a real store (SQLite file, PostgreSQL schema) and a fake clock: the
 contradiction scan, the rebuild of category summaries, insights from archived
 memories (deterministic, and written by the scripted LLM)."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -19,6 +18,7 @@ from remem.memory import Memory
 from remem.model import Kind, MemoryRecord, Status, utcnow
 from remem.providers import registry
 from remem.providers.fake import ScriptedLLM
+from storeview import snapshot
 
 T0 = utcnow() - timedelta(days=400)
 OPS = [
@@ -27,17 +27,14 @@ OPS = [
 ]
 
 
-def _rows(db_path: Path) -> tuple[list[Any], int]:
-    with sqlite3.connect(db_path) as db:
-        rows = db.execute("SELECT * FROM memories ORDER BY id").fetchall()
-        return rows, db.execute("SELECT count(*) FROM audit").fetchone()[0]
+BACKENDS = ("sqlite", "postgres")
 
 
 def _add(mem: Memory, text: str, **kw: Any) -> MemoryRecord:
     return mem.add(text, user_id=kw.pop("user_id", "aaron"), now=kw.pop("now", T0), **kw)[0]
 
 
-def test_contradictions_are_flagged_for_review_never_resolved(mem: Memory, db_path: Path) -> None:
+def test_contradictions_are_flagged_for_review_never_resolved(mem: Memory) -> None:
     likes = _add(mem, "Aaron likes sushi a lot")
     dislikes = _add(mem, "Aaron does not like sushi a lot")
     boston = _add(mem, "Aaron lives in Boston")
@@ -53,9 +50,9 @@ def test_contradictions_are_flagged_for_review_never_resolved(mem: Memory, db_pa
             flagged = [e for e in mem.history(x.id, user_id="aaron") if e.event == "flagged"]
             assert flagged and flagged[0].detail["conflict"] == y.id
     assert "conflicts_with" not in mem.get(other.id, user_id="maya").data
-    before = _rows(db_path)
+    before = snapshot(mem.store)
     assert mem.jobs.run("weekly", now=T0 + timedelta(days=1)).counts.get("contradictions", 0) == 0
-    assert _rows(db_path) == before
+    assert snapshot(mem.store) == before
     # a later memory is checked against the earlier ones, once
     later = _add(mem, "Aaron lives in Paris", now=T0 + timedelta(days=3))
     result = mem.jobs.run("weekly", now=T0 + timedelta(days=8))
@@ -79,7 +76,7 @@ def test_the_write_paths_flag_is_not_flagged_twice(mem: Memory) -> None:
     assert result.counts.get("contradictions", 0) == 0
 
 
-def test_summaries_are_rebuilt_from_active_items_only(mem: Memory, db_path: Path) -> None:
+def test_summaries_are_rebuilt_from_active_items_only(mem: Memory) -> None:
     keep = _add(mem, "Aaron rides his bike to work every day", category="hobbies")
     gone = _add(mem, "Aaron collects old stamps from Peru", category="hobbies")
     mem.forget(gone.id, user_id="aaron")
@@ -90,10 +87,16 @@ def test_summaries_are_rebuilt_from_active_items_only(mem: Memory, db_path: Path
     (summary,) = mem.summaries(user_id="aaron", category="hobbies")
     assert summary.sources == (keep.id,) and "stamps" not in summary.content
     assert summary.created_at == T0 + timedelta(days=1)
-    before = _rows(db_path), [s.created_at for s in mem.summaries(user_id="aaron", archived=True)]
+    before = (
+        snapshot(mem.store),
+        [s.created_at for s in mem.summaries(user_id="aaron", archived=True)],
+    )
     again = mem.jobs.run("weekly", now=T0 + timedelta(days=1))
     assert again.counts["summaries_rebuilt"] == 0
-    after = _rows(db_path), [s.created_at for s in mem.summaries(user_id="aaron", archived=True)]
+    after = (
+        snapshot(mem.store),
+        [s.created_at for s in mem.summaries(user_id="aaron", archived=True)],
+    )
     assert after == before
     mem.forget(keep.id, user_id="aaron")
     mem.store.put_summary(keep.scope, summary)  # as if the forget's refresh had not run
@@ -101,7 +104,7 @@ def test_summaries_are_rebuilt_from_active_items_only(mem: Memory, db_path: Path
     assert mem.summaries(user_id="aaron", category="hobbies") == []  # no active item left
 
 
-def test_archived_memories_cluster_into_one_insight(mem: Memory, db_path: Path) -> None:
+def test_archived_memories_cluster_into_one_insight(mem: Memory) -> None:
     ops = [_add(mem, text, importance=0.3, category="operational") for text in OPS]
     chess = _add(mem, "Aaron plays chess with Maya on Sundays", category="hobbies")
     mem.jobs.run("weekly", now=T0 + timedelta(days=120))  # archived, then clustered
@@ -118,9 +121,9 @@ def test_archived_memories_cluster_into_one_insight(mem: Memory, db_path: Path) 
     assert mem.get(chess.id, user_id="aaron").data.get("insights") is None  # alone: none
     hits = mem.search("build server rebooted", user_id="aaron", _record_access=False)
     assert hits and hits[0].memory.id == insight.id  # the insight is searchable
-    before = _rows(db_path)
+    before = snapshot(mem.store)
     assert mem.jobs.run("weekly", now=T0 + timedelta(days=120)).counts.get("insights", 0) == 0
-    assert _rows(db_path) == before
+    assert snapshot(mem.store) == before
     # restored and archived again, an item already in an insight is not clustered again
     mem.restore(ops[0].id, user_id="aaron", now=T0 + timedelta(days=121))
     for text in ("The build server omega was rebooted after the deploy on day 9",):
@@ -142,10 +145,10 @@ def scripted(monkeypatch: pytest.MonkeyPatch, config: Config) -> Callable[[Scrip
 
 
 def test_an_llm_writes_the_insight_when_configured(
-    tmp_path: Path, scripted: Callable[[ScriptedLLM], Config]
+    store_target: str | Path, scripted: Callable[[ScriptedLLM], Config]
 ) -> None:
     llm = ScriptedLLM(["The build servers were rebooted after each deploy."])
-    with Memory(tmp_path / "m.db", config=scripted(llm)) as mem:
+    with Memory(store_target, config=scripted(llm)) as mem:
         for text in OPS:
             _add(mem, text, importance=0.3, category="operational")
         mem.jobs.run("weekly", now=T0 + timedelta(days=120))
@@ -156,10 +159,10 @@ def test_an_llm_writes_the_insight_when_configured(
 
 
 def test_a_failing_llm_falls_back_to_the_deterministic_insight(
-    tmp_path: Path, scripted: Callable[[ScriptedLLM], Config]
+    store_target: str | Path, scripted: Callable[[ScriptedLLM], Config]
 ) -> None:
     llm = ScriptedLLM([ProviderError("connection refused")])
-    with Memory(tmp_path / "m.db", config=scripted(llm)) as mem:
+    with Memory(store_target, config=scripted(llm)) as mem:
         for text in OPS:
             _add(mem, text, importance=0.3, category="operational")
         mem.jobs.run("weekly", now=T0 + timedelta(days=120))
