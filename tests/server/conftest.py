@@ -1,6 +1,7 @@
 """A real REST service for the tests: uvicorn in a thread on a real loopback socket
-(port 0), the app over a real SQLite file with the fake embedder, and httpx as the
-client. Nothing is mocked: requests go through the kernel's loopback."""
+(port 0), the app over a real store (a SQLite file; a PostgreSQL schema too in a
+module that sets ``BACKENDS``) with the fake embedder, and httpx as the client.
+Nothing is mocked: requests go through the kernel's loopback."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 from remem.config import Config
 from remem.model import Scope
 from remem.server.keys import Keys
-from remem.store.sqlite import SQLiteStore
+from remem.store.factory import open_store
 from remem.validation import Limits
 
 pytest.importorskip("fastapi")
@@ -33,7 +34,7 @@ class Live:
     app: Any
 
     def key(self, role: str = "writer", *, rate: int | None = None, **scope: str) -> str:
-        store = SQLiteStore(self.config.database)
+        store = open_store(self.config)
         try:
             made = Keys(store, Limits.of(self.config)).create(
                 role=role, rate_per_minute=rate, **(scope or {"user_id": "alice"})
@@ -72,8 +73,12 @@ def start(app: Any) -> tuple[str, Callable[[], None]]:
 
 
 @pytest.fixture
-def server_config(tmp_path: Path) -> Config:
-    return Config(home=tmp_path / "home", embedder="fake", db_path=tmp_path / "rest.db")
+def server_config(tmp_path: Path, store_target: str | Path) -> Config:
+    """The service's config: on this test's store (the SQLite file, or a fresh
+    PostgreSQL schema as ``store_url`` in a module that runs on both backends)."""
+    if isinstance(store_target, str):
+        return Config(home=tmp_path / "home", embedder="fake", store_url=store_target)
+    return Config(home=tmp_path / "home", embedder="fake", db_path=store_target)
 
 
 def make_live(config: Config, **app_kw: Any) -> Iterator[Live]:

@@ -14,6 +14,8 @@ from remem.config import Config
 from remem.memory import Memory
 from remem.model import Scope
 
+BACKENDS = ("sqlite", "postgres")
+
 SESSION = "0b6f2c1e-8d4a-4c3b-9e7f-2a1d5c6b7e80"
 
 

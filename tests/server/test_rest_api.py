@@ -9,6 +9,8 @@ from tests.server.conftest import Live
 
 from remem.memory import Memory
 
+BACKENDS = ("sqlite", "postgres")
+
 
 def test_memories_add_get_update_forget_history(live: Live) -> None:
     with live.client(live.key("writer")) as c:

@@ -4,9 +4,10 @@ role, revocable; the local token only in local mode, only from loopback."""
 from __future__ import annotations
 
 import os
-import sqlite3
 import stat
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.server.conftest import Live
@@ -15,31 +16,43 @@ from remem.config import Config
 from remem.errors import NotFoundError, UserError, ValidationError
 from remem.server import local
 from remem.server.keys import Keys, digest
-from remem.store.sqlite import SQLiteStore
+from remem.store.factory import open_store
 from remem.validation import Limits
 
+BACKENDS = ("sqlite", "postgres")
 
-def test_a_key_is_stored_as_its_digest_only(server_config: Config) -> None:
-    store = SQLiteStore(server_config.database)
+
+def test_a_key_is_stored_as_its_digest_only(
+    server_config: Config, store_rows: Callable[..., list[tuple[Any, ...]]]
+) -> None:
+    store = open_store(server_config)
     try:
         made = Keys(store, Limits.of(server_config)).create(role="reader", user_id="alice")
+        stored = store.get_api_key(made.record.id)
     finally:
         store.close()
     secret = made.key.rsplit("_", 1)[1]
-    raw = b"".join(
-        p.read_bytes()
-        for p in server_config.database.parent.glob(server_config.database.name + "*")
-    )
-    assert secret.encode() not in raw and made.key.encode() not in raw
-    with sqlite3.connect(server_config.database) as db:
-        (stored,) = db.execute(
-            "SELECT digest FROM api_keys WHERE id = ?", (made.record.id,)
-        ).fetchone()
-    assert stored == digest(made.key)
+    assert stored is not None and stored.digest == digest(made.key)
+    assert secret not in repr(stored) and made.key not in repr(stored)
+    # what the database itself holds: the digest, and nothing of the key past its id
+    (row,) = store_rows("SELECT * FROM api_keys WHERE id = ?", [made.record.id])
+    assert bytes(row[1]) == digest(made.key)
+    assert not any(secret in v or made.key in v for v in _texts(row))
+    if server_config.store_url is None:  # a SQLite file: not in any of its bytes either
+        raw = b"".join(
+            p.read_bytes()
+            for p in server_config.database.parent.glob(server_config.database.name + "*")
+        )
+        assert secret.encode() not in raw and made.key.encode() not in raw
+
+
+def _texts(row: Sequence[Any]) -> list[str]:
+    return [bytes(v).decode("latin-1") if isinstance(v, bytes | memoryview) else str(v)
+            for v in row]  # fmt: skip
 
 
 def test_authenticate_refuses_forged_unknown_and_revoked_keys(server_config: Config) -> None:
-    store = SQLiteStore(server_config.database)
+    store = open_store(server_config)
     try:
         keys = Keys(store, Limits.of(server_config))
         made = keys.create(role="writer", user_id="alice", name="laptop")
@@ -141,7 +154,7 @@ def test_missing_malformed_and_revoked_keys_get_401(live: Live) -> None:
         assert c.get("/health").status_code == 200  # no key needed
     with live.client(key) as c:
         assert c.get("/v1/whoami").json()["role"] == "writer"
-    store = SQLiteStore(live.config.database)
+    store = open_store(live.config)
     try:
         Keys(store, Limits.of(live.config)).revoke(key)  # the whole key works too
     finally:

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from tests.server.conftest import Live
 
+BACKENDS = ("sqlite", "postgres")
+
 schemathesis = pytest.importorskip("schemathesis")
 
 EXAMPLES = 8  # per operation and key: ~36 operations x 2 keys x 8 = ~600 requests

@@ -26,6 +26,8 @@ from remem.errors import (
 from remem.server.errors import status_of
 from remem.server.ratelimit import RateLimiter
 
+BACKENDS = ("sqlite", "postgres")
+
 
 def test_writes_past_the_keys_rate_get_429_with_retry_after(live: Live) -> None:
     with live.client(live.key("writer", rate=3)) as c:
