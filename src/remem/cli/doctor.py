@@ -32,16 +32,20 @@ def doctor(
     as_json: JsonOpt = False,
 ) -> None:
     """Check a store: pages, schema, unreadable memories, vectors, full-text index,
-    an unfinished erase, leftover temp files. Exit 0 when healthy, 1 when not.
+    an unfinished erase, leftover temp files (on PostgreSQL: the server and
+    pgvector, schema, indexes, rows, vectors, erase, counts). Exit 0 when healthy,
+    1 when not.
 
     Opening the store first finishes a pending erase and removes temp files of
     dead processes; the report lists what it repaired.
 
     Example: remem doctor --db ~/.remem/remem.db --json
+    Example: REMEM_STORE_URL=postgresql://remem@db/remem remem doctor --json
     """
     from remem.errors import RememError, UserError
     from remem.memory import Memory
     from remem.model import DoctorReport, Finding
+    from remem.store.urls import display_url
 
     config = load_config(db)
     if config.store_url is None and not config.database.exists():
@@ -50,8 +54,9 @@ def doctor(
         mem = Memory(config=config)
     except UserError as exc:
         fail(str(exc), EXIT_USAGE)
-    except RememError as exc:  # the file cannot even be opened: that is the finding
-        report = DoctorReport(str(config.database), False, [Finding("open", False, str(exc))])
+    except RememError as exc:  # the store cannot even be opened: that is the finding
+        where = display_url(config.store_url) if config.store_url else str(config.database)
+        report = DoctorReport(where, False, [Finding("open", False, str(exc))])
     else:
         with remem_errors(), mem:
             report = mem.doctor(full=full, rebuild_fts=rebuild_fts)

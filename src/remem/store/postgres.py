@@ -20,7 +20,9 @@ What is different, and why:
 * Erase deletes every row in one transaction, then runs ``VACUUM`` on the
   tables that held them; PostgreSQL's write-ahead log and base backups keep old
   pages for as long as their retention says (see docs/postgres.md).
-* ``remem doctor`` checks the schema version and undecodable rows only.
+* ``remem doctor`` checks the server, schema, indexes, rows, vectors, a pending
+  erase and the counts (:mod:`remem.store.pg_doctor`); SQLite's page and FTS5
+  checks have no counterpart.
 
 The schema lives in the connection's first ``search_path`` schema (``public``
 unless the URL says ``?options=-csearch_path=NAME``); it is created on first
@@ -37,7 +39,8 @@ from contextlib import suppress
 from typing import Any, cast
 
 from remem.errors import NotARememStoreError, SchemaTooNewError, StoreError, UserError
-from remem.model import DoctorReport, Finding, Scope, utcnow
+from remem.model import DoctorReport, Scope, utcnow
+from remem.store import pg_doctor
 from remem.store.ann import AnnSettings
 from remem.store.codec import ts
 from remem.store.pg_schema import LATEST_VERSION, postgres_ddl
@@ -198,26 +201,27 @@ class PostgresStore(SQLiteStore):
         """Nothing to rebuild: BM25 is the in-process index on PostgreSQL."""
 
     def doctor(self, *, model_id: str | None = None, full: bool = False) -> DoctorReport:
-        checks = [("schema", self._pg_schema), ("rows", self._undecodable_rows)]
-        findings = []
+        """What :mod:`remem.store.pg_doctor` checks (``full`` changes nothing here:
+        PostgreSQL checks its own pages)."""
+        db = self._db
+        ddl, tables = postgres_ddl()
+        checks = [
+            ("server", lambda: pg_doctor.server(db)),
+            ("schema", lambda: pg_doctor.schema(db, self._schema_name, tables)),
+            ("indexes", lambda: pg_doctor.indexes(db, pg_doctor.expected_indexes(ddl))),
+            ("rows", self._undecodable_rows),
+            ("vectors", lambda: self._vectors(model_id)),
+            ("erase", self._pending_erase),
+            ("counts", lambda: pg_doctor.counts(db)),
+        ]
         with self._lock:
-            for name, check in checks:
-                try:
-                    findings.append(check())
-                except StoreError as exc:
-                    findings.append(Finding(name, False, str(exc)))
+            findings = pg_doctor.pg_findings(checks)
         return DoctorReport(
             path=self.path,
             healthy=all(f.ok for f in findings),
             checks=findings,
             repaired=list(self.repaired),
         )
-
-    def _pg_schema(self) -> Finding:
-        row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-        version = int(row[0]) if row is not None else 0
-        ok = version == LATEST_VERSION
-        return Finding("schema", ok, f"schema version {version} (this remem: {LATEST_VERSION})")
 
     def stats(self, scope: Scope | None = None) -> dict[str, Any]:
         found = super().stats(scope)

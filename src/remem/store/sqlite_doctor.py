@@ -108,7 +108,9 @@ class DoctorMixin:
 
     def _vectors(self, model_id: str | None) -> Finding:
         models = self._db.execute(
-            "SELECT model_id, dim, count(*), sum(length(vector) != 4 * dim) "
+            # CASE, not sum(<bool>): PostgreSQL has no sum of booleans
+            "SELECT model_id, dim, count(*), sum(CASE WHEN length(vector) != 4 * dim THEN 1 "
+            "ELSE 0 END) "
             "FROM vectors GROUP BY 1, 2 ORDER BY 1, 3 DESC"
         ).fetchall()
         problems: list[str] = []
