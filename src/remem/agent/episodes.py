@@ -24,10 +24,10 @@ from __future__ import annotations
 import builtins
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
+from remem.agent.episode_records import COMPLETED, OPEN, Episode, EpisodeAction, EpisodeHit
 from remem.errors import ConflictError, NotFoundError, ValidationError
 from remem.lifecycle.episodes import episode_data, outcome_value
 from remem.memory import Memory
@@ -37,99 +37,6 @@ from remem.store.base import ListFilter
 from remem.validation import Limits, check_id, check_label, check_number, check_text
 
 __all__ = ["Episode", "EpisodeAction", "EpisodeHit", "Episodes"]
-
-OPEN, COMPLETED = "open", "completed"
-
-
-@dataclass(frozen=True, slots=True)
-class EpisodeAction:
-    """One thing the agent did during an episode."""
-
-    type: str
-    target: str
-    description: str
-    result: str | None = None
-    at: datetime | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Episode:
-    """An episode as stored (see the module doc). ``status``: ``open`` or
-    ``completed``; the outcome fields are None while open."""
-
-    id: str
-    task: str
-    status: str
-    started_at: datetime
-    context: str | None = None
-    constraints: tuple[str, ...] = ()
-    approach: str | None = None
-    alternatives: tuple[str, ...] = ()
-    decision_factors: tuple[str, ...] = ()
-    actions: tuple[EpisodeAction, ...] = ()
-    actions_dropped: int = 0
-    outcome_score: float | None = None
-    success: bool | None = None
-    learnings: tuple[str, ...] = ()
-    failure_modes: tuple[str, ...] = ()
-    tags: tuple[str, ...] = ()
-    importance: float = 0.5
-    session_id: str | None = None
-    completed_at: datetime | None = None
-    summary_id: str | None = None
-    memory_status: str = "active"  # the memory's lifecycle status (archived ones are kept)
-
-    @classmethod
-    def of(cls, record: MemoryRecord) -> Episode:
-        """The episode a memory holds (ValidationError when it holds none)."""
-        data = episode_data(record)
-        if data is None:
-            raise ValidationError(f"memory {record.id} is not an episode")
-        situation = _dict(data.get("situation"))
-        reasoning = _dict(data.get("reasoning"))
-        outcome = _dict(data.get("outcome"))
-        return cls(
-            id=record.id,
-            task=str(situation.get("task", record.content)),
-            status=str(data.get("status", OPEN)),
-            started_at=_when(data.get("started_at")) or record.created_at,
-            context=situation.get("context"),
-            constraints=_texts(situation.get("constraints")),
-            approach=reasoning.get("approach"),
-            alternatives=_texts(reasoning.get("alternatives")),
-            decision_factors=_texts(reasoning.get("decision_factors")),
-            actions=tuple(
-                EpisodeAction(
-                    type=str(a.get("type", "")),
-                    target=str(a.get("target", "")),
-                    description=str(a.get("description", "")),
-                    result=a.get("result"),
-                    at=_when(a.get("at")),
-                )
-                for a in data.get("actions", [])
-                if isinstance(a, dict)
-            ),
-            actions_dropped=int(data.get("actions_dropped", 0)),
-            outcome_score=outcome.get("score"),
-            success=outcome.get("success"),
-            learnings=_texts(data.get("learnings")),
-            failure_modes=_texts(outcome.get("failure_modes")),
-            tags=tuple(record.tags),
-            importance=record.importance,
-            session_id=record.session_id,
-            completed_at=_when(data.get("completed_at")),
-            summary_id=data.get("summary_id"),
-            memory_status=str(record.status),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class EpisodeHit:
-    """A past episode found for a task, with the search score that found it."""
-
-    episode: Episode
-    score: float
-    explain: dict[str, Any] = field(default_factory=dict)
 
 
 class Episodes:
@@ -474,21 +381,3 @@ def _json_bytes(value: object) -> int:
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def _dict(value: object) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
-
-
-def _texts(value: object) -> tuple[str, ...]:
-    return tuple(str(v) for v in value) if isinstance(value, list) else ()
-
-
-def _when(value: object) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        when = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
