@@ -33,22 +33,28 @@ of its completed episodes, the newest ``reflection_max_items`` of each, and:
 Rules the user overrode are never touched. Untrusted lessons (tool output, web
 pages, other agents, injection) are never read: nothing untrusted becomes a
 rule. No LLM call happens inside a write transaction. Grouping and wording (steps 3
-and 4's candidates) are :mod:`remem.agent.rule_groups`.
+and 4's candidates) are :mod:`remem.agent.rule_groups`; what it reads and writes,
+:mod:`remem.agent.reflection_store`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from remem.agent.reflection_store import (
+    FAILURE_LEAD,
+    ReflectionReport,
+    enforce_cap,
+    read_items,
+    write_changes,
+)
 from remem.agent.rule_groups import (
     RULE_SCHEMA,
     Candidate,
-    Item,
     alike,
     deterministic_rule,
     group_items,
@@ -56,15 +62,10 @@ from remem.agent.rule_groups import (
     llm_rules,
     support_of,
 )
-from remem.agent.rules import (
-    Rule,
-    rule_data,
-)
+from remem.agent.rules import Rule, rule_data
 from remem.errors import ProviderError
-from remem.lifecycle.episodes import episode_data
 from remem.lifecycle.policies import days_since
-from remem.model import AuditEvent, Kind, MemoryRecord, Status, Trust
-from remem.store.base import FieldChange, ListFilter
+from remem.model import Kind, MemoryRecord, Status
 
 if TYPE_CHECKING:
     from remem.agent.rules import Rules
@@ -72,31 +73,13 @@ if TYPE_CHECKING:
 _NEGATION = re.compile(
     r"\b(?:don'?t|do not|never|avoid|stop|no longer|not|shouldn'?t|must not|mustn'?t)\b", re.I
 )
-_TOOL_ACTIONS = ("tool", "tool_call", "command", "run")
-FAILURE_LEAD = "Watch out, this went wrong before:"
-
-
-@dataclass(slots=True)
-class ReflectionReport:
-    """What one reflection did (ids of the rules concerned)."""
-
-    items: int = 0  # lessons and episode learnings read
-    groups: int = 0  # groups with enough support
-    created: list[str] = field(default_factory=list)
-    reinforced: list[str] = field(default_factory=list)
-    decayed: list[str] = field(default_factory=list)
-    contradicted: list[str] = field(default_factory=list)
-    archived: list[str] = field(default_factory=list)
-    rejected: int = 0  # candidate rules below rule_min_confidence
-    llm_used: bool = False
-    llm_error: str | None = None
 
 
 def reflect(rules: Rules, *, now: datetime) -> ReflectionReport:
     """One reflection over ``rules``' scope (see the module doc)."""
     mem, config = rules.mem, rules.mem.config
     report = ReflectionReport()
-    items = _items(rules)
+    items = read_items(rules)
     report.items = len(items)
     every = rules.records(statuses=("active", "archived", "cold", "forgotten", "superseded"))
     active = [r for r in every if r.status is Status.ACTIVE]
@@ -233,66 +216,9 @@ def reflect(rules: Rules, *, now: datetime) -> ReflectionReport:
             },
         )
         report.created.append(record.id)
-    _write_changes(rules, changed, report, now)
-    _enforce_cap(rules, report, now)
+    write_changes(rules, changed, report, now)
+    enforce_cap(rules, report, now)
     return report
-
-
-# -- reading -----------------------------------------------------------------------------
-def _items(rules: Rules) -> list[Item]:
-    mem, config = rules.mem, rules.mem.config
-    cap = config.reflection_max_items
-    lessons = mem.list(
-        user_id=rules.scope.user_id,
-        agent_id=rules.scope.agent_id,
-        namespace=rules.scope.namespace,
-        filters=ListFilter(kinds=(Kind.LESSON.value,)),
-        limit=cap,
-    ).items
-    out = [
-        Item(r.content, r.id, "lesson", r.created_at, weight=1 + r.reference_count)
-        for r in lessons
-        if r.source_trust is Trust.TRUSTED and "injection" not in r.data
-    ]
-    episodes = mem.list(
-        user_id=rules.scope.user_id,
-        agent_id=rules.scope.agent_id,
-        namespace=rules.scope.namespace,
-        filters=ListFilter(kinds=(Kind.EPISODIC.value,)),
-        limit=cap,
-    ).items
-    for record in episodes:
-        data = episode_data(record)
-        if data is None or data.get("status") != "completed":
-            continue
-        if record.source_trust is not Trust.TRUSTED:
-            continue
-        tools = tuple(
-            sorted(
-                {
-                    str(a.get("target", "")).lower()
-                    for a in data.get("actions", [])
-                    if isinstance(a, dict) and a.get("type") in _TOOL_ACTIONS and a.get("target")
-                }
-            )
-        )
-        outcome = data.get("outcome") or {}
-        task = str((data.get("situation") or {}).get("task") or record.content)
-        # A failure mode says what happened, not what to do: as a rule it is a warning.
-        texts = [
-            *data.get("learnings", []),
-            *(
-                f"{FAILURE_LEAD} {t}"
-                for t in outcome.get("failure_modes", [])
-                if isinstance(t, str)
-            ),
-        ]
-        for text in texts:
-            if isinstance(text, str) and text.strip():
-                out.append(
-                    Item(text, record.id, "episode", record.created_at, tools, situation=task)
-                )
-    return out
 
 
 def _vectors(rules: Rules, texts: list[str]) -> np.ndarray:
@@ -325,82 +251,6 @@ def _covering(
     return None
 
 
-# -- writes ------------------------------------------------------------------------------
-def _write_changes(
-    rules: Rules, changed: dict[str, MemoryRecord], report: ReflectionReport, now: datetime
-) -> None:
-    config = rules.mem.config
-    store = rules.mem.store
-    archive: list[FieldChange] = []
-    with store.transaction():
-        for record in changed.values():
-            data = rule_data(record) or {}
-            current = store.get_memory(record.id, rules.scope)
-            if current is None or current.status is not Status.ACTIVE:
-                continue
-            if (rule_data(current) or {}).get("user_override"):
-                continue  # the user overrode it meanwhile: theirs
-            confidence = float(data["confidence"])
-            current.data["rule"] = data
-            current.confidence = max(0.0, min(1.0, confidence))
-            current.updated_at = now
-            store.update_memory(
-                current,
-                event=AuditEvent(
-                    event="rule_reflected",
-                    memory_id=current.id,
-                    at=now,
-                    detail={
-                        "confidence": confidence,
-                        "reinforced": current.id in report.reinforced,
-                        "decayed": current.id in report.decayed,
-                        "contradicted": current.id in report.contradicted,
-                    },
-                ),
-            )
-            if confidence < config.rule_min_confidence:
-                archive.append(
-                    _archive(
-                        current.id,
-                        f"confidence {confidence:.2f} < {config.rule_min_confidence}",
-                        now,
-                    )
-                )
-        report.archived.extend(store.change_fields(archive))
-        store.drop_token_vectors(report.archived)
-
-
-def _enforce_cap(rules: Rules, report: ReflectionReport, now: datetime) -> None:
-    config = rules.mem.config
-    active = [Rule.of(r) for r in rules.records()]
-    if len(active) <= config.rule_max:
-        return
-    removable = sorted(
-        (r for r in active if not r.user_override), key=lambda r: (r.confidence, r.id)
-    )
-    extra = removable[: len(active) - config.rule_max]
-    with rules.mem.store.transaction():
-        done = rules.mem.store.change_fields(
-            [_archive(r.id, f"over rule_max {config.rule_max}", now) for r in extra]
-        )
-        rules.mem.store.drop_token_vectors(done)
-    report.archived.extend(done)
-
-
-def _archive(memory_id: str, reason: str, now: datetime) -> FieldChange:
-    return FieldChange(
-        memory_id,
-        "active",
-        {"status": Status.ARCHIVED, "updated_at": now},
-        AuditEvent(
-            event="archived",
-            memory_id=memory_id,
-            at=now,
-            detail={"reason": reason, "from_status": "active"},
-        ),
-    )
-
-
 def _negative(text: str) -> bool:
     return _NEGATION.search(text) is not None
 
@@ -414,4 +264,4 @@ def _time(value: object) -> datetime | None:
         return None
 
 
-__all__ = ["RULE_SCHEMA", "ReflectionReport", "Rule", "reflect"]
+__all__ = ["FAILURE_LEAD", "RULE_SCHEMA", "ReflectionReport", "Rule", "reflect"]
