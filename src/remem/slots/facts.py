@@ -25,10 +25,7 @@ from functools import lru_cache
 from remem.slots import lexicon as lx
 from remem.slots.tokens import (
     ADVERBS,
-    CURRENCY,
-    DATE_WORDS,
     FAMILY_OF,
-    MONTHS,
     NUMBER_WORDS,
     STARTERS,
     Token,
@@ -39,6 +36,9 @@ from remem.slots.tokens import (
     stem,
     tokenize,
 )
+from remem.slots.values import Identifier, Value, ident_positions, identifiers_in, values_in
+
+__all__ = ["MAX_WORDS", "Fact", "Identifier", "Value", "analyse"]
 
 MAX_WORDS = 40  # a longer text is not one statement about one slot
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'])")
@@ -54,26 +54,6 @@ _NEGATION = re.compile(
 _INTERJECTION = re.compile(
     r"^\W*(?:(?:no|nope|nah|yes|yeah|yep|ok|okay|well|oh)\s*[,.!;:-]+\s*)+", re.IGNORECASE
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Value:
-    """A value span: ``kind`` is date, money, number, version, name or quoted;
-    ``unit`` the noun a number counts ("engineers"); ``tokens`` its token indices."""
-
-    text: str
-    kind: str
-    tokens: tuple[int, ...]
-    unit: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Identifier:
-    """A member of a list named by a noun and a number or code ("project 28", "db-1")."""
-
-    noun: str
-    code: str
-    in_subject: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,9 +130,9 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
     comparable = not ends and len(clean.split()) <= MAX_WORDS
     tokens = _resolve_first_person(tokenize(clean), speaker)
     start, end = _subject_span(tokens)
-    values, value_tokens = _values(tokens, start, end)
-    identifiers = _identifiers(tokens, (start, end), value_tokens)
-    ident_tokens = {i for ident in identifiers for i in _ident_positions(tokens, ident)}
+    values, value_tokens = values_in(tokens, start, end)
+    identifiers = identifiers_in(tokens, (start, end), value_tokens)
+    ident_tokens = {i for ident in identifiers for i in ident_positions(tokens, ident)}
     me = normalise_text(speaker).lower() if speaker else None
     values = tuple(
         v
@@ -239,126 +219,6 @@ def _resolve_first_person(tokens: tuple[Token, ...], speaker: str | None) -> tup
         else:
             out.append(t)
     return tuple(out)
-
-
-def _values(tokens: tuple[Token, ...], start: int, end: int) -> tuple[tuple[Value, ...], set[int]]:
-    """The value spans and the token positions they cover (names inside the subject,
-    "the Berlin office", are part of the key, not values)."""
-    values: list[Value] = []
-    used: set[int] = set()
-    n = len(tokens)
-    i = 0
-    while i < n:
-        t = tokens[i]
-        kind, span = _value_at(tokens, i, start)
-        if kind == "name" and start <= i < end:
-            kind = None
-        if kind is None:
-            i += 1
-            continue
-        unit = ""
-        prev = tokens[i - 1] if i else None
-        if kind in ("number", "version") and prev is not None and is_name(prev, i - 1 == start):
-            kind, unit = "version", prev.low  # "Node 16", "Python 3.9": a product's version
-        elif kind == "number" and i + span < n and is_word(tokens[i + span]):
-            nxt = tokens[i + span]
-            if nxt.low in CURRENCY:
-                kind, span = "money", span + 1
-            elif nxt.low not in lx.LIGHT and nxt.low not in lx.PREPOSITIONS:
-                unit = nxt.stem
-        idx = tuple(range(i, i + span))
-        text = " ".join(tokens[j].low for j in idx)
-        values.append(Value(text, kind, idx, unit))
-        used.update(idx)
-        i += span
-        del t
-    return tuple(values), used
-
-
-def _value_at(tokens: tuple[Token, ...], i: int, start: int) -> tuple[str | None, int]:
-    t = tokens[i]
-    low = t.low
-    if low[:1] in "$€£¥":
-        return "money", 1
-    if re.fullmatch(r"\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}", low):
-        return "date", 1  # clock times count with dates: both say "when"
-    if low in DATE_WORDS:
-        span = 1
-        while i + span < len(tokens) and (
-            tokens[i + span].low[:1].isdigit() or tokens[i + span].low in DATE_WORDS
-        ):
-            span += 1
-        return "date", span
-    if re.fullmatch(r"(?:19|20)\d\d", low):
-        return "date", 1
-    if (
-        re.fullmatch(r"\d+(?:st|nd|rd|th)?", low)
-        and i + 1 < len(tokens)
-        and tokens[i + 1].low in MONTHS
-    ):
-        span = 2
-        if i + 2 < len(tokens) and re.fullmatch(r"(?:19|20)\d\d", tokens[i + 2].low):
-            span = 3
-        return "date", span
-    if re.fullmatch(r"\d+\.\d+(?:\.\d+)*", low):
-        prev = tokens[i - 1] if i else None
-        if prev is not None and (prev.low in ("version", "v") or is_name(prev, i - 1 == start)):
-            return "version", 1
-        return "number", 1
-    if low[:1].isdigit() or low in NUMBER_WORDS:
-        if re.fullmatch(r"\d+[a-z]\w*", low) and not re.fullmatch(r"\d+(?:k|st|nd|rd|th)", low):
-            return None, 0  # a code like 4B: an identifier, not a value
-        return "number", 1
-    if t.text.startswith('"'):
-        return None, 0
-    if i > start and is_name(t, first=False) and not t.possessive and not t.pronoun:
-        span = 1
-        while (
-            i + span < len(tokens)
-            and not tokens[i + span - 1].possessive
-            and is_name(tokens[i + span], first=False)
-        ):
-            span += 1
-        return "name", span
-    return None, 0
-
-
-_CODE = re.compile(r"^(?:[a-z]+-?\d+[a-z]?|\d+[a-z])$")
-
-
-def _identifiers(
-    tokens: tuple[Token, ...], subject: tuple[int, int], value_tokens: set[int]
-) -> tuple[Identifier, ...]:
-    """Nouns followed by a number ("project 28") and codes ("db-1", "INC-204", "Q1")."""
-    found: list[Identifier] = []
-    start, end = subject
-    for i, t in enumerate(tokens):
-        in_subject = start <= i < end
-        if _CODE.match(t.low) and not re.fullmatch(r"\d+(?:k|st|nd|rd|th|am|pm)", t.low):
-            prefix = re.match(r"^[a-z]*", t.low)
-            found.append(Identifier(prefix.group(0) if prefix else "", t.low, in_subject))
-            continue
-        if i == 0 or not re.fullmatch(r"\d+(?:\.\d+)*[a-z]?", t.low):
-            continue
-        noun = tokens[i - 1]
-        if (
-            not is_word(noun)
-            or noun.low in lx.LIGHT
-            or noun.low in lx.PREPOSITIONS
-            or noun.low in DATE_WORDS
-            or noun.low in ("version", "v")
-            # outside the subject "Python 3.9" is a product's version, a value; as the
-            # subject ("Rack 3 is ...", "Invoice 1001 is due ...") it names a member
-            or (not in_subject and is_name(noun, False) and not noun.text.isupper())
-        ):
-            continue
-        found.append(Identifier(noun.stem, t.low, in_subject))
-        value_tokens.discard(i)
-    return tuple(found)
-
-
-def _ident_positions(tokens: tuple[Token, ...], ident: Identifier) -> list[int]:
-    return [t.index for t in tokens if t.low == ident.code]
 
 
 def _subject_key(
