@@ -24,16 +24,7 @@ from remem.memory_add import AddMixin
 from remem.memory_admin import AdminMixin
 from remem.memory_read import ReadMixin
 from remem.memory_write import WriteMixin
-from remem.model import (
-    AuditEvent,
-    EraseReport,
-    MemoryRecord,
-    Page,
-    Resource,
-    Scope,
-    Status,
-    utcnow,
-)
+from remem.model import AuditEvent, MemoryRecord, Page, Resource, Scope, Status, utcnow
 from remem.providers.base import LLM, Embedder
 from remem.providers.registry import get_embedder
 from remem.read.search import check_embedding_space
@@ -41,19 +32,10 @@ from remem.read.tiered import COUNTER_PREFIX as TIER_COUNTERS
 from remem.secrets import scrub_value
 from remem.store.base import ListFilter, Store
 from remem.store.factory import open_store
-from remem.validation import (
-    check_record,
-    check_text,
-)
+from remem.validation import check_record, check_text
 from remem.write.embed import embed_for_store
-from remem.write.summaries import refresh_citing, refresh_summaries
-from remem.write.validate import (
-    Limits,
-    check_changes,
-    clean_content,
-    require_scope,
-    scope_of,
-)
+from remem.write.summaries import refresh_citing
+from remem.write.validate import Limits, check_changes, clean_content, require_scope, scope_of
 
 if TYPE_CHECKING:
     from remem.lifecycle.jobs import Jobs
@@ -223,71 +205,6 @@ class Memory(AddMixin, WriteMixin, AdminMixin, ReadMixin):
             )
         self._refresh_summaries([old.id], llm)
         return new
-
-    def forget(
-        self,
-        memory_id: str,
-        *,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        namespace: str | None = None,
-        reason: str | None = None,
-    ) -> MemoryRecord:
-        """Soft-delete: the memory stops being returned; it stays in history."""
-        record = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
-        if record.status is Status.FORGOTTEN:
-            return record
-        llm = self._llm(required=False)  # for the summaries rebuilt after the write
-        before = record.status
-        record.status, record.updated_at = Status.FORGOTTEN, utcnow()
-        self.store.update_memory(
-            record,
-            event=AuditEvent(
-                event="forgotten",
-                memory_id=record.id,
-                detail={"from_status": str(before), "reason": reason},
-            ),
-        )
-        self._refresh_summaries([record.id], llm)
-        return record
-
-    def delete(
-        self,
-        memory_id: str,
-        *,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        namespace: str | None = None,
-        reason: str | None = None,
-    ) -> MemoryRecord:
-        """Mem0's ``delete``: :meth:`forget` (an audited soft delete; :meth:`erase`
-        is the hard purge). Returns the forgotten memory."""
-        return self.forget(
-            memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace, reason=reason
-        )
-
-    def erase(
-        self,
-        *,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        namespace: str | None = None,
-    ) -> EraseReport:
-        """Hard purge of a subject: memories, vectors, index, entities, resources,
-        checkpoints, and every summary version that listed its facts (summaries of
-        wider scopes are rebuilt without them). The audit keeps one tombstone with
-        counts and no content (an HMAC of each subject id with the store's key).
-
-        The data is unreachable when this returns. It is gone from the file too,
-        unless another process still reads an older snapshot: then
-        ``report.pending`` is true and the next open of the store finishes the job."""
-        scope = scope_of(user_id, agent_id, namespace)
-        llm = self._llm(required=False)  # a configuration error surfaces before the erase
-        stale = self.store.summaries_citing(within=scope)
-        report = self.store.erase(scope)
-        for where, category in stale:
-            refresh_summaries(self.store, where, [category], config=self.config, llm=llm)
-        return report
 
     def _refresh_summaries(self, memory_ids: builtins.list[str], llm: Any | None) -> None:
         """Rebuild the summaries that listed ``memory_ids`` (forgotten or superseded)."""

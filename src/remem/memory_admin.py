@@ -1,5 +1,6 @@
-"""The session and maintenance half of :class:`remem.Memory`: forgetting a scope
-and resetting the store (Mem0's ``delete_all`` and ``reset``), checkpoints
+"""The session and maintenance half of :class:`remem.Memory`: forgetting a memory
+(``forget``, Mem0's ``delete``) or a scope and resetting the store (Mem0's
+``delete_all`` and ``reset``), erasing a subject, checkpoints
 (save, replay, recover), flat-file export/import, and re-embedding. A mixin, so
 ``memory.py`` stays small."""
 
@@ -9,20 +10,29 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from remem.config import Config
 from remem.errors import NotFoundError, UserError, ValidationError
 from remem.filters import FilterLimits, narrowing
 from remem.lifecycle.forget import forget_matching
-from remem.model import Checkpoint, DoctorReport, EraseReport, ForgetReport, utcnow
+from remem.model import (
+    AuditEvent,
+    Checkpoint,
+    DoctorReport,
+    EraseReport,
+    ForgetReport,
+    MemoryRecord,
+    Status,
+    utcnow,
+)
 from remem.providers.base import LLM, Embedder, token_embedder
 from remem.secrets import redact, scrub_value
 from remem.store.base import ListFilter, Store
 from remem.store.portable import export_store, import_store, scope_lines
 from remem.validation import Limits, check_count, check_json, check_label, check_text
 from remem.write.embed import embed_for_store
-from remem.write.summaries import refresh_citing
+from remem.write.summaries import refresh_citing, refresh_summaries
 from remem.write.validate import check_identifier, scope_of, write_scope
 
 Progress = Callable[[int, int], None]
@@ -35,6 +45,77 @@ class AdminMixin:
 
     def _llm(self, *, required: bool) -> LLM | None:
         raise NotImplementedError  # provided by WriteMixin
+
+    if TYPE_CHECKING:  # provided by Memory
+        get: Callable[..., MemoryRecord]
+
+        def _refresh_summaries(self, memory_ids: list[str], llm: Any | None) -> None: ...
+
+    # -- forgetting and erasing one memory or one subject -------------------------
+    def forget(
+        self,
+        memory_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        reason: str | None = None,
+    ) -> MemoryRecord:
+        """Soft-delete: the memory stops being returned; it stays in history."""
+        record = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
+        if record.status is Status.FORGOTTEN:
+            return record
+        llm = self._llm(required=False)  # for the summaries rebuilt after the write
+        before = record.status
+        record.status, record.updated_at = Status.FORGOTTEN, utcnow()
+        self.store.update_memory(
+            record,
+            event=AuditEvent(
+                event="forgotten",
+                memory_id=record.id,
+                detail={"from_status": str(before), "reason": reason},
+            ),
+        )
+        self._refresh_summaries([record.id], llm)
+        return record
+
+    def delete(
+        self,
+        memory_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        reason: str | None = None,
+    ) -> MemoryRecord:
+        """Mem0's ``delete``: :meth:`forget` (an audited soft delete; :meth:`erase`
+        is the hard purge). Returns the forgotten memory."""
+        return self.forget(
+            memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace, reason=reason
+        )
+
+    def erase(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+    ) -> EraseReport:
+        """Hard purge of a subject: memories, vectors, index, entities, resources,
+        checkpoints, and every summary version that listed its facts (summaries of
+        wider scopes are rebuilt without them). The audit keeps one tombstone with
+        counts and no content (an HMAC of each subject id with the store's key).
+
+        The data is unreachable when this returns. It is gone from the file too,
+        unless another process still reads an older snapshot: then
+        ``report.pending`` is true and the next open of the store finishes the job."""
+        scope = scope_of(user_id, agent_id, namespace)
+        llm = self._llm(required=False)  # a configuration error surfaces before the erase
+        stale = self.store.summaries_citing(within=scope)
+        report = self.store.erase(scope)
+        for where, category in stale:
+            refresh_summaries(self.store, where, [category], config=self.config, llm=llm)
+        return report
 
     # -- forgetting and erasing many (Mem0's delete_all and reset) ---------------
     def delete_all(
