@@ -314,6 +314,7 @@ def report(world: dict[str, Any], seed: int, config: Config) -> dict[str, Any]:
         if without.injected
         else None,
         "injected_20_30": {"feedback": with_fb.injected, "no_feedback": without.injected},
+        "relevant_injected_20_30": {"feedback": with_fb.relevant, "no_feedback": without.relevant},
         "episode_recall_at_3": _share(with_fb.recall3),
         "repeated_tasks": len(with_fb.recall3),
         "tokens_per_session_mean": round(statistics.mean(with_fb.tokens), 1),

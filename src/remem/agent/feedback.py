@@ -50,6 +50,7 @@ from remem.read.feedback_context import (
     judgement,
     keyword_stems,
     novel_keywords,
+    response_key,
     stems,
 )
 from remem.read.late import idf_weights, maxsim
@@ -229,7 +230,9 @@ def apply_echoes(
     mem: Memory, scope: Scope, echoes: Sequence[Echo], *, session_id: str, now: datetime
 ) -> list[str]:
     """Write the priority changes (one atomic update, audited) and reference the used
-    memories; the ids changed."""
+    memories; the ids changed. Each judgement kept names the response (one key per
+    call: the memories judged here were judged against one response)."""
+    response = response_key(session_id, now.isoformat())
     changes = [
         ScoreChange(
             memory_id=e.memory_id,
@@ -251,7 +254,9 @@ def apply_echoes(
                     **({"echoed_through": e.echoed_through} if e.echoed_through else {}),
                 },
             ),
-            judgement=judgement(e.used, e.context, e.match, e.explained_by, e.echoed_through)
+            judgement=judgement(
+                e.used, e.context, e.match, e.explained_by, e.echoed_through, response
+            )
             if e.context
             else None,
             keep_judgements=mem.config.feedback_context_keep,

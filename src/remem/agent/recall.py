@@ -21,6 +21,7 @@ from remem.memory import Memory
 from remem.model import Kind, MemoryRecord, Scope, SearchHit, Trust, WorkingItem
 from remem.read.feedback_context import (
     LearnedFloor,
+    UsedWith,
     context_terms,
     evidence,
     inside,
@@ -129,7 +130,7 @@ class Recaller:
         memories rather than looking further."""
         config = self.mem.config
         ranked = self.ranked(text, items=items, now=now, shown=len(shown))
-        found = self.unskipped(ranked, terms, shown)
+        found = self.unskipped(ranked, terms, shown, items=items)
         wanted, end = items + config.agent_recall_spare, len(found)
         for index, hit in enumerate(found):
             if (self.include_untrusted or not is_untrusted(hit)) and hit.memory.id not in shown:
@@ -169,7 +170,7 @@ class Recaller:
                 return 0
             hits = [h for h in tiered.items if self.include_untrusted or not is_untrusted(h)]
             withheld = len(tiered.items) - len(hits)
-            kept = self.unskipped(hits, terms, builder.shown_ids())
+            kept = self.unskipped(hits, terms, builder.shown_ids(), items=items)
             builder.skipped += len(hits) - len(kept)
             resolved = resolve(kept)
         else:
@@ -186,7 +187,12 @@ class Recaller:
         return withheld
 
     def unskipped(
-        self, hits: Sequence[SearchHit], terms: Sequence[str], shown: Collection[str] = ()
+        self,
+        hits: Sequence[SearchHit],
+        terms: Sequence[str],
+        shown: Collection[str] = (),
+        *,
+        items: int | None = None,
     ) -> list[SearchHit]:
         """``hits`` (best first) without those feedback says to skip for a query with
         ``terms``: always ignored and matched no better (:meth:`Evidence.skip`);
@@ -196,13 +202,17 @@ class Recaller:
         judgements found such memories redundant (:meth:`_quoted_skip`); or
         matched below the floor learned from the candidates' judgements
         (:func:`learned_floor`) when not used for a query like this one and past
-        the block's best ``feedback_floor_keep``. Each hit's evidence in
+        the block's best ``feedback_floor_keep`` and not used in one response with a
+        memory the block holds on its own evidence among the ``items`` it would take
+        without the floor (:class:`UsedWith`). Each hit's evidence in
         ``explain["feedback"]``."""
         config = self.mem.config
         kept: list[SearchHit] = []
+        floored = 0  # hits left out by the floor alone, so far
         above = set(shown)
         quoted = self._quoted_skip(hits)
         floor = learned_floor((h.memory for h in hits), config)
+        together = UsedWith(config, reach=items)  # below the floor, used with one above
         above_stems: list[tuple[str, set[str]]] = []
         if quoted and shown:  # what the block shows already is above every hit
             above_stems = [
@@ -228,10 +238,18 @@ class Recaller:
                 hit.explain.setdefault("feedback", {})["redundant_beside"] = beside
             elif inside_of is not None and not found.used_any:
                 hit.explain.setdefault("feedback", {})["quoted_by"] = inside_of
-            elif below(hit, floor) and not found.used and len(kept) >= config.feedback_floor_keep:
+            elif (
+                below(hit, floor)
+                and not found.used
+                and len(kept) >= config.feedback_floor_keep
+                and not together.mark(hit, rank=len(kept) + floored)
+            ):
+                floored += 1
                 hit.explain.setdefault("feedback", {})["below_floor"] = floor.explain()
             elif not found.skip(config):
                 kept.append(hit)
+                if found.used or not below(hit, floor):  # held on its own evidence
+                    together.add(hit.memory)
                 if self.include_untrusted or not is_untrusted(hit):
                     above.add(hit.memory.id)
                     if quoted:

@@ -7,8 +7,9 @@ echo/fizzle also keeps the context it was judged in: the keyword terms of the
 text the memory was injected for (the session's opening, a prompt), stemmed as
 BM25 stems them and kept only as short hashes — no query text is stored on the
 memory. A memory keeps its last ``feedback_context_keep`` judgements in
-``data["feedback"]`` (``{"used": bool, "terms": [...], "match": float}``, the match
-score it was injected with).
+``data["feedback"]`` (``{"used": bool, "terms": [...], "match": float, "response":
+str}``, the match score it was injected with and a key of the response judged,
+shared by the memories judged against it).
 
 When the memory is a candidate for a new query, the judgements whose terms
 overlap the query's by at least ``feedback_context_similarity`` (Jaccard) are the
@@ -29,7 +30,8 @@ What the judgements teach also reaches memories never judged: once a query's
 candidates hold enough redundant judgements (:func:`quoting_labels`), a memory
 quoted whole inside one above it is left out too; and :func:`learned_floor`
 fits use against match score over the candidates' judgements, so the agent
-does not inject what is matched too weakly to be used more often than ignored.
+does not inject what is matched too weakly to be used more often than ignored —
+unless it was used in one response with a memory the block holds (:class:`UsedWith`).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from remem.config import Config
-from remem.model import MemoryRecord
+from remem.model import MemoryRecord, SearchHit
 from remem.read.query import keyword_terms
 from remem.store.lexical import Analyzer
 
@@ -180,18 +182,87 @@ def judgement(
     match: float | None = None,
     explained_by: str | None = None,
     echoed_through: str | None = None,
+    response: str | None = None,
 ) -> dict[str, Any]:
     """One judgement as kept in ``data["feedback"]``: used or not, the hashed terms of
     the query, the match score it was injected with; for a redundant memory the
     memory that explained its echo (the judgement then counts as neither), for a
-    hollow one the memory it quotes that its echo came through."""
+    hollow one the memory it quotes that its echo came through; ``response``: a
+    short key of the response judged (:func:`response_key`), the same for every
+    memory judged against it, so memories used together can be told."""
     return {
         "used": bool(used),
         "terms": list(terms),
         **({"match": match} if match is not None else {}),
         **({"explained_by": explained_by} if explained_by else {}),
         **({"echoed_through": echoed_through} if echoed_through else {}),
+        **({"response": response} if response else {}),
     }
+
+
+def response_key(session_id: str, at: str) -> str:
+    """The key a response's judgements share: a hash of its session and time (no text
+    of it is kept)."""
+    return hashlib.blake2b(f"{session_id}\x00{at}".encode(), digest_size=6).hexdigest()
+
+
+def used_in(record: MemoryRecord) -> set[str]:
+    """The responses (:func:`response_key`) ``record`` was used in, redundant
+    judgements left out."""
+    return {
+        str(item["response"])
+        for item in judgements(record)
+        if item.get("used")
+        and isinstance(item.get("response"), str)
+        and not isinstance(item.get("explained_by"), str)
+    }
+
+
+class UsedWith:
+    """The responses the memories a block holds were used in, to tell whether a
+    memory below the learned floor was used *together* with one of them.
+
+    The learned floor sees only the match score, pooled over the candidates'
+    judgements, and a task's memories are often matched weakly by a request for
+    it worded differently: an earlier session's episode of the same task, a fact
+    that task needs. What does know they belong together is one response that
+    used both. So a memory below the floor is still injected when it was used in
+    a response that also used a memory the block holds above it on its own
+    evidence (matched above the floor, or used for a query like this one: not
+    one held only as one of the block's best few, nor one let in this way), and
+    when it is among the ``reach`` best the block would take without the floor:
+    the exemption gives back what ranking chose and the floor took, it does not
+    reach further down (``feedback_floor_used_with``). A response, not a query: a
+    generic query ("Running pytest.") serves different tasks, one response one."""
+
+    def __init__(self, config: Config, *, reach: int | None = None) -> None:
+        self.enabled = config.feedback_floor_used_with
+        self.reach = reach  # None: any rank
+        self._by_response: dict[str, str] = {}  # response key -> a memory used in it
+
+    def add(self, record: MemoryRecord) -> None:
+        """``record`` is in the block (above whatever comes next)."""
+        if self.enabled:
+            for key in used_in(record):
+                self._by_response.setdefault(key, record.id)
+
+    def partner(self, record: MemoryRecord) -> str | None:
+        """A memory of the block used in one response with ``record``, if any."""
+        if not self.enabled or not self._by_response:
+            return None
+        shared = sorted(used_in(record).intersection(self._by_response))
+        return self._by_response[shared[0]] if shared else None
+
+    def mark(self, hit: SearchHit, *, rank: int = 0) -> bool:
+        """Whether ``hit``, ``rank`` hits down the block (counting those only the floor
+        left out), is within reach and was used with a memory of the block (then
+        named in its ``explain["feedback"]["used_with"]``)."""
+        if self.reach is not None and rank >= self.reach:
+            return False
+        partner = self.partner(hit.memory)
+        if partner is not None:
+            hit.explain.setdefault("feedback", {})["used_with"] = partner
+        return partner is not None
 
 
 def quoting_labels(records: Iterable[MemoryRecord]) -> tuple[int, int]:
