@@ -496,9 +496,11 @@ class Config(BaseModel):
     feedback_floor_max: float = Field(0.5, ge=0, le=1)
     feedback_floor_keep: int = Field(3, ge=0)
     # ... nor a memory used in one response together with a memory the block holds
-    # above it (each judgement keeps a key of the response it was judged against):
-    # the floor sees only the match score, and a task's memories are often matched
-    # weakly by a request for it worded differently; False: the floor alone
+    # above it on its own evidence (above the floor, or used for a query like this
+    # one), when the block would have taken it without the floor (each judgement
+    # keeps a key of the response it was judged against): the floor sees only the
+    # match score, and a task's memories are often matched weakly by a request for
+    # it worded differently; False: the floor alone
     feedback_floor_used_with: bool = True
     # outcomes (engram trust scoring): trust_score +success / -failure, clipped to [0, 1]
     outcome_success_trust: float = Field(0.05, ge=0, le=1)
