@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -55,3 +56,16 @@ def bash_client() -> bool:
     except UserError:
         return False
     return True
+
+
+def service_env(root: Path) -> dict[str, str]:
+    """The environment of hook and service processes in a test: a home and a remem
+    home under ``root``, the fake embedder, no service started by a hook."""
+    return {
+        **os.environ,
+        "HOME": str(root / "user-home"),
+        "REMEM_HOME": str(root / "rh"),
+        "REMEM_EMBEDDER": "fake",
+        "REMEM_DEFAULT_USER_ID": "maya",
+        "REMEM_HOOKS_AUTOSTART_SERVICE": "false",
+    }

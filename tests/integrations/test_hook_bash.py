@@ -6,7 +6,6 @@ odd arguments, a payload too big — to the Python client, byte for byte."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import stat
 import subprocess
@@ -16,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hookdata import Recorded, bash_client
+from hookdata import Recorded, bash_client, service_env
 
 from remem.integrations.claude_settings import hook_program
 
@@ -35,15 +34,7 @@ echo handed-over
 
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "HOME": str(tmp_path / "user-home"),
-        "REMEM_HOME": str(tmp_path / "rh"),
-        "REMEM_EMBEDDER": "fake",
-        "REMEM_DEFAULT_USER_ID": "maya",
-        "REMEM_HOOKS_AUTOSTART_SERVICE": "false",
-        "RECORD": str(tmp_path / "record"),
-    }
+    return service_env(tmp_path) | {"RECORD": str(tmp_path / "record")}
 
 
 @pytest.fixture
@@ -58,7 +49,8 @@ def port_file(env: dict[str, str]) -> Path:
     return Path(env["REMEM_HOME"]) / "remem.sock.port"
 
 
-def start(env: dict[str, str]) -> subprocess.Popen[bytes]:
+def start(env: dict[str, str], *, port: bool = True) -> subprocess.Popen[bytes]:
+    """``remem serve --socket``, once it listens (and has written its port file)."""
     home = Path(env["REMEM_HOME"])
     proc = subprocess.Popen(
         [sys.executable, "-m", "remem", "serve", "--socket", str(home / "remem.sock")],
@@ -67,7 +59,7 @@ def start(env: dict[str, str]) -> subprocess.Popen[bytes]:
         stderr=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 90
-    while not (port_file(env).exists() and (home / "remem.sock").is_socket()):
+    while not ((port_file(env).exists() or not port) and (home / "remem.sock").is_socket()):
         assert proc.poll() is None and time.monotonic() < deadline, "the service never listened"
         time.sleep(0.1)
     return proc
@@ -196,22 +188,12 @@ def test_a_port_file_left_by_a_killed_service_or_a_refused_token_falls_back(
 
 def test_no_hook_port_when_turned_off(recorded: Recorded, env: dict[str, str]) -> None:
     env = env | {"REMEM_HOOKS_LOOPBACK_PORT": "false"}
-    home = Path(env["REMEM_HOME"])
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "remem", "serve", "--socket", str(home / "remem.sock")],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    proc = start(env, port=False)
     try:
-        deadline = time.monotonic() + 90
-        while not (home / "remem.sock").is_socket():
-            assert proc.poll() is None and time.monotonic() < deadline
-            time.sleep(0.1)
-        assert not port_file(env).exists()
         stdin = recorded.text("user_prompt_submit_remember").encode("utf-8")
         done = bash_hook(sys.executable, ["hook", "UserPromptSubmit"], stdin, env, recorded.cwd)
         assert done.returncode == 0 and b"## Remembered now" in done.stdout  # via Python
+        assert not port_file(env).exists()  # the service was up and wrote none
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hookdata import Recorded
+from hookdata import Recorded, service_env
 
 from remem.integrations.claude_settings import hook_program
 
@@ -41,14 +41,7 @@ sys.stdout.write("HEAVY=" + ",".join(heavy) + "\\n")
 
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "HOME": str(tmp_path / "user-home"),
-        "REMEM_HOME": str(tmp_path / "rh"),
-        "REMEM_EMBEDDER": "fake",
-        "REMEM_DEFAULT_USER_ID": "maya",
-        "REMEM_HOOKS_AUTOSTART_SERVICE": "false",
-    }
+    return service_env(tmp_path)
 
 
 def wait_for(check: object, what: str, seconds: float = 90.0) -> None:
