@@ -334,13 +334,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     config = Config(embedder=args.embedder, llm_provider=None, jobs_catchup_budget_ms=CATCHUP_MS)
-    result = report(load_world(args.world), args.seed, config)
+    emit(report(load_world(args.world), args.seed, config), args.out)
+    return 0
+
+
+def emit(result: dict[str, Any], out: Path | None) -> None:
+    """Print ``result`` as JSON, and write it to ``out`` when given."""
     text = json.dumps(result, indent=2)
     print(text)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n", "utf-8")
-    return 0
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text + "\n", "utf-8")
 
 
 if __name__ == "__main__":

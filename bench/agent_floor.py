@@ -28,7 +28,6 @@ relevance test is reused as it is.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -165,11 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "left_out_within_reach": {f"{g} / {r}": n for (g, r), n in sorted(dropped.items())},
         "let_back_in": dict(back),
     }
-    text = json.dumps(result, indent=2)
-    print(text)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n", "utf-8")
+    bench.emit(result, args.out)
     return 0
 
 

@@ -30,6 +30,7 @@ is written to a temporary file and renamed over the old one.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shlex
@@ -139,8 +140,10 @@ def hook_program(python: str | None = None, *, client: str = "auto") -> list[str
     return [interpreter, *hook_client.SCRIPT_FLAGS, str(script)]
 
 
+@functools.cache
 def _bash() -> str | None:
-    """bash's path when it is on the PATH (POSIX) and version 4 or later (``read -N``)."""
+    """bash's path when it is on the PATH (POSIX) and version 4 or later (``read -N``);
+    asked once per process (a bash run)."""
     if os.name != "posix":
         return None
     found = shutil.which("bash")
