@@ -58,7 +58,10 @@ def main(argv: list[str]) -> None:
         run(BIN / "ruff", "format", "--check", "src", "tests", "bench")
         run(BIN / "mypy", "src")
         # pytest exits 5 when it collects nothing; run() turns any non-zero into a failure.
-        run(BIN / "python", "-m", "pytest", "-p", "no:cacheprovider", *rest)
+        # One worker per core (at most 4): each test has its own temp dir and store, and
+        # each worker its own PostgreSQL server.
+        workers = str(min(4, os.cpu_count() or 1))
+        run(BIN / "python", "-m", "pytest", "-p", "no:cacheprovider", "-n", workers, *rest)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,23 @@ import pytest
 from remem.config import Config
 from remem.memory import Memory
 
+
+def _consoles_read_columns_when_they_print() -> None:
+    """rich fixes a console's width at creation when COLUMNS is set then; tests run many
+    CLI commands in one process, each with its own COLUMNS. Made here with COLUMNS unset,
+    the CLI's consoles read it at each print, whichever test imports the CLI first."""
+    import os
+
+    columns = os.environ.pop("COLUMNS", None)
+    try:
+        import remem.cli.common  # noqa: F401
+    finally:
+        if columns is not None:
+            os.environ["COLUMNS"] = columns
+
+
+_consoles_read_columns_when_they_print()
+
 _real_connect = socket.socket.connect
 
 
