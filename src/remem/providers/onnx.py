@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,7 @@ import numpy.typing as npt
 from remem.errors import NotAvailableError, ProviderError, UserError
 from remem.providers.base import Vectors, l2_normalise
 from remem.providers.registry import register_embedder
+from remem.providers.wordpiece import WordPiece
 from remem.stopwords import STOPWORDS
 
 if TYPE_CHECKING:
@@ -156,7 +158,7 @@ class OnnxMiniLMEmbedder:
         if self._session is None:
             with self._lock:
                 if self._session is None:  # another thread may have won the race
-                    self._tokenizer = _load_tokenizer()
+                    self._tokenizer = load_bundled_tokenizer()
                     self._session = _load_session(self._model_path, self._threads, self._spinning)
         return self._tokenizer, self._session
 
@@ -164,10 +166,7 @@ class OnnxMiniLMEmbedder:
         if isinstance(texts, str):
             raise UserError("pass a list of texts, not one string")
         tokenizer, _ = self._load()
-        try:
-            return list(tokenizer.encode_batch(list(texts)))
-        except Exception as exc:  # tokenizers raises bare Exception subclasses
-            raise ProviderError(f"tokenizing for {MODEL_ID} failed: {exc}") from exc
+        return tokenizer.encode_batch(list(texts), max_length=MAX_TOKENS)
 
     def _forward(
         self, encodings: Sequence[Any]
@@ -199,30 +198,21 @@ def _content_positions(encoding: Any) -> list[int]:
     return [i for i, special in enumerate(encoding.special_tokens_mask) if not special]
 
 
-def load_bundled_tokenizer() -> Any:
-    """The all-MiniLM-L6-v2 WordPiece tokenizer shipped with remem (``tokenizers``),
-    as the file defines it; callers set truncation and padding for their use."""
-    from tokenizers import Tokenizer
-
+@lru_cache(maxsize=1)
+def load_bundled_tokenizer() -> WordPiece:
+    """The all-MiniLM-L6-v2 WordPiece tokenizer shipped with remem (pure Python, see
+    :mod:`remem.providers.wordpiece`), loaded once; immutable, so it is shared."""
     try:
         text = (
             resources.files("remem.providers")
             .joinpath("data", _TOKENIZER_FILE)
             .read_text(encoding="utf-8")
         )
-        return Tokenizer.from_str(text)
-    except Exception as exc:  # a missing file (OSError) or a bad one (tokenizers' Exception)
+        return WordPiece.from_json(text)
+    except (OSError, ValueError, KeyError) as exc:  # a missing file or a bad one
         raise ProviderError(
             f"cannot load the bundled tokenizer {_TOKENIZER_FILE}: {exc} — reinstall remem"
         ) from exc
-
-
-def _load_tokenizer() -> Any:
-    tokenizer = load_bundled_tokenizer()
-    # The file pads everything to 128; pad per batch instead, and allow 256 tokens.
-    tokenizer.enable_truncation(MAX_TOKENS)
-    tokenizer.no_padding()
-    return tokenizer
 
 
 def _load_session(model_path: Path | None, threads: int, spinning: bool = False) -> Any:

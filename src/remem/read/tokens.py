@@ -2,8 +2,8 @@
 
 The budget of a context block is a hard cap counted with a real tokenizer: the
 MiniLM WordPiece tokenizer that ships with remem
-(``remem/providers/data/minilm-tokenizer.json``, loaded with the ``tokenizers``
-package). It is offline, deterministic and close to (usually a little above)
+(``remem/providers/data/minilm-tokenizer.json``, read by
+:mod:`remem.providers.wordpiece`). It is offline, deterministic and close to (usually a little above)
 the count of common LLM BPE tokenizers for English text, so a block that fits
 here fits there with a small margin. Special tokens ([CLS]/[SEP]) are not
 counted, truncation and padding are off.
@@ -12,7 +12,7 @@ counted, truncation and padding are off.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Protocol
 
 from remem.providers.onnx import load_bundled_tokenizer
 
@@ -33,7 +33,7 @@ class WordPieceCounter:
     name = MINILM_TOKENIZER
 
     def __init__(self, *, cache_size: int = 4096) -> None:
-        self._tokenizer = _load()
+        self._tokenizer = load_bundled_tokenizer()
         # the same lines come back prompt after prompt (a session's memories, the
         # part labels): a count is ~0.1 ms of tokenizer, a lookup nothing
         self._counts: dict[str, int] = {}
@@ -62,10 +62,3 @@ class WordPieceCounter:
 def default_counter() -> WordPieceCounter:
     """The shared MiniLM WordPiece counter (loaded once)."""
     return WordPieceCounter()
-
-
-def _load() -> Any:
-    tokenizer = load_bundled_tokenizer()
-    tokenizer.no_truncation()
-    tokenizer.no_padding()
-    return tokenizer
