@@ -318,11 +318,13 @@ def _extra_fields(
             "(pass metadata=... for your own metadata)"
         )
     return _Extra(
-        tags=tuple(check_labels(tags, "tags", limits=limits)) if tags is not None else (),
+        # What is returned is what is stored: tags and data redacted as the store would.
+        tags=tuple(scrub_value(check_labels(tags, "tags", limits=limits)))
+        if tags is not None
+        else (),
         confidence=None
         if confidence is None
         else check_number(confidence, "confidence", low=0.0, high=1.0),
-        # What is returned is what is stored: redacted as the store would.
         data=scrub_value(checked) if checked else {},
     )
 

@@ -38,6 +38,7 @@ from remem.errors import ValidationError
 from remem.model import SearchHit, Trust, utcnow
 from remem.read.query import STOPWORDS, keyword_terms
 from remem.read.tokens import TokenCounter, default_counter
+from remem.secrets import redact
 from remem.textnorm import strip_invisible
 
 HEADER = "Known context from previous sessions"
@@ -158,7 +159,7 @@ def build_context(
         tokens=tokens,
         tokenizer=counter.name,
         max_tokens=max_tokens,
-        query=query,
+        query=redact(query),  # the block is shown and sent back: no secret in its echo
         omitted=len(allowed) - len(chosen),
         withheld=withheld,
     )

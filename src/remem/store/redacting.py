@@ -1,19 +1,26 @@
-"""The store's one redaction choke point: a SQLite connection that scrubs what it writes.
+"""The store's one redaction choke point, shared by every backend.
 
-:class:`SQLiteStore` opens its file through :class:`RedactingConnection`, so
-every ``INSERT``, ``UPDATE`` or ``REPLACE`` any of its methods (or a method
-added later) runs has each text parameter passed through
-:func:`remem.secrets.scrub` before SQLite sees it: memories, resources, audit
-details, checkpoints, summaries, entities, metadata, reasons, names, session
-ids. JSON texts are scrubbed value by value so they stay valid JSON. Reads are
-untouched. Statements are parameterised throughout the store; literal text in
-SQL is never user text.
+All of the store's code (the mixins of :class:`remem.store.sqlite.SQLiteStore`,
+which :class:`remem.store.postgres.PostgresStore` runs too) reaches its database
+through ``self._db``; whatever connection a backend assigns there (``sqlite3``,
+the PostgreSQL adapter of :mod:`remem.store.pg_conn`, a future one) is wrapped
+in :class:`RedactedWrites` by the store itself (the ``_db`` property), so no
+backend can forget it. Each ``INSERT``, ``UPDATE`` or ``REPLACE`` has every text
+parameter passed through :func:`remem.secrets.scrub` before the backend sees it:
+memories, resources, audit details and actors, checkpoints, summaries, entities,
+relations, metadata keys and values, reasons, names, session ids, triggers,
+working items, sessions, pending work, API key names, job details. JSON texts
+are scrubbed value by value so they stay valid JSON. Reads pass untouched.
+
+Statements are parameterised throughout the store; literal text in SQL is never
+user text. A memory's content is also redacted earlier, by the codec
+(:func:`remem.store.codec.memory_to_row`), because its hash must be of the
+redacted text; that is the same function, so the two agree.
 """
 
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
@@ -28,37 +35,37 @@ def _is_write(sql: str) -> bool:
     return _WRITE.match(sql) is not None
 
 
-class RedactingCursor(sqlite3.Cursor):
-    """A cursor whose writes scrub their text parameters."""
+class RedactedWrites:
+    """A database connection (anything with ``execute``/``executemany``) whose writes
+    scrub their text parameters; every other attribute is the connection's own."""
 
-    def execute(self, sql: str, parameters: Any = (), /) -> RedactingCursor:
+    __slots__ = ("_inner",)
+
+    def __init__(self, inner: Any) -> None:
+        object.__setattr__(self, "_inner", inner)
+
+    @property
+    def inner(self) -> Any:
+        """The backend's connection under the choke point."""
+        return self._inner
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any:
         if parameters and _is_write(sql):
             parameters = scrub_params(parameters)
-        super().execute(sql, parameters)
-        return self
+        return self._inner.execute(sql, parameters)
 
-    def executemany(self, sql: str, seq_of_parameters: Iterable[Any], /) -> RedactingCursor:
-        if _is_write(sql):
-            seq_of_parameters = [scrub_params(p) for p in seq_of_parameters]
-        super().executemany(sql, seq_of_parameters)
-        return self
-
-
-class RedactingConnection(sqlite3.Connection):
-    """A connection whose ``execute``/``executemany`` (and cursors) scrub what they write.
-
-    ``sqlite3.Connection.execute`` makes its cursor in C without calling
-    :meth:`cursor`, so both entry points are overridden."""
-
-    def cursor(self, factory: Any = RedactingCursor) -> Any:
-        return super().cursor(factory)
-
-    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
-        if parameters and _is_write(sql):
-            parameters = scrub_params(parameters)
-        return super().execute(sql, parameters)
-
-    def executemany(self, sql: str, parameters: Iterable[Any], /) -> sqlite3.Cursor:
+    def executemany(self, sql: str, parameters: Iterable[Any], /) -> Any:
         if _is_write(sql):
             parameters = [scrub_params(p) for p in parameters]
-        return super().executemany(sql, parameters)
+        return self._inner.executemany(sql, parameters)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(self._inner, name, value)  # row_factory and the like are the connection's
+
+
+def redacted_writes(connection: Any) -> Any:
+    """``connection`` behind the choke point (once: a wrapped one is returned as is)."""
+    return connection if isinstance(connection, RedactedWrites) else RedactedWrites(connection)

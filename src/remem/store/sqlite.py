@@ -25,6 +25,7 @@ from remem.model import Scope, utcnow
 from remem.store.ann import AnnSettings
 from remem.store.codec import DECODE_ERRORS, ts
 from remem.store.lexical import LexicalIndex
+from remem.store.redacting import redacted_writes
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
 from remem.store.sqlite_agent import AgentTablesMixin
 from remem.store.sqlite_consolidate import ConsolidationMixin
@@ -148,6 +149,17 @@ class SQLiteStore(
         self._statements = 0  # statements run on this handle (cost accounting)
 
     # -- plumbing -----------------------------------------------------------------
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The database, behind the store's redaction choke point: every write's text
+        parameters are scrubbed (:mod:`remem.store.redacting`), whatever the backend."""
+        return self._conn
+
+    @_db.setter
+    def _db(self, connection: sqlite3.Connection) -> None:
+        # The one way a backend hands the store its connection: wrapped, always.
+        self._conn: sqlite3.Connection = redacted_writes(connection)
+
     def close(self) -> None:
         with self._lock:
             if self._erase_unfinished and not self._depth:

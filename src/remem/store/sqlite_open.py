@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import TypeVar
 
 from remem.errors import NotARememStoreError, SchemaTooNewError, StoreError
-from remem.store.redacting import RedactingConnection
 from remem.store.schema import APPLICATION_ID, LATEST_VERSION
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -66,13 +65,9 @@ def connect(path: Path, *, read_only: bool, timeout: float = 30.0) -> sqlite3.Co
     missed. A hot journal in a read-only file cannot be rolled back: refused with
     what to do."""
     if not read_only:
-        # Every write statement's text parameters are redacted (store/redacting.py).
+        # The store puts it behind its redaction choke point (store/redacting.py).
         return sqlite3.connect(
-            str(path),
-            isolation_level=None,
-            check_same_thread=False,
-            timeout=timeout,
-            factory=RedactingConnection,
+            str(path), isolation_level=None, check_same_thread=False, timeout=timeout
         )
     if _nonempty(_side(path, "-journal")):
         raise StoreError(
