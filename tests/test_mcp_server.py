@@ -120,7 +120,7 @@ def test_without_the_extra_the_error_names_it(tmp_path: Path) -> None:
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == (
-        "error: the MCP server needs the mcp extra: pip install 'remem[mcp]'"
+        "error: the MCP server needs the mcp extra: pip install '.[mcp]' in remem's checkout"
     )
 
 

@@ -62,7 +62,7 @@ class Config(BaseModel):
     home: Path = Field(default_factory=lambda: Path.home() / ".remem")
     db_path: Path | None = None  # default: home / "remem.db"
     # postgresql://user:password@host/db: the PostgreSQL store (many processes and
-    # hosts share it; needs `pip install 'remem[postgres]'`); None: the SQLite file
+    # hosts share it; needs `pip install '.[postgres]' in remem's checkout`); None: the SQLite file
     store_url: str | None = None
     # read the SQLite file through a memory map of up to this many MB (0: plain reads)
     sqlite_mmap_mb: int = Field(2048, ge=0)

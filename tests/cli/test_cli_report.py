@@ -90,7 +90,7 @@ def test_without_matplotlib_the_markdown_is_written_and_the_cause_said(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    assert "matplotlib is not installed" in done.stderr and "remem[report]" in done.stderr
+    assert "matplotlib is not installed" in done.stderr and "'.[report]'" in done.stderr
     assert "health.md" in done.stdout and "health.png" not in done.stdout
     assert (out / "health.md").exists() and not (out / "health.png").exists()
     assert "health.png" not in (out / "health.md").read_text()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -271,3 +273,19 @@ def test_cli_client_choice(tmp_path: Path) -> None:
         assert " -p " in prompt and "/remem/integrations/hook_fast.sh" in prompt
         settings = json.loads(path.read_text("utf-8"))
         assert len(settings["hooks"]["UserPromptSubmit"]) == 1  # replaced, not added
+
+
+def test_install_says_when_the_server_extra_is_missing(tmp_path: Path) -> None:
+    """Without fastapi/uvicorn the hooks answer in a process each (~2-3 s): said once,
+    on stderr, naming the extra; with them, nothing is said."""
+    path = tmp_path / "settings.json"
+    code = (
+        "import sys; sys.modules['uvicorn'] = None\n"  # as if the extra were not installed
+        "from remem.cli import main; sys.argv = ['remem', 'hooks', 'install', 'claude-code',"
+        f" '--settings', {str(path)!r}]; main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "server extra" in done.stderr and "'.[server]'" in done.stderr
+    again = CliRunner().invoke(app, ["hooks", "install", "claude-code", "--settings", str(path)])
+    assert again.exit_code == 0 and "server extra" not in again.output

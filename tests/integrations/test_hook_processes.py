@@ -196,6 +196,7 @@ def test_two_commands_from_install_to_a_session_that_remembers(
     section = readme.split("## Claude Code remembers across sessions (two commands)", 1)[1]
     block = section.split("```bash", 1)[1].split("```", 1)[0]
     first, second = (shlex.split(line) for line in block.strip().splitlines())
+    # the install itself: tests/test_install.py runs it into a fresh virtualenv
     assert first[:2] == ["pip", "install"] and second[0] == "remem"
     install = subprocess.run(
         [sys.executable, "-m", "remem", *second[1:]],

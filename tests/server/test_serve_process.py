@@ -148,4 +148,7 @@ def test_serve_without_the_extra_names_it(env: dict[str, str]) -> None:
         [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 1
-    assert "pip install 'remem[server]'" in done.stderr and "Traceback" not in done.stderr
+    assert (
+        "pip install '.[server]' in remem's checkout" in done.stderr
+        and "Traceback" not in done.stderr
+    )

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from remem.cli.common import DbOpt, JsonOpt, app, fail, out, print_json, remem_errors
+from remem.cli.common import DbOpt, JsonOpt, app, err, fail, out, print_json, remem_errors
 
 hooks_app = typer.Typer(
     help="Install remem's hooks into an agent platform (Claude Code).", no_args_is_help=True
@@ -161,6 +161,14 @@ def hooks_install(
                 fail("--command is empty")
             handlers = {e: command_handler(e, program, timeout=timeout) for e in INSTALLED_EVENTS}
         change = install(_target(scope, project, settings), handlers)
+    if http is None and not _has_service():
+        err.print(
+            "note: the local service the hooks ask needs the server extra (pip install "
+            "'.[server]' in remem's checkout); without it each hook answers in a process "
+            "of its own, ~2-3 s a prompt",
+            highlight=False,
+            markup=False,
+        )
     if as_json:
         print_json(change)
         return
@@ -172,6 +180,12 @@ def hooks_install(
         f"added remem's hooks to {change.path}: {', '.join(change.added)}{backup}",
         highlight=False,
     )
+
+
+def _has_service() -> bool:
+    import importlib.util
+
+    return all(importlib.util.find_spec(m) is not None for m in ("fastapi", "uvicorn"))
 
 
 @hooks_app.command("uninstall")

@@ -21,7 +21,7 @@ from remem.cli.common import (
     scope_options,
 )
 
-EXTRA = "the MCP server needs the mcp extra: pip install 'remem[mcp]'"
+EXTRA = "the MCP server needs the mcp extra: pip install '.[mcp]' in remem's checkout"
 
 
 def _loopback(host: str) -> bool:

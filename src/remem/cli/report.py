@@ -39,7 +39,7 @@ def report(
     """The store's health: counts by status, tier and category, growth by week, the
     decay curve of the effective score, the last job runs. Markdown on stdout, or with
     --out a directory with health.md and a PNG chart (the chart needs matplotlib:
-    pip install 'remem[report]').
+    pip install '.[report]' in remem's checkout).
 
     Example: remem report --out ./report
     """

@@ -49,7 +49,7 @@ def _need_server_extra() -> None:
     if missing:
         fail(
             f"remem serve needs {' and '.join(missing)}: install the server extra, "
-            "pip install 'remem[server]'",
+            "pip install '.[server]' in remem's checkout",
             EXIT_FAILURE,
         )
 

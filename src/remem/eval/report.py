@@ -1,6 +1,6 @@
 """Benchmark results as files: JSON, a markdown table and a PNG bar chart.
 
-The chart needs matplotlib (``pip install 'remem[bench]'``); without it the
+The chart needs matplotlib (``pip install '.[bench]' in remem's checkout``); without it the
 PNG is skipped with a message, the other files are still written.
 """
 
@@ -91,5 +91,7 @@ def write_reports(
     if bar_chart(results, png):
         files["png"] = png
     else:
-        say("matplotlib is not installed: no PNG chart (pip install 'remem[bench]')")
+        say(
+            "matplotlib is not installed: no PNG chart (pip install '.[bench]' in remem's checkout)"
+        )
     return {kind: str(p) for kind, p in files.items()}

@@ -114,7 +114,9 @@ def start_service(config: Config) -> bool:
     import time
 
     if any(importlib.util.find_spec(m) is None for m in ("fastapi", "uvicorn")):
-        return False  # pip install 'remem[server]' for the service; hooks work without
+        return (
+            False  # pip install '.[server]' in remem's checkout for the service; hooks work without
+        )
     marker = config.home / "serve.starting"
     config.home.mkdir(parents=True, exist_ok=True)
     try:

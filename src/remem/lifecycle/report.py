@@ -5,7 +5,7 @@ week, the effective scores of the active memories now and as they would decay
 if nobody used them (the decay curve), and the last job runs. :func:`render`
 writes it as markdown; :func:`chart` draws one PNG (active/stale distribution,
 growth trend, decay curve) when matplotlib is installed — an optional extra,
-``pip install 'remem[report]'``; without it the markdown is still written.
+``pip install '.[report]' in remem's checkout``; without it the markdown is still written.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from remem.store.base import Store
 HORIZONS = (0, 7, 14, 30, 60, 90, 180, 365)
 BANDS = ((0.1, "<0.1"), (0.3, "0.1-0.3"), (0.6, "0.3-0.6"), (1.01, "0.6-1"))
 MATPLOTLIB_MISSING = (
-    "matplotlib is not installed: no PNG chart (pip install 'remem[report]'); "
+    "matplotlib is not installed: no PNG chart (pip install '.[report]' in remem's checkout); "
     "the markdown report is written"
 )
 

@@ -1,6 +1,6 @@
 """An optional approximate (HNSW) index beside the exact vector cache.
 
-When the optional dependency ``usearch`` is installed (``pip install 'remem[ann]'``)
+When the optional dependency ``usearch`` is installed (``pip install '.[ann]' in remem's checkout``)
 and a model holds more than ``AnnSettings.threshold`` vectors, the
 :class:`~remem.store.vectors.VectorIndex` of that model proposes hits from a
 usearch HNSW graph (inner product on the L2-normalised vectors, f16 or i8

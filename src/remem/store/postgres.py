@@ -63,7 +63,7 @@ def _psycopg() -> Any:
         import psycopg
     except ImportError as exc:
         raise UserError(
-            "the PostgreSQL store needs psycopg: pip install 'remem[postgres]'"
+            "the PostgreSQL store needs psycopg: pip install '.[postgres]' in remem's checkout"
         ) from exc
     return psycopg
 
