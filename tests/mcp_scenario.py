@@ -38,6 +38,13 @@ def error(result: CallToolResult) -> str:
 async def exercise(client: Client, *, foreign_id: str) -> dict[str, Any]:
     """Every tool and resource once, the failures a client can cause; returns ids the
     caller checks in the store afterwards."""
+    from remem import __version__
+
+    # the server says who it is and advertises what it serves: tools and resources
+    assert client.server_info.name == "remem" and client.server_info.version == __version__
+    capabilities = client.server_capabilities
+    assert capabilities.tools is not None and capabilities.resources is not None
+    assert capabilities.prompts is None  # remem has no prompts, so it offers none
     listed = {t.name: t for t in (await client.list_tools()).tools}
     assert set(listed) == TOOLS
     for tool in listed.values():

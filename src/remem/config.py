@@ -553,6 +553,12 @@ class Config(BaseModel):
         return self.server_socket if self.server_socket is not None else self.home / "remem.sock"
 
     @property
+    def starting_marker_path(self) -> Path:
+        """A hook's mark that it began starting the local service (``home/serve.starting``);
+        the service removes it once it listens."""
+        return self.home / "serve.starting"
+
+    @property
     def token_path(self) -> Path:
         """The local service's token file: ``server_token_file``, else ``home/serve.token``."""
         if self.server_token_file is not None:

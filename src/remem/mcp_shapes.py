@@ -77,6 +77,17 @@ class RememServer(MCPServer[Any]):
 
     tools: Tools
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from remem import __version__
+
+        kwargs.setdefault("version", __version__)
+        super().__init__(*args, **kwargs)
+        # The SDK serves prompts/list and prompts/get on every server, so clients are
+        # told there are prompts; remem has none. (SDK-private: the MCP process tests
+        # check the capabilities a client sees.)
+        for method in ("prompts/list", "prompts/get"):
+            self._lowlevel_server._request_handlers.pop(method, None)
+
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         tool = self._tool_manager.get_tool(name)
         if tool is None:  # the SDK would echo the name; it is the client's text

@@ -320,7 +320,7 @@ class ReadMixin:
     ) -> MemoryRecord:
         """Bring an archived or cold memory back to active (audited ``restored``): its
         token vectors are rebuilt and it counts as used now. Purged memories cannot
-        come back; an active one is returned as it is."""
+        come back, and an active one is an error (ValidationError): nothing to restore."""
         scope = scope_of(user_id, agent_id, namespace)
         return usage.restore(
             self.store,

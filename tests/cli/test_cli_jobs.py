@@ -116,6 +116,8 @@ def test_manage_reports_and_dry_run_writes_nothing(
         "result"
     ]
     assert restored["status"] == "active"
+    again = _error(run("restore", ids["fav"], "--user", "aaron"))  # active now: an error
+    assert "is active: there is nothing to restore" in again
     refs = json.loads(_ok(run("reference", ids["fav"], "--user", "aaron", "--json")).stdout)[
         "result"
     ]

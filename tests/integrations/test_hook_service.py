@@ -197,8 +197,13 @@ def test_the_first_hook_starts_the_service_for_the_next(
             "UserPromptSubmit", recorded.text("session2_prompt"), env, recorded.cwd
         )
         assert heavy == "" and "atlas-db-2" in second  # answered by the started service
+        assert not (home / "serve.starting").exists()  # the service took its start mark away
     finally:
         _stop_started_service(home)
+    # a clean stop leaves nothing of the service behind: socket, port file, start mark
+    wait_for(lambda: not (home / "remem.sock").exists(), "the socket outlived the service")
+    left = {p.name for p in home.iterdir()} & {"remem.sock", "remem.sock.port", "serve.starting"}
+    assert left == set(), left
 
 
 def _stop_started_service(home: Path) -> None:

@@ -251,7 +251,9 @@ def test_a_restored_memory_that_was_referenced_stays_active(mem: Memory) -> None
 
 
 def test_restore_refuses_what_cannot_come_back(mem: Memory, two: tuple[str, str]) -> None:
-    assert mem.restore(two[0], user_id="aaron").status is Status.ACTIVE  # already active
+    with pytest.raises(ValidationError, match="is active: there is nothing to restore"):
+        mem.restore(two[0], user_id="aaron")  # already active: an error, nothing written
+    assert [e.event for e in mem.history(two[0], user_id="aaron")] == ["created"]
     mem.forget(two[1], user_id="aaron")
     with pytest.raises(ValidationError, match="archived or cold"):
         mem.restore(two[1], user_id="aaron")

@@ -133,6 +133,8 @@ def serve(
                 bind_tcp(listen_host, port if port is not None else config.server_port)
             )
         timeout = idle_timeout if idle_timeout is not None else config.server_idle_timeout_s
+        if socket is not None:  # listening: a hook's "starting" mark has done its job
+            config.starting_marker_path.unlink(missing_ok=True)
         run_server(application, listeners, idle_timeout=timeout, log_level=log_level)
 
 

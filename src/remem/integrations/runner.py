@@ -114,10 +114,9 @@ def start_service(config: Config) -> bool:
     import time
 
     if any(importlib.util.find_spec(m) is None for m in ("fastapi", "uvicorn")):
-        return (
-            False  # pip install '.[server]' in remem's checkout for the service; hooks work without
-        )
-    marker = config.home / "serve.starting"
+        # no server extra (pip install '.[server]'): hooks answer in-process instead
+        return False
+    marker = config.starting_marker_path
     config.home.mkdir(parents=True, exist_ok=True)
     try:
         if time.time() - marker.stat().st_mtime < config.hooks_service_start_wait_s:

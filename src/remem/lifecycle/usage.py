@@ -149,7 +149,7 @@ def restore(
     if record is None:
         raise NotFoundError(f"no memory {memory_id!r} in this scope")
     if record.status is Status.ACTIVE:
-        return record
+        raise ValidationError(f"memory {memory_id} is active: there is nothing to restore")
     if record.status not in RESTORABLE:
         raise ValidationError(
             f"memory {memory_id} is {record.status}; only archived or cold ones restore"
