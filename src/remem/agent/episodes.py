@@ -29,12 +29,13 @@ from typing import Any
 
 from remem.agent.episode_records import COMPLETED, OPEN, Episode, EpisodeAction, EpisodeHit
 from remem.errors import ConflictError, NotFoundError, ValidationError
+from remem.ids import resolve_id
 from remem.lifecycle.episodes import episode_data, outcome_value
 from remem.memory import Memory
 from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status, utcnow
 from remem.secrets import redact, scrub_value
 from remem.store.base import ListFilter
-from remem.validation import Limits, check_id, check_label, check_number, check_text
+from remem.validation import Limits, check_label, check_number, check_text
 
 __all__ = ["Episode", "EpisodeAction", "EpisodeHit", "Episodes"]
 
@@ -316,7 +317,16 @@ class Episodes:
         return out[:k]
 
     def _record(self, episode_id: str) -> MemoryRecord:
-        record = self.mem.store.get_memory(check_id(episode_id, "episode id"), self.scope)
+        record = self.mem.store.get_memory(
+            resolve_id(
+                self.mem.store,
+                episode_id,
+                self.scope,
+                min_chars=self.mem.config.id_prefix_min_chars,
+                what="episode",
+            ),
+            self.scope,
+        )
         if record is None or episode_data(record) is None:
             raise NotFoundError(f"no episode {episode_id!r} in this scope")
         return record

@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from remem.errors import NotFoundError, ValidationError
+from remem.ids import resolve_id
 from remem.memory import Memory
 from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status, utcnow
 from remem.providers.base import LLM
@@ -334,7 +335,16 @@ class Rules:
                 return out
 
     def _record(self, rule_id: str) -> MemoryRecord:
-        record = self.mem.store.get_memory(check_id(rule_id, "rule id"), self.scope)
+        record = self.mem.store.get_memory(
+            resolve_id(
+                self.mem.store,
+                rule_id,
+                self.scope,
+                min_chars=self.mem.config.id_prefix_min_chars,
+                what="rule",
+            ),
+            self.scope,
+        )
         if record is None or rule_data(record) is None:
             raise NotFoundError(f"no rule {rule_id!r} in this scope")
         return record

@@ -22,6 +22,7 @@ from datetime import datetime
 
 from remem.agent.when import future_dates, sentence_at
 from remem.errors import NotFoundError, ValidationError
+from remem.ids import resolve_id
 from remem.memory import Memory
 from remem.model import Scope, Trigger, TriggerStatus, utcnow
 from remem.secrets import redact
@@ -151,7 +152,16 @@ class Triggers:
 
     def get(self, trigger_id: str) -> Trigger:
         """The trigger with this id in scope."""
-        found = self.mem.store.get_trigger(check_id(trigger_id, "trigger id"), self.scope)
+        found = self.mem.store.get_trigger(
+            resolve_id(
+                self.mem.store,
+                trigger_id,
+                self.scope,
+                min_chars=self.mem.config.id_prefix_min_chars,
+                table="triggers",
+            ),
+            self.scope,
+        )
         if found is None:
             raise NotFoundError(f"no trigger {trigger_id!r} in this scope")
         return found

@@ -22,12 +22,13 @@ from datetime import datetime, timedelta
 
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
+from remem.ids import resolve_id
 from remem.memory import Memory
 from remem.model import Kind, MemoryRecord, Scope, Trust, WorkingItem
 from remem.read.query import keyword_terms
 from remem.read.tiered import score_summary
 from remem.secrets import redact
-from remem.validation import check_id, check_number
+from remem.validation import check_number
 from remem.write.injection import raw_trust
 
 PROMOTED_BY = "working-memory"
@@ -82,7 +83,16 @@ class WorkingMemory:
         return self.mem.store.working_items(self.scope, session_id=session_id, now=now, limit=limit)
 
     def get(self, item_id: str) -> WorkingItem:
-        found = self.mem.store.get_working(check_id(item_id, "working item id"), self.scope)
+        found = self.mem.store.get_working(
+            resolve_id(
+                self.mem.store,
+                item_id,
+                self.scope,
+                min_chars=self.mem.config.id_prefix_min_chars,
+                table="working_memory",
+            ),
+            self.scope,
+        )
         if found is None:
             raise NotFoundError(f"no working-memory item {item_id!r} in this scope")
         return found

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -40,8 +40,10 @@ if TYPE_CHECKING:  # remem.filters builds ListFilters: imported there at run tim
     from remem.filters import Filter
 
 __all__ = [
+    "ID_TABLES",
     "FieldChange",
     "HybridCandidates",
+    "IdTable",
     "JobRunRecord",
     "JobState",
     "ListFilter",
@@ -50,6 +52,9 @@ __all__ = [
     "Store",
     "TokenBlock",
 ]
+
+IdTable = Literal["memories", "triggers", "working_memory"]
+ID_TABLES: tuple[IdTable, ...] = ("memories", "triggers", "working_memory")
 
 
 @dataclass(slots=True)
@@ -195,9 +200,12 @@ class Store(LifecycleStore, AgentStore, Protocol):
 
     def get_memories(self, memory_ids: Sequence[str], scope: Scope) -> list[MemoryRecord]: ...
 
-    def ids_with_prefix(self, prefix: str, scope: Scope, *, limit: int) -> tuple[list[str], int]:
-        """The first ``limit`` ids (in id order) of memories in ``scope``, any status,
-        that are or start with ``prefix``, and how many there are in all."""
+    def ids_with_prefix(
+        self, prefix: str, scope: Scope, *, limit: int, table: IdTable = "memories"
+    ) -> tuple[list[str], int]:
+        """The first ``limit`` ids (in id order) of the records of ``table`` (memories,
+        triggers or working-memory items) in ``scope``, any status, that are or start
+        with ``prefix``, and how many there are in all."""
         ...
 
     def find_by_hash(self, content: str, scope: Scope) -> MemoryRecord | None: ...

@@ -16,7 +16,7 @@ import numpy.typing as npt
 from remem.errors import ValidationError
 from remem.model import AuditEvent, MemoryRecord, Page, Resource, Scope
 from remem.secrets import redact
-from remem.store.base import ListFilter
+from remem.store.base import ID_TABLES, IdTable, ListFilter
 from remem.store.codec import (
     MEMORY_COLUMNS,
     content_hash,
@@ -174,11 +174,15 @@ class MemoryTablesMixin:
         by_id = {m.id: m for m in rows_to_memories(rows, skip=self._skip_row)}
         return [by_id[i] for i in memory_ids if i in by_id]
 
-    def ids_with_prefix(self, prefix: str, scope: Scope, *, limit: int) -> tuple[list[str], int]:
+    def ids_with_prefix(
+        self, prefix: str, scope: Scope, *, limit: int, table: IdTable = "memories"
+    ) -> tuple[list[str], int]:
+        if table not in ID_TABLES:
+            raise ValidationError(f"no id table {table!r}")
         where, params = scope_sql(scope)
         # A range on the id index, then the scope ("+col": not the scope index's scan).
         rows = self._query(
-            "SELECT id, count(*) OVER () FROM memories WHERE id >= ? AND id < ?"
+            f"SELECT id, count(*) OVER () FROM {table} WHERE id >= ? AND id < ?"
             f"{where.replace(' AND ', ' AND +')} ORDER BY id LIMIT ?",
             [prefix, prefix + "\U0010ffff", *params, limit],
         )
