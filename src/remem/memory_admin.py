@@ -235,17 +235,26 @@ class AdminMixin:
         return list(scope_lines(self.store, scope_of(user_id, agent_id, namespace)))
 
     def import_from(
-        self, directory: str | Path, *, progress: Progress | None = None
+        self,
+        directory: str | Path,
+        *,
+        progress: Progress | None = None,
+        embed_progress: Progress | None = None,
     ) -> dict[str, int]:
         """Load an export; all or nothing (one transaction). Every line is validated as
-        ``add`` validates its input; vectors must be of the configured embedder."""
-        return import_store(
+        ``add`` validates its input; vectors must be of the configured embedder. Then
+        the memories the export carried no vectors for (an export without
+        ``embeddings``) are embedded, as :meth:`reembed` does (``embed_progress``), so
+        meaning search finds them; ``counts["embedded"]`` says how many."""
+        counts = import_store(
             self.store,
             Path(directory),
             progress=progress,
             limits=Limits.of(self.config),
             expect_vectors=(self.embedder.model_id, self.embedder.dim),
         )
+        counts["embedded"] = self.reembed(progress=embed_progress) if counts["memories"] else 0
+        return counts
 
     def doctor(self, *, full: bool = False, rebuild_fts: bool = False) -> DoctorReport:
         """Check the store: its pages (``full``: every page, slower), schema, memories

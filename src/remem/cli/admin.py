@@ -55,14 +55,22 @@ def import_(
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Import an export, all or nothing (one transaction).
+    """Import an export, all or nothing (one transaction), then embed the memories it
+    carried no vectors for (an export made without --embeddings).
 
     Example: remem import ./backup --db new.db
     """
     with engine(db) as mem, progress_bar("importing") as bar:
         task = bar.add_task("import", total=None)
+        embedding = bar.add_task("embed", total=None, visible=False)
+
+        def embedded(done: int, total: int) -> None:
+            bar.update(embedding, completed=done, total=total, visible=True)
+
         counts = mem.import_from(
-            directory, progress=lambda done, total: bar.update(task, completed=done, total=total)
+            directory,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+            embed_progress=embedded,
         )
     if as_json:
         print_json(counts)

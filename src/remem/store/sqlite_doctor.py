@@ -132,6 +132,22 @@ class DoctorMixin:
                     f"{count} vectors of model {model}, not the configured {model_id} "
                     "(run `remem reembed`)"
                 )
+        # memories a meaning search cannot find: no vector at all (an import of an
+        # export made without --embeddings, an interrupted write); purged ones hold none
+        (missing,) = self._db.execute(
+            "SELECT count(*) FROM memories m WHERE m.status != 'purged' AND NOT EXISTS "
+            "(SELECT 1 FROM vectors v WHERE v.memory_seq = m.seq)"
+        ).fetchone()
+        if missing:
+            problems.append(f"{missing} memories have no vector (meaning search misses them)")
+            ids += [
+                str(r[0])
+                for r in self._db.execute(
+                    "SELECT m.id FROM memories m WHERE m.status != 'purged' AND NOT EXISTS "
+                    f"(SELECT 1 FROM vectors v WHERE v.memory_seq = m.seq) ORDER BY m.seq "
+                    f"LIMIT {SHOWN}"
+                )
+            ]
         if not problems:
             return Finding("vectors", True, f"{sum(r[2] for r in models)} vectors, all usable")
         return Finding(
