@@ -9,7 +9,8 @@ depends on nothing, is where those names live.
 
 from __future__ import annotations
 
-from datetime import date
+from collections.abc import Callable
+from datetime import date, timedelta
 
 # Month names and abbreviations -> 1..12.
 MONTHS: dict[str, int] = {
@@ -61,3 +62,114 @@ def days_in_month(year: int, month: int) -> int:
     """How many days ``month`` of ``year`` has."""
     nxt = date(year + 1, 1, 1) if month == 12 else date(year, month + 1, 1)
     return (nxt - date(year, month, 1)).days
+
+
+# -- the calendar: seasons and holidays, computed by rule ---------------------------
+# Meteorological seasons (northern hemisphere): name -> its first month; three months
+# each; winter starts in December and belongs to the year it starts in.
+SEASONS: dict[str, int] = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
+
+# Small numbers past twelve, and the tens, for durations ("for fifteen years").
+MORE_NUMBER_WORDS: dict[str, int] = {
+    "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+    "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+}  # fmt: skip
+
+
+def easter(year: int) -> date:
+    """Western (Gregorian) Easter Sunday of ``year``: the anonymous Gregorian
+    computus (Meeus / Jones / Butcher)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = b // 4, b % 4
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = c // 4, c % 4
+    el = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * el) // 451
+    month = (h + el - 7 * m + 114) // 31
+    day = (h + el - 7 * m + 114) % 31 + 1
+    return date(year, month, day)
+
+
+def nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    """The ``n``-th ``weekday`` (0 = Monday) of ``month``; ``n`` = -1: the last."""
+    if n > 0:
+        first = date(year, month, 1)
+        return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+    last = date(year, month, days_in_month(year, month))
+    return last - timedelta(days=(last.weekday() - weekday) % 7)
+
+
+def _fixed(month: int, day: int) -> Callable[[int], date]:
+    return lambda year: date(year, month, day)
+
+
+def _nth(month: int, weekday: int, n: int) -> Callable[[int], date]:
+    return lambda year: nth_weekday(year, month, weekday, n)
+
+
+def _after_easter(days: int) -> Callable[[int], date]:
+    return lambda year: easter(year) + timedelta(days=days)
+
+
+def _thanksgiving(year: int) -> date:
+    return nth_weekday(year, 11, 3, 4)
+
+
+# Holidays by the words that name them (apostrophes and a final "day" optional where
+# people drop them): each a rule giving its date in a year (US dates where the US and
+# other countries differ).
+HOLIDAYS: dict[tuple[str, ...], Callable[[int], date]] = {
+    ("new", "year", "eve"): _fixed(12, 31),
+    ("new", "year", "day"): _fixed(1, 1),
+    ("new", "year"): _fixed(1, 1),
+    ("christmas", "eve"): _fixed(12, 24),
+    ("christmas", "day"): _fixed(12, 25),
+    ("christmas",): _fixed(12, 25),
+    ("xmas",): _fixed(12, 25),
+    ("boxing", "day"): _fixed(12, 26),
+    ("halloween",): _fixed(10, 31),
+    ("valentine", "day"): _fixed(2, 14),
+    ("valentines", "day"): _fixed(2, 14),
+    ("st", "patrick", "day"): _fixed(3, 17),
+    ("saint", "patrick", "day"): _fixed(3, 17),
+    ("fourth", "of", "july"): _fixed(7, 4),
+    ("4th", "of", "july"): _fixed(7, 4),
+    ("independence", "day"): _fixed(7, 4),
+    ("juneteenth",): _fixed(6, 19),
+    ("veterans", "day"): _fixed(11, 11),
+    ("thanksgiving", "day"): _thanksgiving,
+    ("thanksgiving",): _thanksgiving,
+    ("black", "friday"): lambda year: _thanksgiving(year) + timedelta(days=1),
+    ("labor", "day"): _nth(9, 0, 1),
+    ("labour", "day"): _nth(9, 0, 1),
+    ("memorial", "day"): _nth(5, 0, -1),
+    ("mother", "day"): _nth(5, 6, 2),
+    ("mothers", "day"): _nth(5, 6, 2),
+    ("father", "day"): _nth(6, 6, 3),
+    ("fathers", "day"): _nth(6, 6, 3),
+    ("mlk", "day"): _nth(1, 0, 3),
+    ("martin", "luther", "king", "day"): _nth(1, 0, 3),
+    ("presidents", "day"): _nth(2, 0, 3),
+    ("president", "day"): _nth(2, 0, 3),
+    ("columbus", "day"): _nth(10, 0, 2),
+    ("easter", "sunday"): easter,
+    ("easter", "monday"): _after_easter(1),
+    ("easter",): easter,
+    ("good", "friday"): _after_easter(-2),
+    ("palm", "sunday"): _after_easter(-7),
+}
+
+# Holidays named bare that cover more than their day: "New Year's" is the eve and the
+# day (so "between Christmas and New Year's" ends on the 30th).
+HOLIDAY_SPANS: dict[tuple[str, ...], tuple[int, int]] = {("new", "year"): (-1, 0)}
+
+# "<holiday> weekend": the days around the holiday it covers (first, last offset).
+HOLIDAY_WEEKENDS: dict[tuple[str, ...], tuple[int, int]] = {
+    ("thanksgiving",): (0, 3),  # Thursday to Sunday
+    ("labor", "day"): (-2, 0),  # Saturday to Monday
+    ("labour", "day"): (-2, 0),
+    ("memorial", "day"): (-2, 0),
+    ("easter",): (-2, 1),  # Good Friday to Easter Monday
+}

@@ -85,17 +85,17 @@ def test_temporal_factor_on_valid_from() -> None:
     assert temporal_factor(far, None, **f) == 1.0
 
 
-def test_temporal_boost_is_an_optional_ranking_factor() -> None:
+def test_temporal_boost_is_a_ranking_factor_on_by_default() -> None:
     may = MemoryRecord(content="may trip", valid_from=datetime(2023, 5, 10, tzinfo=UTC))
     jan = MemoryRecord(content="january trip", valid_from=datetime(2023, 1, 10, tzinfo=UTC))
     for r in (may, jan):
         r.created_at = r.updated_at = REF
     hits = [SearchHit(memory=jan, score=1.0), SearchHit(memory=may, score=0.95)]
-    off = rank(hits, query="the trip last May", config=Config(), now=REF)
+    off = rank(hits, query="the trip last May", config=Config(temporal_boost=False), now=REF)
     assert [h.memory.content for h in off] == ["january trip", "may trip"]
     assert "temporal" not in off[0].explain["rank"]
     hits = [SearchHit(memory=jan, score=1.0), SearchHit(memory=may, score=0.95)]
-    on = rank(hits, query="the trip last May", config=Config(temporal_boost=True), now=REF)
+    on = rank(hits, query="the trip last May", config=Config(), now=REF)
     assert [h.memory.content for h in on] == ["may trip", "january trip"]
     assert on[0].explain["rank"]["temporal"] == 1.0
     assert on[0].explain["time_window"]["from"] == "2023-05-01"

@@ -49,7 +49,7 @@ The factors (each a named policy, swappable through ``policies=``):
 - ``sentiment`` (``rank_sentiment``, off by default): 1.0 when the memory's
   sentiment matches the query's (a small offline lexicon), or the query is
   neutral; else ``sentiment_mismatch``.
-- ``temporal`` (``temporal_boost``, off by default until evaluated): 1.0 when
+- ``temporal`` (``temporal_boost``, on by default): 1.0 when
   ``valid_from`` is in the query's time window (:mod:`remem.read.temporal`),
   decaying outside it to ``temporal_floor``.
 - ``feedback``: echo/fizzle in context — 1.0 unless the memory was judged for

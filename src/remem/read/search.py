@@ -12,6 +12,7 @@ from remem.errors import EmbeddingMismatchError, ValidationError
 from remem.model import Scope, SearchHit, utcnow
 from remem.providers.base import Embedder, Vectors, informative_tokens, token_embedder
 from remem.read.blas import blas_threads
+from remem.read.broad import answer_broad, broad_question
 from remem.read.floor import apply_floor, match_scores
 from remem.read.fuse import blend_graph, fuse
 from remem.read.graph import GraphPath, graph_search
@@ -64,8 +65,42 @@ def search(
     if unknown or not wanted:
         raise ValidationError(f"unknown search sources: {', '.join(sorted(unknown)) or 'none'}")
     now = now or utcnow()  # one clock for the ranking and the trust pass
+    broad = broad_question(query) if config.broad_questions else None
     with blas_threads(config.search_blas_threads):
-        hits = _search(store, embedder, query, wanted, scope, config, limit, filters, asker, now)
+        if broad is None:
+            hits = _search(
+                store, embedder, query, wanted, scope, config, limit, filters, asker, now
+            )
+        else:
+
+            def by_facet(facet: str, depth: int) -> list[SearchHit]:
+                return _search(
+                    store,
+                    embedder,
+                    facet,
+                    wanted,
+                    scope,
+                    config,
+                    depth,
+                    filters,
+                    asker,
+                    now,
+                    floor=0.0,
+                )
+
+            hits = answer_broad(
+                store,
+                embedder,
+                query,
+                broad,
+                scope=scope,
+                config=config,
+                limit=limit,
+                filters=filters,
+                asker=asker,
+                now=now,
+                search_facet=by_facet,
+            )
     return trust_pass(hits, config=config, now=now) if trust else hits
 
 
@@ -80,6 +115,8 @@ def _search(
     filters: ListFilter | None,
     asker: Asker | None,
     now: datetime | None,
+    *,
+    floor: float | None = None,
 ) -> list[SearchHit]:
     tokens = token_embedder(embedder) if "late" in wanted else None
     query_ids: list[int] = []
@@ -192,5 +229,5 @@ def _search(
         model_id=embedder.model_id,
         maxsim=plain,
     )
-    hits = apply_floor(hits, matches, floor=config.min_relevance)
+    hits = apply_floor(hits, matches, floor=config.min_relevance if floor is None else floor)
     return rank(hits, query=query, config=config, asker=asker, now=now, limit=limit, trust=False)

@@ -1,0 +1,258 @@
+"""The grammar's relative rules: shifts, durations and ranges counted from an anchor
+("three days ago", "the week before X", "for the past two weeks", "since Easter",
+"between X and Y", "around X", "the other day")."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from remem.timeexpr.base import (
+    APPROX,
+    DURATION_LEAD,
+    UNITS,
+    WEEKDAY,
+    Found,
+    ParserBase,
+)
+from remem.timeexpr.spans import (
+    Span,
+    cover,
+    day_span,
+    month_span,
+    shift_years,
+    week_span,
+    weekend_span,
+    year_span,
+)
+from remem.timewords import shift_months
+
+
+class ShiftRules(ParserBase):
+    """Rules that move from an anchor (the day said, or an expression)."""
+
+    def _approx(self, i: int) -> list[Found]:
+        if self.at(i) not in APPROX:
+            return []
+        j = i + 1
+        if self.at(j) == "this" and self.at(j + 1) == "time":
+            base = self._this_time(j)
+        else:
+            base = self.longest(j)
+        if base is None:
+            return []
+        span, k = base
+        pad = timedelta(days=7)
+        return [(Span(span.start - pad, span.end + pad, "range"), k)]
+
+    def _this_time(self, i: int) -> Found | None:
+        """ "this time last year" / "this time N years ago": the same date then."""
+        j = i + 2
+        if self.at(j) == "last" and self.at(j + 1) == "year":
+            return day_span(shift_years(self.anchor, -1)), j + 2
+        number = self.number(j)
+        if (
+            number is not None
+            and self.at(number[1]) in ("year", "years")
+            and self.at(number[1] + 1) == "ago"
+        ):
+            return day_span(shift_years(self.anchor, -number[0][0])), number[1] + 2
+        return None
+
+    def _duration_length(self, i: int) -> tuple[date, int] | None:
+        """A length counted back from the anchor: its first day and the next index."""
+        number = self.number(i)
+        n, j = (1, i) if number is None else (number[0][1], number[1])
+        unit = UNITS.get(self.at(j))
+        if unit is None or unit in ("weekend", "quarter"):
+            return None
+        start = {
+            "day": lambda: self.anchor - timedelta(days=n),
+            "week": lambda: self.anchor - timedelta(weeks=n),
+            "fortnight": lambda: self.anchor - timedelta(weeks=2 * n),
+            "month": lambda: shift_months(self.anchor, -n),
+            "year": lambda: shift_years(self.anchor, -n),
+            "decade": lambda: shift_years(self.anchor, -10 * n),
+        }[unit]()
+        return start, j + 1
+
+    def _duration(self, i: int) -> list[Found]:
+        """ "for three years", "for the past two weeks", "over the last 10 days", "in
+        the past month", "the past few days", "for a week now": [anchor - length, anchor]."""
+        j = i + 1 if self.at(i) in DURATION_LEAD else i
+        lead = j > i
+        k = self.words(j, "the past", "the last", "the previous", "these past", "this past")
+        if k is None:
+            if not lead or self.at(i) != "for":
+                return []
+            k = j  # "for three years"
+        length = self._duration_length(k)
+        if length is None:
+            return []
+        start, end = length
+        if self.at(end) == "now":
+            end += 1
+        return [(Span(start, self.anchor, "range"), end)]
+
+    def _since(self, i: int) -> list[Found]:
+        if self.at(i) != "since":
+            return []
+        found = self.longest(i + 1)
+        if found is None:
+            return []
+        span, j = found
+        if span.start > self.anchor:  # "since Easter" said before this year's
+            retry = self.reanchored(shift_years(self.anchor, -1)).longest(i + 1)
+            if retry is None or retry[0].start > self.anchor:
+                return []
+            span = retry[0]
+        return [(Span(span.start, self.anchor, "range"), j)]
+
+    def _between(self, i: int) -> list[Found]:
+        """ "between X and Y", "from X to Y": the cover; between two holidays, the days
+        between them."""
+        if self.at(i) not in ("between", "from"):
+            return []
+        first = self.longest(i + 1)
+        if first is None or self.at(first[1]) not in ("and", "to", "until", "till"):
+            return []
+        after = self.reanchored(first[0].start).longest(first[1] + 1)
+        if after is None:
+            return []
+        if after[0].end < first[0].start and after[0].start.year < first[0].start.year:
+            # "between August 11 and August 15 2023": the first takes the second's year
+            redone = self.reanchored(date(after[0].start.year, 12, 31)).longest(i + 1)
+            if redone is not None and redone[1] == first[1]:
+                first = redone
+        if after[0].end < first[0].start:  # "between Christmas and New Year's": the next one
+            later = self.reanchored(shift_years(first[0].start, 1)).longest(first[1] + 1)
+            if later is None:
+                return []
+            after = (later[0], after[1])
+        a, b = first[0], after[0]
+        if self.at(i) == "between" and a.grain == b.grain == "holiday":  # the days between
+            return [
+                (Span(a.end + timedelta(days=1), b.start - timedelta(days=1), "range"), after[1])
+            ]
+        return [(cover(a, b), after[1])]
+
+    def _relative(self, i: int) -> list[Found]:
+        """ "three days ago", "two weeks back", "in five days", "a month from now", "a week
+        from today" (one day), "a year ago today", "two Fridays ago"."""
+        out: list[Found] = []
+        number = self.number(i)
+        if number is not None:
+            (lo, hi), j = number
+            word = self.at(j)
+            if word in WEEKDAY and self.at(j + 1) == "ago":
+                last = self._weekday_before(self.anchor, WEEKDAY[word])
+                span = day_span(last - timedelta(weeks=hi - 1))
+                return [(Span(span.start, (last - timedelta(weeks=lo - 1)), "day"), j + 2)]
+            unit = UNITS.get(word)
+            if unit is not None:
+                k = j + 1
+                for tail, sign in (("ago", -1), ("back", -1), ("earlier", -1), ("from now", 1)):
+                    end = self.words(k, tail)
+                    if end is not None:
+                        today = self.words(end, "today")
+                        single = today is not None
+                        out.append(self._count(unit, lo, hi, sign, single, today or end))
+                end = self.words(k, "from today")
+                if end is not None:
+                    out.append(self._count(unit, lo, hi, 1, True, end))
+        if self.at(i) == "in":
+            number = self.number(i + 1)
+            if number is not None and self.at(number[1]) in UNITS:
+                (lo, hi), j = number
+                unit = UNITS[self.at(j)]
+                out.append(self._count(unit, lo, hi, 1, False, j + 1))
+        return out
+
+    def _shifted(self, i: int) -> list[Found]:
+        """ "<N units | the day/week/weekend/month/<weekday>> before|after <anchor>"."""
+        number = self.number(i)
+        if number is not None and self.at(number[1]) in UNITS:
+            (n, _), j = number
+            unit = UNITS[self.at(j)]
+            j += 1
+        elif self.at(i) == "the" and (
+            self.at(i + 1) in UNITS or self.at(i + 1) in WEEKDAY or self.at(i + 1) == "night"
+        ):
+            n, j = 0, i + 2
+            unit = UNITS.get(self.at(i + 1), self.at(i + 1))
+        else:
+            return []
+        direction = self.at(j)
+        if direction not in ("before", "after", "prior", "following"):
+            return []
+        j += 2 if direction == "prior" and self.at(j + 1) == "to" else 1
+        sign = -1 if direction in ("before", "prior") else 1
+        if self.at(j) in ("last", "next") and n == 0:  # "the week before last"
+            return []
+        base = self.anchor_expr(j)
+        if base is None:
+            return []
+        span, k = base
+        d = span.start if sign < 0 else span.end
+        if n == 0:
+            if unit in WEEKDAY:
+                wd = WEEKDAY[unit]
+                moved = self._weekday_before(d, wd) if sign < 0 else self._weekday_after(d, wd)
+                return [(day_span(moved), k)]
+            if unit in ("day", "night"):
+                return [(day_span(d + timedelta(days=sign)), k)]
+            if unit == "week":
+                if sign < 0:
+                    return [(Span(d - timedelta(days=7), d - timedelta(days=1), "range"), k)]
+                return [(Span(d + timedelta(days=1), d + timedelta(days=7), "range"), k)]
+            if unit == "weekend":  # the last one ending before / first starting after
+                saturday = weekend_span(d).start
+                if sign < 0 and saturday + timedelta(days=1) >= d:
+                    saturday -= timedelta(days=7)
+                if sign > 0 and saturday <= d:
+                    saturday += timedelta(days=7)
+                return [(Span(saturday, saturday + timedelta(days=1), "weekend"), k)]
+            if unit == "month":
+                moved = shift_months(d, sign)
+                return [(month_span(moved.year, moved.month), k)]
+            if unit == "year":
+                return [(year_span(d.year + sign), k)]
+            return []
+        days = {"day": 1, "week": 7, "fortnight": 14, "weekend": 7}.get(unit)
+        if days is not None:
+            return [(day_span(d + timedelta(days=sign * n * days)), k)]
+        if unit == "month":
+            return [(day_span(shift_months(d, sign * n)), k)]
+        if unit in ("year", "decade"):
+            return [(day_span(shift_years(d, sign * n * (10 if unit == "decade" else 1))), k)]
+        return []
+
+    def _deictic(self, i: int) -> list[Found]:
+        a = self.anchor
+        one = {
+            "the day before yesterday": -2, "the day after tomorrow": 2, "last night": -1,
+            "yesterday": -1, "today": 0, "tonight": 0, "this morning": 0,
+            "this afternoon": 0, "this evening": 0, "earlier today": 0, "tomorrow": 1,
+        }  # fmt: skip
+        for phrase, offset in one.items():
+            j = self.words(i, phrase)
+            if j is not None:
+                return [(day_span(a + timedelta(days=offset)), j)]
+        if self.words(i, "this time") is not None:
+            same = self._this_time(i)
+            if same is not None:
+                return [same]
+        j = self.words(i, "the other day")
+        if j is not None:
+            return [(Span(a - timedelta(days=7), a - timedelta(days=1), "range"), j)]
+        j = self.words(i, "earlier this", "later this")
+        if j is None or self.at(j) not in ("week", "month", "year"):
+            return []
+        whole = {
+            "week": week_span(a),
+            "month": month_span(a.year, a.month),
+            "year": year_span(a.year),
+        }
+        span = whole[self.at(j)]
+        if self.at(i) == "earlier":
+            return [(Span(span.start, a - timedelta(days=1), "range"), j + 1)]
+        return [(Span(a + timedelta(days=1), span.end, "range"), j + 1)]
