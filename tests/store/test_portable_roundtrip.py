@@ -99,16 +99,16 @@ def test_export_import_is_lossless(tmp_path: Path, config: Config) -> None:
         assert target.replay("s1", 1, user_id="ann").internal_state == {"k": 1}
 
 
-def test_import_without_embeddings_then_reembed(tmp_path: Path, config: Config) -> None:
+def test_import_without_embeddings_embeds_them(tmp_path: Path, config: Config) -> None:
     out = tmp_path / "export"
     with Memory(tmp_path / "a.db", config=config) as source:
         _fill(source)
         source.export_to(out)
     assert not (out / "embeddings.jsonl").exists()
     with Memory(tmp_path / "b.db", config=config) as target:
-        target.import_from(out)
-        assert target.store.vector_models() == {}
-        assert target.reembed() == 6
+        assert target.import_from(out)["embedded"] == 6  # the import embeds what it lacks
+        assert target.store.vector_models() == {target.embedder.model_id: 6}
+        assert target.reembed() == 0  # nothing left to do
         assert target.search("Miso", user_id="ann", sources=["vector"])
 
 
