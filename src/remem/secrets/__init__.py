@@ -55,21 +55,64 @@ _DETECTORS: tuple[Detector, ...] = (*tokens.DETECTORS, *numbers.DETECTORS, *pros
 
 
 # Texts found clean most recently. One write hands the same text to several layers
-# (the API, the codec, the store's connection); it is scanned once. Only texts in
-# which nothing was found are kept, so the cache holds no secret.
+# (the API, the codec, the store's choke point); it is scanned once. Only texts in
+# which nothing was found (after normalisation) are kept, so the cache holds no
+# secret and answers exactly what a scan would: it is a memo, not a history.
 _CLEAN: dict[str, None] = {}
 _CLEAN_MAX = 512
 _CLEAN_TEXT_MAX = 4096
+# ASCII that normalisation can change: controls (not tab or newline), HTML entities
+# ("pass&#8203;word") and comments. Any other ASCII text is its own plain form.
+_ASCII_HIDING = re.compile(r"[\x00-\x08\x0b-\x1f\x7f&]|<!--")
 
 
-def find_secrets(text: str) -> list[SecretMatch]:
-    """Every secret in ``text``, in order of position.
+@dataclass(frozen=True, slots=True)
+class Detection:
+    """What the detectors found in a text: ``secrets`` index ``text``, which is the
+    text given or, when that hid a secret (invisible characters, look-alikes), its
+    normalised form (:func:`remem.textnorm.normalise`), which is then what gets
+    stored, redacted."""
 
-    Overlaps go to the detector listed first (the most specific); anything
-    overlapping an existing ``[REDACTED:...]`` marker is ignored, which is what
-    makes redaction idempotent."""
-    if not text or text in _CLEAN or not quick_trigger(text):
-        return []
+    text: str
+    secrets: tuple[SecretMatch, ...] = ()
+
+
+def plain(text: str) -> str:
+    """``text`` as the detectors read it: :func:`remem.textnorm.normalise` (invisible,
+    bidi and control characters dropped, tag characters decoded, look-alikes folded,
+    entities decoded); ASCII text that holds nothing normalisation changes is itself."""
+    if text.isascii() and _ASCII_HIDING.search(text) is None:
+        return text
+    return normalise(text)
+
+
+def detect(text: str) -> Detection:
+    """Every secret in ``text`` (see :class:`Detection`). Normalised first, then the
+    cache and the pre-check: the answer depends on the text alone, never on what
+    this process saw before."""
+    if not text or text in _CLEAN:
+        return Detection(text)
+    norm = plain(text)
+    found = _scan(norm)
+    if found:
+        return Detection(norm, found)
+    if norm != text:  # a form normalisation broke (rare): the text as written
+        found = _scan(text)
+        if found:
+            return Detection(text, found)
+    if len(text) <= _CLEAN_TEXT_MAX:
+        _CLEAN[text] = None
+        if len(_CLEAN) > _CLEAN_MAX:
+            _CLEAN.pop(next(iter(_CLEAN)), None)  # the oldest
+    return Detection(text)
+
+
+def _scan(text: str) -> tuple[SecretMatch, ...]:
+    """Every detector on ``text`` as it is; overlaps go to the detector listed first
+    (the most specific); anything overlapping a ``[REDACTED:...]`` marker is ignored,
+    which is what makes redaction idempotent."""
+    if not quick_trigger(text):
+        return ()
     taken = [(m.start(), m.end()) for m in MARKER.finditer(text)]
     found: list[SecretMatch] = []
     low, longest, digits = text.lower(), longest_word(text), digit_count(text)
@@ -88,16 +131,18 @@ def find_secrets(text: str) -> list[SecretMatch]:
                 continue
             taken.append((start, end))
             found.append(SecretMatch(kind, start, end, text[start:end]))
-    if not found and len(text) <= _CLEAN_TEXT_MAX:
-        _CLEAN[text] = None
-        if len(_CLEAN) > _CLEAN_MAX:
-            _CLEAN.pop(next(iter(_CLEAN)), None)  # the oldest
-    return sorted(found, key=lambda s: s.start)
+    return tuple(sorted(found, key=lambda s: s.start))
+
+
+def find_secrets(text: str) -> list[SecretMatch]:
+    """Every secret in ``text``, in order of position (:func:`detect`; the spans index
+    ``detect(text).text``, the normalised text when the secret was hidden)."""
+    return list(detect(text).secrets)
 
 
 def has_secret(text: str) -> bool:
     """Whether ``text`` contains any secret :func:`find_secrets` knows."""
-    return bool(find_secrets(text))
+    return bool(detect(text).secrets)
 
 
 def redact(text: str) -> str:
@@ -105,18 +150,14 @@ def redact(text: str) -> str:
 
     A secret hidden from the patterns by invisible or look-alike characters (a
     zero-width space inside a key, full-width letters) is found in the normalised
-    text (:func:`remem.textnorm.normalise`); the text is then stored normalised,
-    with the secret redacted."""
-    secrets = find_secrets(text)
-    if not text.isascii():
-        plain = normalise(text)
-        if plain != text and len(find_secrets(plain)) > len(secrets):
-            text, secrets = plain, find_secrets(plain)
-    if not secrets:
+    text; the text is then stored normalised, with the secret redacted."""
+    found = detect(text)
+    if not found.secrets:
         return text
+    text = found.text
     out: list[str] = []
     last = 0
-    for secret in secrets:
+    for secret in found.secrets:
         out.append(text[last : secret.start])
         out.append(f"{MARK_PREFIX}{secret.kind}]")
         last = secret.end
@@ -126,7 +167,7 @@ def redact(text: str) -> str:
 
 def kinds(text: str) -> list[str]:
     """The kinds of secret in ``text`` (raw or already redacted), sorted, no values."""
-    found = {s.kind for s in find_secrets(text)}
+    found = {s.kind for s in detect(text).secrets}
     found.update(m.group(0)[len(MARK_PREFIX) : -1] for m in MARKER.finditer(text))
     return sorted(found)
 
@@ -166,9 +207,11 @@ def scrub_value(value: Any) -> Any:
 def scrub(text: str) -> str:
     """``text`` as a store may write it: a JSON object or array is redacted value by
     value (so the JSON stays valid), any other text by :func:`redact`."""
-    if not text or text in _CLEAN or not quick_trigger(text):
+    if not text or text in _CLEAN:
         return text
-    if text[0] in "[{":
+    # JSON may hide a character behind an escape ("\\u200b"): its values are judged
+    # decoded, never the escaped text alone.
+    if text[0] in "[{" and ("\\u" in text or quick_trigger(plain(text))):
         try:
             parsed = json.loads(text)
         except ValueError:
@@ -176,7 +219,7 @@ def scrub(text: str) -> str:
         cleaned = scrub_value(parsed)
         if cleaned is parsed:
             # Nothing inside the values; a secret split across JSON syntax is still text.
-            return text if not has_secret(text) else redact(text)
+            return redact(text)
         return json.dumps(cleaned, ensure_ascii=False)
     return redact(text)
 
@@ -207,9 +250,9 @@ _CLAUSE_BREAK = re.compile(r"(?:[.;!?]\s+|\n+|\s+[-–—]+\s+|,?\s+(?:and|but|s
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]{2,}")
 
 
-def _spans(text: str) -> list[tuple[int, int]]:
-    spans = [(m.start(), m.end()) for m in MARKER.finditer(text)]
-    spans += [(s.start, s.end) for s in find_secrets(text)]
+def _spans(found: Detection) -> list[tuple[int, int]]:
+    spans = [(m.start(), m.end()) for m in MARKER.finditer(found.text)]
+    spans += [(s.start, s.end) for s in found.secrets]
     return sorted(spans)
 
 
@@ -224,7 +267,9 @@ def secret_is_point(text: str, *, min_words: int) -> bool:
     "my PIN is 4829", "here is my GitHub token ghp_…", a bare key. Otherwise the
     text merely contains one ("deploy with key AKIA… to the staging bucket")
     and is stored redacted. False when ``text`` holds no secret at all."""
-    spans = _spans(text)
+    found = detect(text)
+    text = found.text
+    spans = _spans(found)
     if not spans:
         return False
     kept: list[str] = []
