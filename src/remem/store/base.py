@@ -208,6 +208,12 @@ class Store(LifecycleStore, AgentStore, Protocol):
         with ``prefix``, and how many there are in all."""
         ...
 
+    def memory_scope(self, memory_id: str) -> Scope | None:
+        """The scope of the memory with exactly this id, any status; None if there is
+        none. For embedded callers that own the whole store (the Mem0 drop-in's
+        ``get(id)``); no surface a remote caller reaches uses it."""
+        ...
+
     def find_by_hash(self, content: str, scope: Scope) -> MemoryRecord | None: ...
 
     def list_memories(

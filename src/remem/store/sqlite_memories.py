@@ -188,6 +188,14 @@ class MemoryTablesMixin:
         )
         return [r[0] for r in rows], (rows[0][1] if rows else 0)
 
+    def memory_scope(self, memory_id: str) -> Scope | None:
+        rows = self._query(
+            "SELECT user_id, agent_id, namespace FROM memories WHERE id = ?", [memory_id]
+        )
+        if not rows:
+            return None
+        return Scope(user_id=rows[0][0], agent_id=rows[0][1], namespace=rows[0][2])
+
     def find_by_hash(self, content: str, scope: Scope) -> MemoryRecord | None:
         where, params = scope_sql(scope)
         rows = self._query(
