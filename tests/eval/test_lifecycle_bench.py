@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from remem.config import Config
-from remem.eval.lifecycle_sim import generate, misses, run_both, table
+from remem.eval.lifecycle_sim import class_table, generate, misses, run_both, table
 from remem.memory import Memory
 
 
@@ -48,10 +48,13 @@ def test_quick_year_with_the_lifecycle_keeps_fewer_and_finds_as_much(tmp_path: P
     assert with_.jobs["nightly_ok"] >= 190 and with_.jobs["weekly_ok"] >= 25
     assert not without.jobs
     assert "| 11 | with |" in table({11: runs})
+    assert with_.recall_at_10 >= with_.recall_at_5 and "frequent @5 / @10" in class_table(
+        {11: runs}
+    )
     # every fact a run missed is listed with what became of the memories that held it
     for run in (without, with_):
         assert len(run.missed) == round((1 - run.recall_at_5) * len(year.facts))
         assert all(m["holders"] or m["refused"] for m in run.missed)
     listed = misses({11: runs})
-    assert listed.count("- seed 11, with jobs:") == len(with_.missed)
-    assert listed.count("- seed 11, without jobs:") == len(without.missed)
+    assert listed.count("- seed 11, with jobs [") == len(with_.missed)
+    assert listed.count("- seed 11, without jobs [") == len(without.missed)

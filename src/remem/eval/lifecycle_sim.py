@@ -39,19 +39,28 @@ August is a miss there, whatever the end of the year shows).
 from __future__ import annotations
 
 import random
-import statistics
 import tempfile
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from remem.config import Config
+from remem.eval.lifecycle_measure import (
+    MOVES,
+    RunResult,
+    Target,
+    class_table,
+    fates,
+    file_bytes,
+    measure_end,
+    misses,
+    table,
+)
 from remem.eval.lifecycle_world import START, USER, Fact, Note, Year, generate
 from remem.memory import Memory
-from remem.model import Scope, Status
+from remem.model import Status
 
 __all__ = [
     "MOVES",
@@ -61,34 +70,15 @@ __all__ = [
     "Note",
     "RunResult",
     "Year",
+    "class_table",
     "fact_needs",
     "generate",
     "misses",
     "replay",
     "run_both",
     "table",
+    "targets",
 ]
-
-
-@dataclass(slots=True)
-class RunResult:
-    """What one replay measured."""
-
-    lifecycle: bool
-    recall_at_5: float
-    irrelevant_share: float
-    active: int
-    file_bytes: int
-    search_p95_ms: float
-    protected_lost: int
-    protected: int
-    by_status: dict[str, int] = field(default_factory=dict)
-    jobs: dict[str, int] = field(default_factory=dict)
-    # the share of the year's needs of a fact that its context block met (held it)
-    in_year_met: float = 0.0
-    # each still-relevant fact search did not find at the end: its statement and what
-    # became of every memory its statement was written into (status, last move)
-    missed: list[dict[str, Any]] = field(default_factory=list)
 
 
 def replay(
@@ -183,6 +173,32 @@ def _holds(text: str, key: str, value: str) -> bool:
     return key.casefold() in folded and value.casefold() in folded
 
 
+def targets(year: Year) -> list[Target]:
+    """The year's still-needed facts as the measurement sees them: the allergy said as
+    permanent is ``important``, a fact said more than once ``updated``, the other
+    stable facts (each needed every couple of weeks) ``frequent``."""
+    out = []
+    for i, fact in enumerate(year.facts):
+        old = [v for _, _, v in fact.values[:-1] if v != fact.answer]
+        cls = "important" if fact.permanent else "updated" if len(fact.values) > 1 else "frequent"
+        out.append(
+            Target(
+                id=f"w1-{i}",
+                cls=cls,
+                question=fact.question,
+                current=partial(_holds, key=fact.key, value=fact.answer),
+                old=partial(_holds_any, key=fact.key, values=tuple(old)) if old else None,
+                important=fact.permanent,
+                statement=fact.values[-1][1],
+            )
+        )
+    return out
+
+
+def _holds_any(text: str, key: str, values: tuple[str, ...]) -> bool:
+    return any(_holds(text, key, v) for v in values)
+
+
 def _measure(
     mem: Memory,
     year: Year,
@@ -192,75 +208,46 @@ def _measure(
     jobs: dict[str, int],
     written: tuple[dict[str, list[str]], dict[str, str]],
 ) -> RunResult:
-    relevant = [(f.question, f.key, f.answer) for f in year.facts]
-    found = 0
-    timings: list[float] = []
-    items = irrelevant = 0
-    missed: list[dict[str, Any]] = []
-    for fact, (question, key, value) in zip(year.facts, relevant, strict=True):
-        started = time.perf_counter()
-        hits = mem.search(question, user_id=USER, limit=5, now=end, _record_access=False)
-        timings.append((time.perf_counter() - started) * 1000)
-        hit = any(_holds(h.memory.content, key, value) for h in hits)
-        found += hit
-        if not hit:
-            missed.append(_missed(mem, fact.values[-1][1], written))
-        block = mem.context(question, user_id=USER, now=end, max_items=5, record=False)
-        for it in block.items:
-            items += 1
-            irrelevant += not any(_holds(it.line, k, v) for _, k, v in relevant)
+    m = measure_end(mem, targets(year), user=USER, end=end)
     stats = mem.stats()
     protected = [
-        m
-        for m in mem.store.iter_memories()
-        if (str(m.tier) == "permanent" or m.promoted) and m.status is not Status.SUPERSEDED
+        r
+        for r in mem.store.iter_memories()
+        if (str(r.tier) == "permanent" or r.promoted) and r.status is not Status.SUPERSEDED
     ]
-    lost = [m for m in protected if m.status is not Status.ACTIVE]
-    files = [db, *db.parent.glob(db.name + "-wal"), *db.parent.glob(db.name + ".*")]
-    size = sum(p.stat().st_size for p in files if p.exists())
-    timings.sort()
+    lost = [r for r in protected if r.status is not Status.ACTIVE]
     return RunResult(
         lifecycle=lifecycle,
-        recall_at_5=round(found / len(relevant), 4) if relevant else 0.0,
-        irrelevant_share=round(irrelevant / items, 4) if items else 0.0,
+        recall_at_5=m.recall_at_5,
+        irrelevant_share=m.irrelevant_share,
         active=int(stats["by_status"].get("active", 0)),
-        file_bytes=size,
-        search_p95_ms=round(
-            statistics.quantiles(timings, n=20)[-1] if len(timings) > 1 else timings[0], 2
-        ),
+        file_bytes=file_bytes(db),
+        search_p95_ms=m.search_p95_ms,
         protected_lost=len(lost),
         protected=len(protected),
         by_status=dict(stats["by_status"]),
         jobs=jobs,
-        missed=missed,
+        missed=[_missed(mem, t, written) for t in m.missed],
+        recall_at_10=m.recall_at_10,
+        by_class=m.by_class,
+        important=m.important,
+        old_above_current=m.old_above_current,
+        fallback_hits=m.fallback_hits,
     )
 
 
-# The audit events that move a memory out of the active set (or into another).
-MOVES = ("expired", "archived", "cold", "purged", "merged", "superseded", "rolled_up", "forgotten")
-
-
 def _missed(
-    mem: Memory, statement: str, written: tuple[dict[str, list[str]], dict[str, str]]
+    mem: Memory, target: Target, written: tuple[dict[str, list[str]], dict[str, str]]
 ) -> dict[str, Any]:
     """A missed fact: its statement and, for each memory it was written into, the
     memory's status at the end and the last audit event that moved it (or why the
     write path kept none)."""
-    holders = []
-    for memory_id in dict.fromkeys(written[0].get(statement, [])):
-        records = mem.store.get_memories([memory_id], Scope(user_id=USER))
-        moves = [e for e in mem.store.history(memory_id) if e.event in MOVES]
-        last = moves[-1] if moves else None
-        holders.append(
-            {
-                "status": str(records[0].status) if records else "missing",
-                "category": records[0].category if records else None,
-                "moved_by": last.event if last else None,
-                "on": last.at.date().isoformat() if last else None,
-                "reason": str(last.detail.get("reason", "")) if last else "",
-            }
-        )
-    return {"statement": statement, "holders": holders, "refused": written[1].get(statement)}
+    return {
+        "statement": target.statement,
+        "class": target.cls,
+        "holders": fates(mem, written[0].get(target.statement, []), USER),
+        "refused": written[1].get(target.statement),
+    }
 
 
 def run_both(
@@ -279,47 +266,3 @@ def run_both(
             "with": replay(year, lifecycle=True, config=config, directory=where,
                            progress=progress),
         }  # fmt: skip
-
-
-def table(results: dict[str, dict[str, RunResult]]) -> str:
-    """A markdown table of every seed's two runs."""
-    lines = [
-        "| seed | lifecycle | recall@5 (still relevant) | facts' needs met in the year | "
-        "irrelevant share in context | active memories | file | search p95 | "
-        "permanent/promoted lost |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for seed, runs in results.items():
-        for name in ("without", "with"):
-            r = runs[name]
-            lines.append(
-                f"| {seed} | {name} | {r.recall_at_5:.3f} | {r.in_year_met:.3f} | "
-                f"{r.irrelevant_share:.3f} | {r.active} | {r.file_bytes / 2**20:.1f} MiB | "
-                f"{r.search_p95_ms:.1f} ms | {r.protected_lost} of {r.protected} |"
-            )
-        ratio = runs["with"].active / max(1, runs["without"].active)
-        lines.append(f"| {seed} | active with / without | | | | {ratio:.1%} | | | |")
-    return "\n".join(lines)
-
-
-def misses(results: dict[str, dict[str, RunResult]]) -> str:
-    """Every run's missed facts, each with what became of the memories that held it."""
-    lines = []
-    for seed, runs in results.items():
-        for name in ("without", "with"):
-            for miss in runs[name].missed:
-                fates = "; ".join(
-                    f"{h['status']}"
-                    + (f" ({h['category']})" if h.get("category") else "")
-                    + (
-                        f", {h['moved_by']} on {h['on']}: {h['reason']}"
-                        if h.get("moved_by")
-                        else ""
-                    )
-                    for h in miss["holders"]
-                )
-                lines.append(
-                    f'- seed {seed}, {name} jobs: "{miss["statement"]}" — '
-                    f"{fates or 'not written: ' + str(miss.get('refused') or 'no memory')}"
-                )
-    return "\n".join(lines) if lines else "- none"
