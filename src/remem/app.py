@@ -60,7 +60,19 @@ def load_config(
     if db is not None:
         config.db_path = db
         config.store_url = None  # an explicit file wins over REMEM_STORE_URL
+    install_clock(config)
     return config
+
+
+def install_clock(config: Config) -> None:
+    """Install the fake clock ``config.clock_file`` names (tests and benchmarks
+    replaying sessions through real processes; :mod:`remem.clock`), if any."""
+    if config.clock_file is not None:
+        from remem import clock
+
+        wanted = clock.FileClock(config.clock_file)
+        if clock.installed() != wanted:
+            clock.install(wanted)
 
 
 def project_name(cwd: Path | None = None, *, home: Path | None = None) -> str | None:

@@ -69,6 +69,10 @@ class Config(BaseModel):
     # how long an erase waits for other processes' readers before it leaves the rest
     # of its on-disk cleanup to the next open of the store
     erase_checkpoint_wait_ms: int = Field(2000, ge=0)
+    # tests and benchmarks only: every process reads the time from this file (one
+    # ISO-8601 timestamp) instead of the system clock, so a replay of recorded
+    # sessions through real hook processes runs on a faked clock (remem/clock.py)
+    clock_file: Path | None = None
 
     # -- the default scope (remem/app.py) -----------------------------------------
     # what the MCP server, the hooks and the CLI use when no scope is given: the user
@@ -438,6 +442,18 @@ class Config(BaseModel):
     # room for the older side of a conflict it leaves out
     agent_recall_spare: int = Field(3, ge=0)
     agent_lessons_max: int = Field(10, ge=0)  # lessons in the block, most important first
+    # before a tool call (Claude Code's PreToolUse; remem/agent/tools.py): at most this
+    # many lessons and rules that apply, within this many tokens; a lesson applies
+    # when the terms it shares with the call weigh at least agent_tool_match_min, each
+    # log((lessons + agent_tool_idf_prior) / (lessons naming it + 0.5)), a folder of a
+    # path the call names agent_tool_folder_weight of that; the newest
+    # agent_tool_lessons_scan lessons are read (chosen on the sessions bench's dev half)
+    agent_tool_items_max: int = Field(3, ge=0)
+    agent_tool_context_max_tokens: int = Field(400, ge=1)
+    agent_tool_match_min: float = Field(2.0, ge=0)
+    agent_tool_idf_prior: float = Field(10.0, ge=0)
+    agent_tool_folder_weight: float = Field(0.5, ge=0, le=1)
+    agent_tool_lessons_scan: int = Field(200, ge=1)
     agent_promoted_max: int = Field(5, ge=0)  # promoted (core) memories in the block
     agent_rules_max: int = Field(5, ge=0)  # procedural rules whose trigger matches, per block
     agent_injected_keep: int = Field(50, ge=1)  # injected memories kept for the next feedback

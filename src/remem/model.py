@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from enum import StrEnum
 from typing import Any
 
+from remem.clock import now as _clock_now
 from remem.model_reports import DoctorReport as DoctorReport
 from remem.model_reports import EraseReport as EraseReport
 from remem.model_reports import Finding as Finding
@@ -20,8 +21,9 @@ from remem.model_reports import ForgetReport as ForgetReport
 
 
 def utcnow() -> datetime:
-    """The current time, timezone-aware UTC, truncated to microseconds."""
-    return datetime.now(UTC)
+    """The current time, timezone-aware UTC: the system clock, or the fake one a
+    replay installed (:mod:`remem.clock`)."""
+    return _clock_now()
 
 
 def new_id() -> str:

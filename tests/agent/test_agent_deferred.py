@@ -35,8 +35,8 @@ FACTS = [
 ]
 PROMPTS = [
     "how does the login page redirect to the dashboard after sign in?",
+    "the login page redirect sends users to the dashboard through /auth/callback",
     "what is the dashboard built with, and how does the login page redirect?",
-    "when do staging deploys run, and which staging database do they use?",
     "remember that the login page redirect must keep the return URL",
     "how does the login page redirect to the dashboard after sign in again?",
 ]
@@ -113,8 +113,10 @@ def test_deferred_turns_answer_and_write_as_immediate_ones(config: Config, tmp_p
             texts = _turns(mem, **kw)
             results[mode] = (texts, _state(mem))
     texts, state = results["now"]
-    assert "## Working memory" in texts[1] and "## Relevant" in texts[0]
-    assert any(p for _, _, _, p in state["working"])  # a working item was promoted
+    assert "## Working memory" in texts[2] and "## Relevant" in texts[0]
+    # the statement was promoted (through extraction); a question never is
+    promoted = [text for text, _, _, p in state["working"] if p]
+    assert promoted == [PROMPTS[1]]
     assert state["checkpoints"] and state["injected"] and not state["pending"]
     for mode in results:
         assert results[mode] == results["now"], mode

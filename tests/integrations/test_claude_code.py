@@ -109,10 +109,16 @@ def test_a_failed_tool_call_becomes_an_episodic_note(
     assert any("connection refused" in m.content for m in notes)
 
 
-def test_a_tool_call_that_worked_writes_nothing(agent: MemoryAgent, recorded: Recorded) -> None:
+def test_a_tool_call_that_worked_is_an_action_not_a_memory(
+    agent: MemoryAgent, recorded: Recorded
+) -> None:
+    payload = recorded["post_tool_use"]
     answer = run(agent, recorded, "post_tool_use")
-    assert answer.done == {} and answer.stdout() == ""
+    assert answer.done == {"error_note": None} and answer.stdout() == ""
     assert agent.mem.list(user_id="maya", namespace="atlas").items == []
+    (point,) = agent.mem.store.list_checkpoints(payload["session_id"], agent.scope)
+    assert point.tool_calls[0]["name"] == "Write"  # the session's action, for its episode
+    assert point.tool_calls[0]["input"]["file_path"].endswith("notes.md")
 
 
 def test_stop_observes_the_answer_and_judges_what_was_injected(
@@ -149,7 +155,9 @@ def test_session_end_of_a_session_no_hook_started(agent: MemoryAgent, recorded: 
     ended = run(agent, recorded, "session_end")  # hooks installed mid-session
     assert ended.done["stored"]
     contents = [m.content for m in agent.mem.list(user_id="maya", namespace="atlas").items]
-    assert any("atlas node 7" in c for c in contents)
+    assert any("atlas-db-2" in c for c in contents)  # what the user asked to remember
+    # a prompt's request ("Move the deploy worker pool ...") is no fact
+    assert not any("deploy worker pool" in c for c in contents), contents
 
 
 def test_session_end_without_a_transcript_flushes_observed_turns(

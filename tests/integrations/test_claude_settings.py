@@ -64,7 +64,10 @@ def test_install_keeps_other_hooks_and_uninstall_restores_them(tmp_path: Path) -
     assert change.backup is not None and change.backup.read_text("utf-8") == original
     data = json.loads(path.read_text("utf-8"))
     assert data["model"] == "opus" and data["permissions"] == THEIRS["permissions"]
-    assert data["hooks"]["PreToolUse"] == THEIRS["hooks"]["PreToolUse"]
+    pre = data["hooks"]["PreToolUse"]
+    assert pre[0] == THEIRS["hooks"]["PreToolUse"][0]  # theirs first, untouched
+    assert pre[1]["hooks"][0]["command"] == "/opt/venv/bin/python -m remem hook PreToolUse"
+    assert "matcher" not in pre[1]  # every tool
     start = data["hooks"]["SessionStart"]
     assert start[0] == THEIRS["hooks"]["SessionStart"][0]  # theirs first, untouched
     assert start[1]["hooks"][0]["command"] == "/opt/venv/bin/python -m remem hook SessionStart"

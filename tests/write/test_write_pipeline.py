@@ -3,6 +3,7 @@ audited, duplicates reinforced, updates superseded, secrets never stored."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -239,3 +240,37 @@ def test_summaries_are_per_exact_scope(mem: Memory) -> None:
     current = [s for s in mem.summaries(user_id="a") if s.archived_at is None]
     assert len(current) == 2  # (a, x) and (a) each keep their own current summary
     assert len(mem.summaries(user_id="a", agent_id="x")) == 1
+
+
+def test_a_claude_code_prompt_gives_only_what_it_states(mem: Memory, tmp_path: Path) -> None:
+    """A prompt is an instruction to the assistant: its requests, questions and thanks
+    never become memories; the facts it states in passing do."""
+
+    def line(kind: str, text: str, n: int) -> str:
+        content: object = text if kind == "user" else [{"type": "text", "text": text}]
+        return json.dumps(
+            {
+                "type": kind,
+                "sessionId": "s1",
+                "uuid": f"u{n}",
+                "timestamp": f"2026-02-02T09:0{n}:00.000Z",
+                "message": {"role": kind, "content": content},
+            }
+        )
+
+    transcript = tmp_path / "session.jsonl"
+    turns = [
+        ("user", "can you check why the product list page does 80 queries? it's crawling"),
+        ("assistant", "Classic N+1: I added select_related and the page does 6 queries now."),
+        ("user", "deploy this to staging please. staging runs on the shop-stg-fra app"),
+        ("user", "what's the coverage of the orders app at the moment?"),
+        ("user", "brilliant, cheers"),
+    ]
+    transcript.write_text(
+        "\n".join(line(kind, text, n) for n, (kind, text) in enumerate(turns)) + "\n", "utf-8"
+    )
+    mem.extract(transcript, user_id="maya")
+    stored = [m.content for m in mem.list(user_id="maya").items]
+    assert any("shop-stg-fra" in text for text in stored), stored
+    for text in stored:
+        assert "shop-stg-fra" in text, f"a request, question or thanks was stored: {text!r}"

@@ -8,6 +8,8 @@ touches the store.
     ... the model answers ...
     agent.observe("s1", "assistant", answer)
     agent.feedback("s1", answer)
+    agent.before_tool("s1", "Bash", {"command": "make deploy"})  # lessons that apply
+    agent.after_tool("s1", "Bash", {"command": "make deploy"}, result="ok")
     agent.end_session("s1")
 
 All state lives in the store (sessions, working memory, injected ids, costs), so
@@ -22,11 +24,12 @@ from __future__ import annotations
 from remem.agent.agent_feedback import FeedbackMixin
 from remem.agent.agent_sessions import SessionsMixin
 from remem.agent.agent_tasks import TasksMixin
+from remem.agent.agent_tools import ToolsMixin
 from remem.agent.agent_turns import TurnsMixin
 
 __all__ = ["MemoryAgent"]
 
 
-class MemoryAgent(SessionsMixin, TurnsMixin, FeedbackMixin, TasksMixin):
+class MemoryAgent(SessionsMixin, TurnsMixin, FeedbackMixin, TasksMixin, ToolsMixin):
     """Sessions, working memory, lessons and feedback for one agent over a
     :class:`~remem.Memory` (see the module doc and docs/agent.md)."""

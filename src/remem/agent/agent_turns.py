@@ -8,14 +8,21 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from remem.agent.agent_base import AgentBase, block_refs
-from remem.agent.context import RULES, WORKING, BlockBuilder, Line, plain
+from remem.agent.agent_tools import reminder_line
+from remem.agent.conditions import condition_of, keys_of
+from remem.agent.context import REMINDERS, RULES, WORKING, BlockBuilder, Line, plain
 from remem.agent.deferred import journal_observe, journal_recall
+from remem.agent.dialogue import PreviousTurn, action_phrase, lesson_text, said_in, turn_before
 from remem.agent.observe import decision_in, error_in, wants_remembering
 from remem.agent.results import ContextResult, ObserveResult
 from remem.agent.session import OBSERVED, check_session_id
 from remem.agent.turns import check_tool_calls
-from remem.model import utcnow
+from remem.agent.when import future_dates
+from remem.agent.working import SESSION_ONLY
+from remem.errors import ValidationError
+from remem.model import Trigger, utcnow
 from remem.validation import check_label, check_text
+from remem.write.acts import Act, Utterance, classify
 from remem.write.transcript import untrusted_for
 
 if TYPE_CHECKING:
@@ -52,6 +59,8 @@ class TurnsMixin(AgentBase):
             session = self.sessions.ensure(session_id, now=now)
             economy = self.sessions.economy(session)
             builder = BlockBuilder(config.agent_context_max_tokens)
+            fired = self.triggers.met(prompt, now=now)  # a reminder's condition come true
+            builder.add(REMINDERS, [reminder_line(t) for t in fired], max_items=len(fired))
             found = self.working.search(
                 session_id,
                 prompt,
@@ -142,6 +151,13 @@ class TurnsMixin(AgentBase):
                 )
                 remembered = [d.memory_id for d in decisions if d.memory_id]
                 skipped += [f"remember: {d.reason}" for d in decisions if d.action == "rejected"]
+            # a prompt read against the turn before it: a correction or a standing rule
+            # about how to work becomes a lesson (through correct(): its checks)
+            before = self._turn_before(session_id) if role == "user" else None
+            said = classify(content, previous=before.text) if before is not None else None
+            lesson = None
+            if said is not None and said.is_lesson and not remembered and trusted is not False:
+                lesson = self._learn(said, before, session_id, now=now, skipped=skipped)
             note = error_in(role, content, calls)
             note_id = self.notes.error(
                 session_id, turn, role, note, calls, now=now, skipped=skipped
@@ -156,17 +172,27 @@ class TurnsMixin(AgentBase):
                 and not remembered
                 and len(content.split()) >= self.mem.config.working_min_words
             ):
+                # a prompt's request, question, thanks or chatter is for this session
+                # only: never promoted, never carried over (a prompt is no fact); nor
+                # is a correction, which lives on as its lesson
+                only = said is not None and (said.session_only or lesson is not None)
                 item = self.working.add(
                     session_id,
                     content,
                     role=role,
                     trusted=trusted,
                     now=now,
-                    data={"turn": turn},
+                    data={"turn": turn, **({SESSION_ONLY: True} if only else {})},
                 )
             # A day named in the turn becomes a reminder for that day (never from
-            # untrusted text: a reminder is injected before the user speaks).
-            triggers = self.triggers.detect(
+            # untrusted text: a reminder is injected before the user speaks); a
+            # reminder asked for with a condition and no day waits for the condition.
+            waiting = (
+                self._remind_on_condition(said, session_id, now=now)
+                if said is not None and trusted is not False
+                else []
+            )
+            triggers = waiting + self.triggers.detect(
                 content,
                 now=now,
                 session_id=session_id,
@@ -195,4 +221,49 @@ class TurnsMixin(AgentBase):
             working_item=item.id if item else None,
             triggers=tuple(t.id for t in triggers),
             skipped=tuple(skipped),
+            lesson=lesson,
         )
+
+    def _remind_on_condition(
+        self, said: Utterance, session_id: str, *, now: datetime
+    ) -> list[Trigger]:
+        """A reminder the prompt asks for on a condition (no day named in it): the
+        whole reminder as said, waiting for the condition (:mod:`.conditions`)."""
+        text = " ".join(s.text for s in said.sentences if s.act is Act.REMINDER)
+        config = self.mem.config
+        if not text or future_dates(text, now.date(), horizon_days=config.trigger_horizon_days):
+            return []
+        condition = condition_of(text)
+        if condition is None or not keys_of(condition):
+            return []
+        return [self.triggers.on_condition(text, condition, now=now, session_id=session_id)]
+
+    def _turn_before(self, session_id: str) -> PreviousTurn:
+        return turn_before(said_in(self.mem.store.list_checkpoints(session_id, self.scope)))
+
+    def _learn(
+        self,
+        said: Utterance,
+        before: PreviousTurn | None,
+        session_id: str,
+        *,
+        now: datetime,
+        skipped: list[str],
+    ) -> str | None:
+        """The lesson a correction or a rule teaches, stored by ``correct`` (which
+        checks it); a correction that names no subject is about the turn before, so
+        that turn's last action is its context. The lesson's id, or None."""
+        text = lesson_text(said)
+        if not text:
+            return None
+        context = None
+        if before is not None and before.action and said.has(Act.CORRECTION):
+            context = action_phrase(before.action)
+        try:
+            learned = cast("MemoryAgent", self).correct(
+                text, context=context, session_id=session_id, now=now
+            )
+        except ValidationError as exc:
+            skipped.append(f"lesson: {exc}")
+            return None
+        return learned.memory_id

@@ -25,6 +25,7 @@ from remem.read.tokens import TokenCounter, default_counter
 from remem.textnorm import strip_invisible
 
 DUE, LESSONS, RULES, PROMOTED = "## Due today", "## Lessons", "## Rules", "## Promoted"
+REMINDERS = "## Reminders"  # reminders whose condition this turn met
 CARRIED, WORKING, SUMMARIES, RELEVANT = (
     "## Carried over",
     "## Working memory",
@@ -34,6 +35,7 @@ CARRIED, WORKING, SUMMARIES, RELEVANT = (
 # The part name each label records in an injection (feedback judges facts only).
 PART_OF = {
     DUE: "due",
+    REMINDERS: "due",
     LESSONS: "lesson",
     RULES: "rule",
     PROMOTED: "promoted",

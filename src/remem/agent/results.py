@@ -95,6 +95,7 @@ class ObserveResult(_Plain):
     triggers: tuple[str, ...] = ()  # forward triggers created
     skipped: tuple[str, ...] = ()  # what could not be stored, and why
     deferred: bool = False  # journaled, recorded by settle (observe(defer=True)); turn 0
+    lesson: str | None = None  # the lesson a correction or a standing rule taught
 
 
 @dataclass(frozen=True, slots=True)

@@ -176,6 +176,7 @@ def _messages(
             timestamp=when,
             untrusted=untrusted_for(role, trusted=state.get("trusted")),
             session=session_id,
+            prompt=role_for(role) == "user",  # a user's turn in an agent session is a prompt
         )
         previous = message_key(previous, scope, session_id, message)
         message = replace(message, key=previous)

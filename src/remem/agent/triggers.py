@@ -20,6 +20,7 @@ import builtins
 from collections.abc import Sequence
 from datetime import datetime
 
+from remem.agent.conditions import CONDITION_DAY, fires, keys_of
 from remem.agent.when import future_dates, sentence_at
 from remem.errors import NotFoundError, ValidationError
 from remem.ids import resolve_id
@@ -31,6 +32,7 @@ from remem.validation import Limits, check_id, check_text, optional_label
 __all__ = ["Trigger", "TriggerStatus", "Triggers"]
 
 _OPEN = (str(TriggerStatus.PENDING), str(TriggerStatus.FIRED))
+_WAITING_SCAN = 500  # pending triggers read when looking for conditions a text meets
 
 
 class Triggers:
@@ -112,6 +114,61 @@ class Triggers:
             ]
         )
         return stored
+
+    def on_condition(
+        self,
+        message: str,
+        condition: str,
+        *,
+        now: datetime,
+        session_id: str | None = None,
+    ) -> Trigger:
+        """A reminder that waits for ``condition`` (see :mod:`remem.agent.conditions`):
+        ``message`` is the whole reminder as said; the same pending one is returned
+        instead of a copy."""
+        config = self.mem.config
+        limits = Limits.of(config)
+        message = check_text(message, "message", max_bytes=limits.max_content_bytes)
+        condition = check_text(condition, "condition", max_bytes=limits.max_content_bytes)
+        (stored,) = self.mem.store.add_triggers(
+            [
+                Trigger(
+                    trigger_date=CONDITION_DAY,
+                    message=redact(_clip(message, config.trigger_message_chars)),
+                    phrase=redact(_clip(condition, config.trigger_message_chars)),
+                    user_id=self.scope.user_id,
+                    agent_id=self.scope.agent_id,
+                    namespace=self.scope.namespace,
+                    session_id=optional_label(
+                        session_id, "session_id", max_chars=limits.max_label_chars
+                    ),
+                    created_at=now,
+                )
+            ]
+        )
+        return stored
+
+    def waiting(self) -> builtins.list[Trigger]:
+        """The pending reminders that wait for a condition, oldest first."""
+        found = self.mem.store.list_triggers(
+            self.scope, statuses=[str(TriggerStatus.PENDING)], limit=_WAITING_SCAN
+        )
+        return [t for t in found if t.trigger_date == CONDITION_DAY]
+
+    def met(
+        self, text: str, *, now: datetime, skip_session: str | None = None
+    ) -> builtins.list[Trigger]:
+        """The waiting reminders whose condition ``text`` meets, fired (once: marked
+        fired). ``skip_session``: not those set in this session (a tool call of the
+        turn that asked for "next time" is not the next time)."""
+        hits = [
+            t
+            for t in self.waiting()
+            if (skip_session is None or t.session_id != skip_session)
+            and t.created_at < now
+            and fires(keys_of(t.phrase), text)
+        ]
+        return self.fire([t.id for t in hits], now=now) if hits else []
 
     def due(self, *, now: datetime) -> builtins.list[Trigger]:
         """Pending triggers whose day is ``now``'s day or earlier (missed days too:

@@ -10,9 +10,16 @@ Recall searches working memory first (keyword coverage: an item holding at least
 ``working_match_min`` of the query's keywords). Each time a recall finds an item
 counts one surfacing; an item surfaced twice within
 ``working_promote_window_hours`` is promoted to a long-term memory with its
-importance x ``working_promote_factor`` (or promoted by hand). Promotion stores
-the item verbatim (``Memory.add``); an identical active memory is referenced
-instead of duplicated.
+importance x ``working_promote_factor`` (or promoted by hand). Promotion goes
+through the write path as any message does — extraction, the gate, dedup and
+supersede — never verbatim: a user's turn is a prompt (:mod:`remem.write.acts`),
+so only what it states can become a memory; an item holding nothing the write
+path keeps is not promoted. An identical active memory is referenced instead of
+duplicated.
+
+An item marked ``session_only`` (a request, a question, thanks or chatter: what a
+prompt asks is an instruction for this session, not a fact) is never promoted and
+never carried over into another session.
 """
 
 from __future__ import annotations
@@ -24,14 +31,16 @@ from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
 from remem.ids import resolve_id
 from remem.memory import Memory
-from remem.model import Kind, MemoryRecord, Scope, Trust, WorkingItem
+from remem.model import MemoryRecord, Scope, Trust, WorkingItem
 from remem.read.query import keyword_terms
 from remem.read.tiered import score_summary
 from remem.secrets import redact
 from remem.validation import check_number
 from remem.write.injection import raw_trust
+from remem.write.transcript import Message, role_for
 
 PROMOTED_BY = "working-memory"
+SESSION_ONLY = "session_only"  # data key: a prompt's request, question, thanks or chatter
 
 
 class WorkingMemory:
@@ -138,8 +147,11 @@ class WorkingMemory:
         return [self._promote_if_earned(item, now=now) for item in items]
 
     def earned(self, item: WorkingItem) -> bool:
-        """Surfaced twice within ``working_promote_window_hours`` (and not promoted)."""
+        """Surfaced twice within ``working_promote_window_hours`` (and not promoted;
+        never an item marked session only)."""
         if item.promoted_to is not None or item.last_surfaced_at is None:
+            return False
+        if item.data.get(SESSION_ONLY):
             return False
         if item.prev_surfaced_at is None:
             return False
@@ -183,6 +195,8 @@ class WorkingMemory:
 
     def _promote(self, item: WorkingItem, *, now: datetime, why: str) -> WorkingItem:
         record = self._long_term(item, now=now, why=why)
+        if record is None:
+            return item  # nothing in it passes the write path: it stays working memory
         if self.mem.store.mark_working_promoted(item.id, self.scope, record.id):
             item.promoted_to = record.id
         else:  # another process promoted it meanwhile
@@ -190,7 +204,7 @@ class WorkingMemory:
             item = fresh if fresh is not None else item
         return item
 
-    def _long_term(self, item: WorkingItem, *, now: datetime, why: str) -> MemoryRecord:
+    def _long_term(self, item: WorkingItem, *, now: datetime, why: str) -> MemoryRecord | None:
         scope = item.scope
         existing = self.mem.store.find_by_hash(item.content, scope)
         if existing is not None:
@@ -203,23 +217,38 @@ class WorkingMemory:
                 now=now,
             )[0]
         importance = min(1.0, item.importance * self.config.working_promote_factor)
+        role = role_for(item.role or "user")
+        message = Message(
+            speaker=(scope.user_id or "user") if role == "user" else role,
+            role=role,
+            text=item.content,
+            timestamp=item.created_at,
+            untrusted=item.source_trust is not Trust.TRUSTED or bool(item.data.get("injection")),
+            session=item.session_id,
+            prompt=item.role == "user",  # a user's turn observed in a session
+        )
         try:
-            records = self.mem.add(
-                item.content,
-                user_id=scope.user_id,
-                agent_id=scope.agent_id,
-                namespace=scope.namespace,
+            report = self.mem.ingest_messages(
+                [message],
+                scope=scope,
                 session_id=item.session_id,
-                kind=Kind.SEMANTIC,
-                importance=importance,
-                valid_from=item.created_at,
                 now=now,
-                metadata={"promoted_from": PROMOTED_BY, "working_item": item.id, "why": why},
-                trusted=item.source_trust is Trust.TRUSTED and not item.data.get("injection"),
+                fact_fields={
+                    "importance": importance,
+                    "metadata": {
+                        "promoted_from": PROMOTED_BY,
+                        "working_item": item.id,
+                        "why": why,
+                    },
+                },
             )
         except ValidationError as exc:
             raise ValidationError(f"working item {item.id} cannot be promoted: {exc}") from exc
-        return records[0]
+        kept = [d.memory_id for d in report.decisions if d.memory_id and d.action != "rejected"]
+        if not kept:
+            return None
+        records = self.mem.store.get_memories(kept[:1], scope)
+        return records[0] if records else None
 
 
 def _untrusted(item: WorkingItem) -> bool:

@@ -58,7 +58,7 @@ def hook(
     event: Annotated[
         str,
         typer.Argument(
-            help="SessionStart, UserPromptSubmit, PostToolUse, PostToolUseFailure, "
+            help="SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure, "
             "PreCompact, Stop or SessionEnd."
         ),
     ],
@@ -126,9 +126,9 @@ def hooks_install(
     settings: SettingsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Add remem's hooks (SessionStart, UserPromptSubmit, PostToolUseFailure,
-    PreCompact, Stop, SessionEnd) to Claude Code's settings without touching other
-    hooks. Idempotent; the file before the change is kept as <file>.remem-backup.
+    """Add remem's hooks (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse,
+    PostToolUseFailure, PreCompact, Stop, SessionEnd) to Claude Code's settings
+    without touching other hooks. Idempotent; the file before the change is kept as <file>.remem-backup.
 
     Example: remem hooks install claude-code --scope user
     """

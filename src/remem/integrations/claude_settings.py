@@ -68,10 +68,13 @@ HOOK_CLIENTS = ("auto", "bash", "python")  # hook_program's clients
 TOKEN_VAR = "REMEM_SERVICE_TOKEN"  # the http handlers' bearer token, from Claude Code's env
 
 _EVENT_NAMES = frozenset(e.value for e in HookEvent)
-# PostToolUseFailure fires only for failed calls: one process per failure, not per call.
+# PreToolUse and PostToolUse run once per tool call (the fast client answers them
+# from the local service in milliseconds); PostToolUseFailure once per failed call.
 INSTALLED_EVENTS = (
     HookEvent.SESSION_START,
     HookEvent.USER_PROMPT_SUBMIT,
+    HookEvent.PRE_TOOL_USE,
+    HookEvent.POST_TOOL_USE,
     HookEvent.POST_TOOL_USE_FAILURE,
     HookEvent.PRE_COMPACT,
     HookEvent.STOP,

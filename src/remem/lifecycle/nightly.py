@@ -288,4 +288,5 @@ def _message(resource: Resource) -> Message:
         or resource.kind == "tool_output",
         ref=meta.get("ref"),
         session=resource.session_id,
+        prompt=meta.get("prompt") is True and role == "user",
     )

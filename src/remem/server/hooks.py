@@ -46,7 +46,7 @@ Event = Annotated[
     Path(
         min_length=1,
         max_length=40,
-        description="The hook event: SessionStart, UserPromptSubmit, PostToolUse, "
+        description="The hook event: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, "
         "PostToolUseFailure, PreCompact, Stop or SessionEnd.",
     ),
 ]

@@ -199,7 +199,8 @@ class AgentStore(Protocol):
         self, scope: Scope, session_id: str, *, now: datetime, limit: int
     ) -> list[WorkingItem]:
         """Move the unexpired, unpromoted items of the scope's other sessions (the
-        newest ``limit``) into ``session_id``; the items moved."""
+        newest ``limit``; never those marked ``data["session_only"]``) into
+        ``session_id``; the items moved."""
         ...
 
     def clear_working(

@@ -136,7 +136,9 @@ class WorkingTablesMixin:
             rows = self._db.execute(
                 "UPDATE working_memory SET carried_from = session_id, session_id = ? "
                 "WHERE seq IN (SELECT seq FROM working_memory WHERE session_id != ? "
-                f"AND expires_at > ? AND promoted_to IS NULL{where} ORDER BY seq DESC LIMIT ?) "
+                "AND expires_at > ? AND promoted_to IS NULL "
+                f"AND json_extract(data, '$.session_only') IS NULL{where} "
+                "ORDER BY seq DESC LIMIT ?) "
                 "RETURNING *",
                 [session_id, session_id, ts(now), *params, int(limit)],
             ).fetchall()

@@ -27,6 +27,10 @@ class Message:
     ``session`` names the session it belongs to; ``caption`` describes a shared
     image, when the source has one. ``key`` is set by ``extract``: the
     message's identity in its transcript, stored as its resource's ``content_hash``.
+    ``prompt`` marks a user's message to an AI assistant (a Claude Code prompt, an
+    agent session's user turn): what it asks, questions and small talk are
+    instructions to the assistant, never facts (the write path keeps only its
+    statements, :mod:`remem.write.acts`).
     """
 
     speaker: str
@@ -39,6 +43,7 @@ class Message:
     caption: str | None = None
     injection: str | None = None
     key: str | None = None
+    prompt: bool = False
 
 
 _ROLE_ALIASES: dict[str, Role] = {

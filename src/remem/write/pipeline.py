@@ -21,6 +21,7 @@ from remem.model import Resource, Scope, Status, Trust, utcnow
 from remem.providers.base import LLM, Embedder
 from remem.secrets import redact, secret_is_point
 from remem.store.base import ListFilter, Store
+from remem.write.acts import statements_only
 from remem.write.candidate import CandidateFact
 from remem.write.decide import FactDecision, IngestSession, decide
 from remem.write.embed import embed_for_store
@@ -74,6 +75,7 @@ def _resources(
                 **({"ref": m.ref} if m.ref else {}),
                 **({"untrusted": True} if m.untrusted else {}),
                 **({"injection": m.injection} if m.injection else {}),
+                **({"prompt": True} if m.prompt else {}),
             },
             content_hash=m.key,
         )
@@ -190,7 +192,7 @@ def ingest(
         else _resources(clean, scope, session_id=session_id, now=now)
     )
     context = ExtractContext(config=config, user_name=user_name)
-    extraction = extractor.extract(clean, context=context)
+    extraction = extractor.extract(statements_only(clean), context=context)
     version = getattr(extraction, "extractor_version", extractor.version)
     report = IngestReport(
         extractor_version=version,

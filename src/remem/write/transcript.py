@@ -347,6 +347,7 @@ def _parse_claude_code(source: _Source) -> Iterator[Message]:
                     untrusted=untrusted,
                     ref=ref,
                     session=session,
+                    prompt=msg_role == "user" and not untrusted,  # a prompt to Claude
                 )
 
 

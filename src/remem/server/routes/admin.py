@@ -17,6 +17,9 @@ router = APIRouter()
 class Health(BaseModel):
     status: str
     version: str
+    # requests being answered, this one included, or still doing work after their
+    # answer (a hook's long work): a replay waits for 1 before its next event
+    in_flight: int = 0
 
 
 class WhoAmI(BaseModel):
@@ -35,7 +38,9 @@ def health(request: Request) -> Health:
     from remem import __version__
 
     engine_of(request)  # 503 while starting or stopping
-    return Health(status="ok", version=__version__)
+    activity = getattr(request.app.state, "activity", None)
+    busy = activity.in_flight if activity is not None else 0
+    return Health(status="ok", version=__version__, in_flight=busy)
 
 
 @router.get("/v1/whoami", response_model=WhoAmI, tags=["service"])

@@ -1,0 +1,82 @@
+"""Before and after a tool call: lessons learned from corrections come back before the
+call they are about, reminders wait for their condition, calls are recorded as the
+session's actions. A real store, the fake embedder, a fake clock."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from remem import Memory, MemoryAgent
+from remem.agent.context import REMINDERS
+
+T0 = datetime(2026, 2, 2, 9, 0, tzinfo=UTC)
+
+
+def _agent(mem: Memory) -> MemoryAgent:
+    return MemoryAgent(mem, user_id="maya", namespace="shop")
+
+
+def test_a_correction_of_the_last_command_comes_back_before_the_next_one(mem: Memory) -> None:
+    agent = _agent(mem)
+    agent.start_session("s1", now=T0)
+    agent.observe("s1", "user", "add a sent_at field to orders", now=T0)
+    agent.after_tool(
+        "s1", "Bash", {"command": "uv run python manage.py makemigrations orders"}, now=T0
+    )
+    agent.observe("s1", "assistant", "Added the field; migration 0014_auto created.", now=T0)
+    said = agent.observe("s1", "user", "you did it again, name it", now=T0 + timedelta(minutes=1))
+    assert said.lesson is not None
+    lesson = mem.get(said.lesson, user_id="maya", namespace="shop").content
+    assert "makemigrations" in lesson  # the subject came from the turn it corrects
+    agent.observe("s1", "user", "never use pip in this repo, uv for everything", now=T0)
+    agent.end_session("s1", now=T0 + timedelta(hours=1))
+
+    later = T0 + timedelta(days=3)
+    start = agent.start_session("s2", now=later)
+    assert "## Lessons" in start.text and "makemigrations" in start.text
+    before = agent.before_tool(
+        "s2", "Bash", {"command": "uv run python manage.py makemigrations carts"}, now=later
+    )
+    assert "makemigrations" in before.text and "pip" not in before.text
+    assert "pip" in agent.before_tool("s2", "Bash", {"command": "pip install rich"}, now=later).text
+    unrelated = agent.before_tool("s2", "Read", {"file_path": "/srv/shop/README.md"}, now=later)
+    assert unrelated.text == ""
+
+
+def test_a_reminder_waits_for_its_condition_and_comes_back_whole(mem: Memory) -> None:
+    agent = _agent(mem)
+    agent.start_session("s1", now=T0)
+    asked = "remind me to drop the value_parser workaround in cli.rs when clap 4.6 is out"
+    seen = agent.observe("s1", "user", asked, now=T0)
+    assert len(seen.triggers) == 1
+    day = T0 + timedelta(days=20)
+    agent.start_session("s2", now=day)
+    assert REMINDERS not in agent.recall("s2", "clap 4.5.2 fixed the help text", now=day).text
+    told = agent.recall("s2", "cargo outdated says clap 4.6.0 is out", now=day).text
+    assert REMINDERS in told and asked in told  # the whole reminder, version dots and all
+    again = agent.recall("s2", "clap 4.6.0 again", now=day + timedelta(minutes=1)).text
+    assert asked not in again  # once
+
+
+def test_a_touch_reminder_fires_before_the_tool_call_of_a_later_session(mem: Memory) -> None:
+    agent = _agent(mem)
+    agent.start_session("s1", now=T0)
+    asked = "remind me to flip SESSION_COOKIE_SAMESITE next time we touch settings/production.py"
+    agent.observe("s1", "user", asked, now=T0)
+    path = {"file_path": "/home/maya/shop/shop/settings/production.py"}
+    assert agent.before_tool("s1", "Read", path, now=T0 + timedelta(minutes=1)).text == ""
+    later = T0 + timedelta(days=5)
+    agent.start_session("s2", now=later)
+    assert asked in agent.before_tool("s2", "Read", path, now=later).text
+
+
+def test_tool_calls_are_recorded_as_the_sessions_actions(mem: Memory) -> None:
+    agent = _agent(mem)
+    agent.start_session("s1", now=T0)
+    agent.after_tool("s1", "Bash", {"command": "pytest -q"}, error="Exit code 1", now=T0)
+    agent.after_tool("s1", "Bash", {"command": "pytest -q"}, result={"stdout": "3 passed"}, now=T0)
+    calls = [c for p in mem.store.list_checkpoints("s1", agent.scope) for c in p.tool_calls]
+    assert [("error" in c, c["input"]["command"]) for c in calls] == [
+        (True, "pytest -q"),
+        (False, "pytest -q"),
+    ]

@@ -1,0 +1,89 @@
+"""What each sentence of a prompt does (remem.write.acts): by structure, on prompts
+written for this test (the benchmark corpus measures it on recorded sessions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from remem.write.acts import Act, classify, split_sentences, statements_only
+from remem.write.transcript import Message
+
+
+@pytest.mark.parametrize(
+    ("prompt", "act"),
+    [
+        ("refactor the billing module into two files", Act.REQUEST),
+        ("could you please rename the job to nightly-sync?", Act.REQUEST),
+        ("Please bump the chart version", Act.REQUEST),
+        ("the settings page — move it under /account", Act.REQUEST),
+        ("while you're there, switch the logger to json", Act.REQUEST),
+        ("need a cron job for the cleanup", Act.REQUEST),
+        ("why is the cache miss rate so high", Act.QUESTION),
+        ("which port does the worker listen on?", Act.QUESTION),
+        ("is the export finished", Act.QUESTION),
+        ("the worker listens on port 7070", Act.STATEMENT),
+        ("sync runs every hour from the backup host", Act.STATEMENT),
+        ("thanks a lot!", Act.THANKS),
+        ("ok", Act.CHATTER),
+        ("never push to main directly", Act.RULE),
+        ("we always squash merge here", Act.RULE),
+        ("no tabs in yaml files", Act.RULE),
+        ("that's wrong, the timeout is in seconds", Act.CORRECTION),
+        ("you forgot the migration again", Act.CORRECTION),
+        ("remind me to renew the cert when v2.3 ships", Act.REMINDER),
+        ("remember that the vault is called ops-prod", Act.REMEMBER),
+    ],
+)
+def test_one_sentence_acts(prompt: str, act: Act) -> None:
+    (sentence,) = classify(prompt).sentences
+    assert sentence.act is act, sentence
+
+
+def test_a_contrast_with_the_previous_turn_is_a_correction() -> None:
+    previous = 'Write tests/test_api.py {"content": "class TestApi(unittest.TestCase): ..."}'
+    said = classify("please use plain functions instead of unittest classes", previous=previous)
+    assert said.has(Act.CORRECTION) and said.is_lesson
+    # the same words with nothing before them ask for something new
+    assert not classify("please use plain functions instead of unittest classes").has(
+        Act.CORRECTION
+    )
+
+
+def test_a_refusal_of_a_proposal_is_a_rule() -> None:
+    proposal = "We could move the queue to SQS, or keep Redis. Which one?"
+    assert classify("no, keep redis, it already runs the scheduler", previous=proposal).is_lesson
+
+
+def test_a_standing_adverb_in_a_purpose_clause_does_not_make_a_rule() -> None:
+    said = classify("can you add a lock file so we never run two imports at once?")
+    assert said.acts == (Act.REQUEST,)
+
+
+def test_mixed_prompts_keep_only_their_statements() -> None:
+    said = classify("could you add a retry helper? the api gateway times out after 29 s. thanks")
+    assert said.statements() == ["the api gateway times out after 29 s."]
+    assert said.has(Act.REQUEST) and not said.session_only
+
+
+def test_dots_inside_tokens_never_split() -> None:
+    text = "we moved to 2.9.3 and settings/production.py reads datetime.now() once. ok"
+    assert split_sentences(text) == [
+        "we moved to 2.9.3 and settings/production.py reads datetime.now() once.",
+        "ok",
+    ]
+
+
+def test_statements_only_cuts_prompts_and_leaves_other_messages() -> None:
+    messages = [
+        Message("maya", "user", "deploy it to staging please", prompt=True),
+        Message("assistant", "assistant", "Deployed. Shall I run the smoke tests?"),
+        Message("maya", "user", "yes. the smoke tests live in ci/smoke.sh", prompt=True),
+        Message("maya", "user", "deploy it to staging please"),  # not a prompt: as it was
+    ]
+    out = statements_only(messages)
+    assert [m.text for m in out] == [
+        "",
+        "Deployed. Shall I run the smoke tests?",
+        "the smoke tests live in ci/smoke.sh",
+        "deploy it to staging please",
+    ]
