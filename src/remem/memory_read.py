@@ -16,6 +16,7 @@ from remem.lifecycle import usage
 from remem.model import (
     AuditEvent,
     MemoryRecord,
+    Resource,
     Scope,
     SearchHit,
     utcnow,
@@ -49,6 +50,15 @@ class ReadMixin:
         def _llm(self, *, required: bool) -> LLM | None: ...
 
         def _narrowing(self, filters: object, run_id: object) -> ListFilter | None: ...
+
+        def get(
+            self,
+            memory_id: str,
+            *,
+            user_id: str | None = None,
+            agent_id: str | None = None,
+            namespace: str | None = None,
+        ) -> MemoryRecord: ...
 
     def search(
         self,
@@ -307,6 +317,22 @@ class ReadMixin:
         given = [memory_ids] if isinstance(memory_ids, str) else list(memory_ids)
         ids = [self._resolve(i, scope) for i in given]
         return usage.reference(self.store, self.config, ids, scope, now=now or utcnow())
+
+    def source(
+        self,
+        memory_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+    ) -> Resource | None:
+        """The raw input a memory was made from (its ``source_resource_id``), as it
+        arrived (redacted at write), in the scope; None if the memory records none or
+        it was purged."""
+        record = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
+        if record.source_resource_id is None:
+            return None
+        return self.store.get_resource(record.source_resource_id, record.scope)
 
     def restore(
         self,

@@ -138,6 +138,59 @@ def serve(
         run_server(application, listeners, idle_timeout=timeout, log_level=log_level)
 
 
+@app.command("ui")
+def ui(
+    port: Annotated[
+        int | None,
+        typer.Option("--port", min=0, max=65535, help="TCP port (default 8765; 0: any free)."),
+    ] = None,
+    open_browser: Annotated[
+        bool, typer.Option("--open", help="Open the dashboard in this machine's browser.")
+    ] = False,
+    idle_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--idle-timeout", min=0, help="Exit after this many seconds without a request."
+        ),
+    ] = None,
+    db: DbOpt = None,
+) -> None:
+    """Serve the web dashboard on loopback for this machine's user (the local token).
+
+    The same service as `remem serve --local`: the dashboard is at /ui, the REST API
+    beside it. Sign in with the local token (its file is printed; it is never put
+    in a URL), or with an API key.
+
+    Example: remem ui --open
+    """
+    _need_server_extra()
+    from remem.server import local as local_mode
+    from remem.server.app import create_app
+    from remem.server.run import bind_tcp
+    from remem.server.run import serve as run_server
+
+    config = load_config(db)
+    with remem_errors():
+        token = local_mode.ensure_token(config.token_path)
+        application = create_app(config, local_token=token, local_scope=_local_scope(config))
+        listener = bind_tcp("127.0.0.1", port if port is not None else config.server_port)
+        url = f"{listener.url}/ui/"
+
+        def announce(line: str) -> None:
+            typer.echo(
+                f"remem ui: open {url} and sign in with the local token in "
+                f"{config.token_path} (or an API key); Ctrl-C stops it",
+                err=True,
+            )
+            if open_browser:
+                import webbrowser
+
+                webbrowser.open(url)
+
+        timeout = idle_timeout if idle_timeout is not None else config.server_idle_timeout_s
+        run_server(application, [listener], idle_timeout=timeout, announce=announce)
+
+
 def _hook_listener(unix: Listener, token: str) -> Listener:
     """A free loopback port for the bash hook client, announced with ``token`` in
     ``<socket>.port`` (removed at exit with the listener)."""

@@ -11,6 +11,7 @@ growth trend, decay curve) when matplotlib is installed — an optional extra,
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 
 from remem.config import Config
 from remem.lifecycle.policies import effective_score, last_use
-from remem.model import MemoryRecord
+from remem.model import MemoryRecord, Scope, Status
 from remem.store.base import Store
 
 # Days ahead at which the decay curve is drawn.
@@ -55,26 +56,35 @@ class Health:
         return out
 
 
-def health(store: Store, config: Config, now: datetime, *, runs: int = 10) -> Health:
-    """Read the health report of ``store`` at ``now`` (one scan of the active memories)."""
-    raw = store.health_counts()
+def health(
+    store: Store, config: Config, now: datetime, *, runs: int = 10, scope: Scope | None = None
+) -> Health:
+    """Read the health report of ``store`` at ``now`` (one scan of the active memories).
+    ``scope``: of that scope's memories only (counted from its records; no job runs or
+    token-vector counts, which are the whole store's)."""
+    scanned: Iterable[MemoryRecord]
+    if scope is None:
+        raw = store.health_counts()
+        scanned = _active(store)
+    else:
+        records = list(store.iter_memories(scope))
+        raw = _counts(records)
+        scanned = [r for r in records if r.status is Status.ACTIVE]
+        runs = 0
     fresh = stale = 0
     bands: Counter[str] = Counter()
     sums = [0.0] * len(HORIZONS)
     low = [0] * len(HORIZONS)
-    after = None
-    while batch := store.scan_memories(statuses=["active"], after_id=after, limit=1000):
-        after = batch[-1].id
-        for record in batch:
-            idle = (now - last_use(record)).total_seconds() / 86400
-            stale += idle > config.stale_days
-            fresh += idle <= config.stale_days
-            value = effective_score(record, now, config).value
-            bands[next(label for bound, label in BANDS if value < bound)] += 1
-            for i, days in enumerate(HORIZONS):
-                later = _score(record, now + timedelta(days=days), config)
-                sums[i] += later
-                low[i] += later < config.purge_below
+    for record in scanned:
+        idle = (now - last_use(record)).total_seconds() / 86400
+        stale += idle > config.stale_days
+        fresh += idle <= config.stale_days
+        value = effective_score(record, now, config).value
+        bands[next(label for bound, label in BANDS if value < bound)] += 1
+        for i, days in enumerate(HORIZONS):
+            later = _score(record, now + timedelta(days=days), config)
+            sums[i] += later
+            low[i] += later < config.purge_below
     active = fresh + stale
     weekly: dict[str, list[int]] = {}
     for day, status, n in raw["created_by_day"]:
@@ -109,9 +119,30 @@ def health(store: Store, config: Config, now: datetime, *, runs: int = 10) -> He
                 "finished_at": r.finished_at.isoformat() if r.finished_at else None,
                 "counts": r.counts,
             }
-            for r in store.job_runs(limit=runs)
+            for r in (store.job_runs(limit=runs) if runs else [])
         ],
     )
+
+
+def _active(store: Store) -> Iterator[MemoryRecord]:
+    after = None
+    while batch := store.scan_memories(statuses=["active"], after_id=after, limit=1000):
+        after = batch[-1].id
+        yield from batch
+
+
+def _counts(records: Sequence[MemoryRecord]) -> dict[str, Any]:
+    """What :meth:`Store.health_counts` says of the whole store, of these records."""
+    active = [r for r in records if r.status is Status.ACTIVE]
+    by_day = Counter((r.created_at.date().isoformat(), str(r.status)) for r in records)
+    return {
+        "by_status": Counter(str(r.status) for r in records),
+        "by_tier": Counter(f"{r.tier}/{r.status}" for r in records),
+        "by_category": dict(Counter(str(r.category or "none") for r in active).most_common()),
+        "by_kind": Counter(str(r.kind) for r in active),
+        "created_by_day": [[d, st, n] for (d, st), n in sorted(by_day.items())],
+        "token_vectors_by_status": {},
+    }
 
 
 def _score(record: MemoryRecord, when: datetime, config: Config) -> float:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, FastAPI
 
-from remem.server import errors, hooks
+from remem.server import errors, hooks, ui
 from remem.server.deps import Engine
 from remem.server.middleware import Activity, Guard
 from remem.server.ratelimit import RateLimiter
@@ -92,6 +92,7 @@ def create_app(
     app.include_router(agent.router, prefix=API_PREFIX)
     app.include_router(procedural.router, prefix=API_PREFIX)
     app.include_router(hooks.router)  # Claude Code's hooks (remem hook, `type: "http"`)
+    app.include_router(ui.router)  # the dashboard (docs/ui.md): same keys, same scopes
     for router in routers:
         app.include_router(router)
 

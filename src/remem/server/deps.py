@@ -179,28 +179,33 @@ async def _caller(
     return await run_in_threadpool(authenticate, request, credentials)
 
 
+def admit(request: Request, principal: Principal, role: KeyRole, *, write: bool) -> Ctx:
+    """The caller's context if its role allows ``role`` (403 if not) and, for a write,
+    its rate has room (429 if not). Every surface of the service (REST, dashboard)
+    admits a caller through this one function. No lock but the limiter's, no I/O."""
+    if not allows(principal.role, role):
+        raise ApiError(403, "forbidden", f"this key's role is {principal.role}; this needs {role}")
+    engine = engine_of(request)
+    if write:
+        wait = engine.limiter.take(principal.key_id, principal.rate_per_minute)
+        if wait:
+            raise ApiError(
+                429,
+                "rate_limited",
+                f"write rate limit of {principal.rate_per_minute} a minute reached; "
+                f"retry in {wait} s",
+                {"Retry-After": str(wait)},
+            )
+    return Ctx(engine, principal)
+
+
 def _needs(role: KeyRole, *, write: bool) -> Callable[..., Any]:
     # async: it takes no lock but the limiter's and does no I/O, so it runs on the
     # event loop instead of a worker thread
     async def dependency(
         request: Request, principal: Annotated[Principal, Depends(_caller)]
     ) -> Ctx:
-        if not allows(principal.role, role):
-            raise ApiError(
-                403, "forbidden", f"this key's role is {principal.role}; this needs {role}"
-            )
-        engine = engine_of(request)
-        if write:
-            wait = engine.limiter.take(principal.key_id, principal.rate_per_minute)
-            if wait:
-                raise ApiError(
-                    429,
-                    "rate_limited",
-                    f"write rate limit of {principal.rate_per_minute} a minute reached; "
-                    f"retry in {wait} s",
-                    {"Retry-After": str(wait)},
-                )
-        return Ctx(engine, principal)
+        return admit(request, principal, role, write=write)
 
     return dependency
 

@@ -1,0 +1,361 @@
+"""The agent's memory: lessons, procedural rules, episodes, forward triggers and
+working memory — each listed, and changed where remem lets a user change it (a new
+lesson, a rule's behaviour or switch, a trigger done or cancelled, a working item
+added, promoted or cleared). The same calls as the REST routes, in the caller's scope."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time
+
+from remem.agent.episodes import Episodes
+from remem.agent.rules import Rules
+from remem.agent.triggers import Triggers
+from remem.errors import ValidationError
+from remem.model import KeyRole, utcnow
+from remem.server.ui.html import Markup, h, hidden, join, message, post_form, select, table
+from remem.server.ui.read import badge
+from remem.server.ui.web import PREFIX, Html, Response, View, action, done, notice, page
+
+LIST_LIMIT = 200
+
+
+def _link(kind: str, record_id: str) -> Markup:
+    return h('<a href="{}">{}</a>', f"{PREFIX}/{kind}/{record_id}", record_id[:12])
+
+
+def _writer_form(view: View, form: Markup) -> Markup:
+    return form if view.can(KeyRole.WRITER) else Markup("")
+
+
+# -- lessons ------------------------------------------------------------------------------
+@page("/lessons")
+def lessons(view: View) -> Html:
+    with view.ctx.agent() as agent:
+        records = list(agent.lessons_active(limit=LIST_LIMIT))
+    rows = [
+        (_link("memories", r.id), r.content, f"{r.importance:.2f}", r.updated_at) for r in records
+    ]
+    form = post_form(
+        f"{PREFIX}/lessons",
+        view.csrf,
+        Markup(
+            "<h2>Teach a lesson</h2>"
+            '<label for="f-text">A correction or a mistake</label><textarea id="f-text" name="text" rows="2" required></textarea>'
+            '<label for="f-context">Context (optional)</label><input id="f-context" name="context">'
+        ),
+        button="Add the lesson",
+        cls="stack",
+    )
+    intro = Markup("<p>Loaded at every session start. Open one to correct or forget it.</p>")
+    body = join(
+        [
+            notice(view),
+            intro,
+            table(("id", "lesson", "importance", "updated"), rows),
+            _writer_form(view, form),
+        ]
+    )
+    return Html("Lessons", body, section="lessons")
+
+
+@action("/lessons")
+def lesson_add(view: View) -> Response:
+    text = view.field("text").strip()
+    if not text:
+        raise ValidationError("no lesson was added: the text is empty")
+    with view.ctx.agent() as agent:
+        result = agent.correct(text, context=view.field("context").strip() or None)
+    return done(f"{PREFIX}/lessons", f"lesson {result.action}: {result.text}")
+
+
+# -- rules --------------------------------------------------------------------------------
+@page("/rules")
+def rules(view: View) -> Html:
+    with view.ctx.memory() as mem:
+        found = Rules(mem, view.scope).list(include_disabled=True)
+    rows = []
+    for r in found:
+        state = badge("enabled" if r.enabled else "disabled")
+        change = _writer_form(
+            view,
+            post_form(
+                f"{PREFIX}/rules/{r.id}/override",
+                view.csrf,
+                h(
+                    '<label for="b-{}">Behaviour</label><input id="b-{}" name="behavior" value="{}">'
+                    "<label>{} enabled</label>",
+                    r.id,
+                    r.id,
+                    r.behavior,
+                    Markup(
+                        '<input type="checkbox" name="enabled" value="1"'
+                        + (" checked" if r.enabled else "")
+                        + ">"
+                    ),
+                ),
+                button="Save",
+                cls="row",
+            ),
+        )
+        rows.append(
+            (
+                _link("memories", r.id),
+                r.trigger,
+                r.behavior,
+                f"{r.confidence:.2f}",
+                state,
+                r.author,
+                change,
+            )
+        )
+    reflect = _writer_form(
+        view, post_form(f"{PREFIX}/rules/reflect", view.csrf, Markup(""), button="Reflect now")
+    )
+    body = join(
+        [
+            notice(view),
+            Markup(
+                "<p>Rules are made from recurring lessons and episodes; your change is kept by reflection.</p>"
+            ),
+            table(("id", "when", "do", "confidence", "state", "author", "change"), rows)
+            if rows
+            else message("no rules yet", kind="ok"),
+            reflect,
+        ]
+    )
+    return Html("Rules", body, section="rules")
+
+
+@action("/rules/{rule_id}/override")
+def rule_override(view: View) -> Response:
+    behavior = view.field("behavior").strip() or None
+    with view.ctx.memory() as mem:
+        rule = Rules(mem, view.scope).override(
+            view.path("rule_id"), behavior=behavior, enabled=view.field("enabled") == "1"
+        )
+    return done(f"{PREFIX}/rules", f"rule {rule.id[:12]} saved")
+
+
+@action("/rules/reflect")
+def rules_reflect(view: View) -> Response:
+    with view.ctx.memory() as mem:
+        report = Rules(mem, view.scope).reflect(now=utcnow())
+    return done(f"{PREFIX}/rules", f"reflection: {len(report.created)} rule(s) made")
+
+
+# -- episodes -----------------------------------------------------------------------------
+@page("/episodes")
+def episodes(view: View) -> Html:
+    status = view.arg("status")
+    if status not in ("", "open", "completed"):
+        raise ValidationError("status is open or completed")
+    with view.ctx.memory() as mem:
+        found = Episodes(mem, view.scope).list(status=status or None, limit=LIST_LIMIT)
+    rows = [
+        (
+            _link("episodes", e.id),
+            e.task,
+            badge(e.status),
+            "" if e.success is None else badge("success" if e.success else "failure"),
+            "" if e.outcome_score is None else f"{e.outcome_score:.2f}",
+            e.started_at,
+        )
+        for e in found
+    ]
+    form = h(
+        '<form method="get" action="{}" class="filters"><label for="f-status">Status</label>{}'
+        '<button type="submit">Show</button></form>',
+        f"{PREFIX}/episodes",
+        select("status", ["open", "completed"], status),
+    )
+    body = join([form, table(("id", "task", "status", "outcome", "score", "started"), rows)])
+    return Html("Episodes", body, section="episodes")
+
+
+@page("/episodes/{episode_id}")
+def episode(view: View) -> Html:
+    with view.ctx.memory() as mem:
+        e = Episodes(mem, view.scope).get(view.path("episode_id"))
+    actions = table(
+        ("type", "target", "description", "result"),
+        [(a.type, a.target, a.description, a.result or "") for a in e.actions],
+    )
+    facts = {
+        "task": e.task,
+        "status": e.status,
+        "context": e.context or "",
+        "constraints": "; ".join(e.constraints),
+        "approach": e.approach or "",
+        "alternatives": "; ".join(e.alternatives),
+        "outcome": "" if e.success is None else ("success" if e.success else "failure"),
+        "score": "" if e.outcome_score is None else f"{e.outcome_score:.2f}",
+        "learnings": "; ".join(e.learnings),
+        "failure modes": "; ".join(e.failure_modes),
+        "started": e.started_at,
+        "completed": e.completed_at or "",
+    }
+    dl = h(
+        '<dl class="fields">{}</dl>',
+        join(h("<dt>{}</dt><dd>{}</dd>", k, v) for k, v in facts.items()),
+    )
+    memory = h(
+        '<p><a href="{}">The memory that holds it</a> (history, forget)</p>',
+        f"{PREFIX}/memories/{e.id}",
+    )
+    return Html(
+        f"Episode {e.id[:12]}",
+        join([dl, h("<h2>Actions</h2>{}", actions), memory]),
+        section="episodes",
+    )
+
+
+# -- triggers -----------------------------------------------------------------------------
+@page("/triggers")
+def triggers(view: View) -> Html:
+    with view.ctx.memory() as mem:
+        found = Triggers(mem, view.scope).list(limit=LIST_LIMIT)
+    rows = []
+    for t in found:
+        buttons = Markup("")
+        if view.can(KeyRole.WRITER) and t.status in ("pending", "fired"):
+            buttons = join(
+                [
+                    post_form(
+                        f"{PREFIX}/triggers/{t.id}/done",
+                        view.csrf,
+                        Markup(""),
+                        button="Done",
+                        cls="inline",
+                    ),
+                    post_form(
+                        f"{PREFIX}/triggers/{t.id}/cancel",
+                        view.csrf,
+                        Markup(""),
+                        button="Cancel",
+                        cls="inline",
+                    ),
+                ]
+            )
+        rows.append((t.trigger_date.isoformat(), t.message, t.phrase, badge(t.status), buttons))
+    form = post_form(
+        f"{PREFIX}/triggers",
+        view.csrf,
+        Markup(
+            "<h2>Add a trigger</h2>"
+            '<label for="f-on">On (YYYY-MM-DD)</label><input id="f-on" name="on" type="date" required>'
+            '<label for="f-message">Message</label><input id="f-message" name="message" required>'
+        ),
+        button="Add",
+        cls="stack",
+    )
+    body = join(
+        [
+            notice(view),
+            table(("day", "message", "phrase", "status", ""), rows),
+            _writer_form(view, form),
+        ]
+    )
+    return Html("Triggers", body, section="triggers")
+
+
+@action("/triggers")
+def trigger_add(view: View) -> Response:
+    message_text = view.field("message").strip()
+    try:
+        on = date.fromisoformat(view.field("on").strip())
+    except ValueError:
+        raise ValidationError("no trigger was added: the day is not a date (YYYY-MM-DD)") from None
+    if not message_text:
+        raise ValidationError("no trigger was added: the message is empty")
+    with view.ctx.memory() as mem:
+        Triggers(mem, view.scope).add(message_text, on=datetime.combine(on, time(), tzinfo=UTC))
+    return done(f"{PREFIX}/triggers", f"trigger added for {on.isoformat()}")
+
+
+@action("/triggers/{trigger_id}/{verb}")
+def trigger_close(view: View) -> Response:
+    verb = view.path("verb")
+    if verb not in ("done", "cancel"):
+        raise ValidationError("a trigger is marked done or cancelled")
+    with view.ctx.memory() as mem:
+        triggers_of = Triggers(mem, view.scope)
+        t = (
+            triggers_of.done(view.path("trigger_id"))
+            if verb == "done"
+            else triggers_of.cancel(view.path("trigger_id"))
+        )
+    return done(f"{PREFIX}/triggers", f"trigger {t.status}")
+
+
+# -- working memory -----------------------------------------------------------------------
+@page("/working")
+def working(view: View) -> Html:
+    with view.ctx.agent() as agent:
+        items = agent.working_items(None)
+    rows = []
+    for w in items:
+        promote = Markup("")
+        if view.can(KeyRole.WRITER) and not w.promoted_to:
+            promote = post_form(
+                f"{PREFIX}/working/{w.id}/promote",
+                view.csrf,
+                Markup(""),
+                button="Promote",
+                cls="inline",
+            )
+        elif w.promoted_to:
+            promote = _link("memories", w.promoted_to)
+        rows.append(
+            (w.session_id, w.content, f"{w.importance:.2f}", w.surface_count, w.expires_at, promote)
+        )
+    add = post_form(
+        f"{PREFIX}/working",
+        view.csrf,
+        Markup(
+            "<h2>Add an item</h2>"
+            '<label for="f-session">Session</label><input id="f-session" name="session_id" required>'
+            '<label for="f-wcontent">Content</label><input id="f-wcontent" name="content" required>'
+        ),
+        button="Add",
+        cls="stack",
+    )
+    clear = post_form(
+        f"{PREFIX}/working/clear",
+        view.csrf,
+        hidden("all", "1"),
+        button="Clear all working memory",
+        danger=True,
+    )
+    forms = _writer_form(view, join([add, clear]))
+    body = join(
+        [
+            notice(view),
+            table(("session", "item", "importance", "surfaced", "expires", "promoted"), rows),
+            forms,
+        ]
+    )
+    return Html("Working memory", body, section="working")
+
+
+@action("/working")
+def working_add(view: View) -> Response:
+    session_id, content = view.field("session_id").strip(), view.field("content").strip()
+    if not session_id or not content:
+        raise ValidationError("nothing was added: give a session and a content")
+    with view.ctx.agent() as agent:
+        agent.working_add(session_id, content)
+    return done(f"{PREFIX}/working", "item added")
+
+
+@action("/working/{item_id}/promote")
+def working_promote(view: View) -> Response:
+    with view.ctx.agent() as agent:
+        item = agent.working_promote(view.path("item_id"))
+    return done(f"{PREFIX}/working", f"promoted to memory {(item.promoted_to or '')[:12]}")
+
+
+@action("/working/clear")
+def working_clear(view: View) -> Response:
+    with view.ctx.agent() as agent:
+        n = agent.working_clear(None)
+    return done(f"{PREFIX}/working", f"cleared {n} item(s)")
