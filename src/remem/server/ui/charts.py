@@ -52,7 +52,7 @@ def factor_bars(factors: Sequence[tuple[str, float]]) -> Markup:
 
 def column_chart(title: str, data: Sequence[tuple[str, float]]) -> Markup:
     """Vertical columns with their values, labels under them."""
-    width, height, pad, base = 420, 220, 30, 180
+    width, height, pad, base = 480, 220, 20, 180
     n = max(1, len(data))
     step = (width - 2 * pad) / n
     top = max([1.0, *(v for _, v in data)])
@@ -114,6 +114,9 @@ def line_chart(
                 color,
             )
         )
+        for point in points.split():
+            cx, cy = point.split(",")
+            parts.append(h('<circle cx="{}" cy="{}" r="3" fill="{}"></circle>', cx, cy, color))
         parts.append(
             h(
                 '<rect x="{}" y="{}" width="10" height="10" fill="{}"></rect>',

@@ -31,7 +31,7 @@ def esc(value: object) -> Markup:
     if value is None:
         return Markup("")
     if isinstance(value, datetime):
-        value = value.strftime("%Y-%m-%d %H:%M")
+        value = value.strftime("%Y-%m-%d %H:%M:%S")
     return Markup(html.escape(str(value), quote=True))
 
 
@@ -67,7 +67,8 @@ def fields(record: Mapping[str, Any]) -> Markup:
     """A definition list of a record's fields (values as text; structures as JSON)."""
     items = []
     for key, value in record.items():
-        shown = value if isinstance(value, str | int | float) or value is None else _json(value)
+        scalar = isinstance(value, str | int | float | datetime) or value is None
+        shown = value if scalar else _json(value)
         items.append(h("<dt>{}</dt><dd>{}</dd>", key, shown))
     return h('<dl class="fields">{}</dl>', join(items))
 
