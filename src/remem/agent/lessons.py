@@ -27,6 +27,7 @@ from remem.memory import Memory
 from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Tier, Trust
 from remem.read.rank import Asker, visible_to
 from remem.store.base import ListFilter
+from remem.textsplit import split_sentences
 
 LESSON_CATEGORY = "process"
 MAX_LESSON_CHARS = 300
@@ -57,7 +58,6 @@ _DONT = re.compile(
 )
 _GERUND = re.compile(r"^\w+ing\b", re.I)
 _ALWAYS = re.compile(r"^(?:please\s+)?(?:always|make sure to|remember to)\s+(?P<z>.+)$", re.I)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 # Filler a correction ends with, not part of what is preferred or forbidden.
 _TAIL = re.compile(
     r"(?:[\s,]+(?:after all|please|for now|anyway|anymore|though|then|again|thanks|"
@@ -298,7 +298,7 @@ def _rest(sentences: Sequence[str]) -> str:
 
 
 def _sentences(text: str) -> Sequence[str]:
-    return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+    return split_sentences(text)
 
 
 def _clause(text: str | None) -> str:

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from remem.textsplit import sentence_spans
 from remem.timewords import (
     MONTHS,
     NUMBER_WORDS,
@@ -76,7 +77,6 @@ _AHEAD = re.compile(
     r"scheduled|plan(?:s|ned)?|expect(?:s|ed)?|remind|need to|have to|must)\b",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +113,9 @@ def sentence_at(text: str, position: int) -> str:
 
 
 def _sentence_of(text: str, position: int) -> str:
-    for m in _SENTENCE.finditer(text):
-        if m.start() <= position < m.end():
-            return m.group(0)
+    for start, end in sentence_spans(text):
+        if start <= position < end:
+            return text[start:end]
     return text
 
 

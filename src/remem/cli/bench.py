@@ -80,3 +80,29 @@ def bench_updates(
         print_json(result)
     else:
         typer.echo(format_summary(result))
+
+
+@bench_app.command("technical")
+def bench_technical(
+    path: Annotated[
+        Path, typer.Argument(help="Technical-text corpus (JSON lines, see docs/cli.md).")
+    ],
+    as_json: JsonOpt = False,
+) -> None:
+    """Text damage: do technical tokens pass sentence splitting and extraction intact?
+
+    Each text is said by one user through the rules extractor; every listed token
+    must come out byte for byte, and multi-sentence texts must split as given.
+
+    Example: remem bench technical technical.jsonl --json
+    """
+    from remem.eval.technical import format_summary, run_technical
+
+    if not path.is_file():
+        fail(f"no such file: {path}")
+    with remem_errors():
+        result = run_technical(path, config=load_config())
+    if as_json:
+        print_json(result)
+    else:
+        typer.echo(format_summary(result))

@@ -37,13 +37,11 @@ from remem.slots.tokens import (
     tokenize,
 )
 from remem.slots.values import Identifier, Value, ident_positions, identifiers_in, values_in
+from remem.textsplit import sentence_spans
 
 __all__ = ["MAX_WORDS", "Fact", "Identifier", "Value", "analyse"]
 
 MAX_WORDS = 40  # a longer text is not one statement about one slot
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'])")
-# "St. Luke's", "Dr. Chen", "Acme Inc. says": a period that ends no sentence
-_ABBREVIATION = re.compile(r"\b(?:[A-Z][a-z]{0,2}|Mrs|Inc|Ltd|Ave|etc|vs|approx)\.$")
 
 _NEGATION = re.compile(
     r"\b(?:not|never|no longer|no)\b|n't\b|\b(?:doesnt|dont|isnt|wasnt|arent|didnt|wont|cant)\b",
@@ -124,10 +122,8 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
     prefix = re.match(r"^([A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?):\s+", clean)
     if prefix:  # "Caroline: I went ..." (a raw chat turn)
         speaker, clean = prefix.group(1), clean[prefix.end() :]
-    ends = [
-        m for m in _SENTENCE_END.finditer(clean) if not _ABBREVIATION.search(clean, 0, m.start())
-    ]
-    comparable = not ends and len(clean.split()) <= MAX_WORDS
+    # one sentence ("St. Luke's", "Dr. Chen", "version 2.0" end none)
+    comparable = len(sentence_spans(clean)) <= 1 and len(clean.split()) <= MAX_WORDS
     tokens = _resolve_first_person(tokenize(clean), speaker)
     start, end = _subject_span(tokens)
     values, value_tokens = values_in(tokens, start, end)

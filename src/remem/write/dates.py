@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
+from remem.textsplit import sentence_spans
 from remem.timewords import WEEKDAYS
 
 _WEEKDAYS = list(WEEKDAYS)  # remem.timewords: shared with the read path and the agent
@@ -149,6 +150,7 @@ def resolve_relative_dates(text: str, ref: datetime | date | None) -> str:
     if ref is None:
         return text
     today = ref.date() if isinstance(ref, datetime) else ref
+    starts = {start for start, _ in sentence_spans(text)}  # "3 p.m. tomorrow" starts none
 
     def replace(match: re.Match[str]) -> str:
         phrase, one_day = _phrase(match, today)
@@ -168,7 +170,7 @@ def resolve_relative_dates(text: str, ref: datetime | date | None) -> str:
             out = "during " + phrase
         else:
             out = phrase if phrase.startswith("around") else "in " + phrase
-        if (original[:1].isupper() and match.start() == 0) or before.endswith((".", "!", "?")):
+        if match.start() in starts and (original[:1].isupper() or match.start() > 0):
             out = out[:1].upper() + out[1:]
         return out
 

@@ -89,12 +89,38 @@ def _possessive(name: str) -> str:
     return name + ("'" if name.endswith("s") and not name.endswith("ss") else "'s")
 
 
+# A technical token: words joined by - . / @ : \ + ("us-east-2", "me-central-1",
+# "db-1.acme.io", "I/O", "j.smith@example.com"). Pronoun rewrites never reach inside one.
+_JOINED = re.compile(r"(?<![\w\ue000])\w+(?:[-./@:\\+]\w+)+")
+_MASK = re.compile("\ue000(\\d+)\ue001")
+
+
+def _protect(text: str) -> tuple[str, list[str]]:
+    """``text`` with each technical token replaced by a placeholder, and the tokens."""
+    kept: list[str] = []
+
+    def hide(match: re.Match[str]) -> str:
+        kept.append(match.group(0))
+        return f"\ue000{len(kept) - 1}\ue001"
+
+    return _JOINED.sub(hide, text), kept
+
+
+def _restore(text: str, kept: list[str]) -> str:
+    return _MASK.sub(lambda m: kept[int(m.group(1))], text)
+
+
 def resolve_first_person(text: str, name: str, *, addressee: str | None = None) -> str:
     """Replace I/me/my/mine/myself and we/us/our with ``name``, fixing verb agreement.
 
     "we both" / "both of us" become ``name`` and ``addressee`` when one is given.
+    Technical tokens ("us-east-2") are left as they are.
     """
-    text = text.replace("’", "'")
+    text, kept = _protect(text.replace("’", "'"))
+    return _restore(_first_person(text, name, addressee), kept)
+
+
+def _first_person(text: str, name: str, addressee: str | None) -> str:
     group = f"{name} and others"
     if addressee:
         pair = f"{name} and {addressee}"
@@ -129,8 +155,13 @@ def resolve_first_person(text: str, name: str, *, addressee: str | None = None) 
 
 
 def resolve_second_person(text: str, name: str) -> str:
-    """Replace you/your/yours/yourself with ``name`` (the person addressed)."""
-    text = text.replace("’", "'")
+    """Replace you/your/yours/yourself with ``name`` (the person addressed); technical
+    tokens are left as they are."""
+    text, kept = _protect(text.replace("’", "'"))
+    return _restore(_second_person(text, name), kept)
+
+
+def _second_person(text: str, name: str) -> str:
     text = re.sub(r"\b[Yy]ou're\b", f"{name} is", text)
     text = re.sub(r"\b[Yy]ou've\b", f"{name} has", text)
     text = re.sub(r"\b[Yy]ou'll\b", f"{name} will", text)

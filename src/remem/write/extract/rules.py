@@ -22,6 +22,7 @@ from remem.write.dates import resolve_relative_dates
 from remem.write.extract.base import CandidateFact, ExtractContext, Extraction, Flag
 from remem.write.extract.person import resolve_first_person, resolve_second_person
 from remem.write.extract.sentences import (
+    capitalise,
     clauses,
     is_failed_attempt,
     is_filler,
@@ -51,7 +52,7 @@ _CONFIRM = re.compile(
 )
 _INTENT_PREFIX = re.compile(
     r"^(?:please\s+|pls\s+|also\s+|and\s+)?(?:always\s+)?(?:remember|note|don't forget|do not forget|"
-    r"keep in mind|for future reference|never forget|make a note)(?:\s+(?:that|this|forever))?"
+    r"keep in mind|for future reference|never forget|make a note)\b(?:\s+(?:that|this|forever))?"
     r"\s*[:,\-–—]?\s*",
     re.IGNORECASE,
 )
@@ -218,13 +219,13 @@ def _resolve_people(text: str, speaker: str, addressee: str | None) -> str:
 
 def _tidy(text: str) -> str:
     text = " ".join(text.split())
-    text = re.sub(r"\s+([,.!?;:])", r"\1", text)
+    text = re.sub(r"\s+([,.!?;:])(?=\s|$)", r"\1", text)  # never inside ".venv"
     if len(text) > MAX_FACT_CHARS:
         cut = text.rfind(",", 0, MAX_FACT_CHARS)
         text = text[: cut if cut > 40 else MAX_FACT_CHARS].rstrip(" ,") + "."
     if text and text[-1] not in ".!?":
         text += "."
-    return text[:1].upper() + text[1:]
+    return capitalise(text)
 
 
 def _display_name(message: Message, context: ExtractContext) -> str:

@@ -6,14 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from remem.textsplit import split_sentences
+
 UNTRUSTED_OPEN = "[UNTRUSTED DATA]"
 UNTRUSTED_CLOSE = "[/UNTRUSTED DATA]"
 
-_ABBREVIATIONS = (
-    "mr.", "mrs.", "ms.", "dr.", "st.", "jr.", "sr.", "vs.", "etc.", "e.g.", "i.e.", "approx.",
-    "no.", "inc.", "ltd.", "co.", "mt.", "u.s.", "a.m.", "p.m.",
-)  # fmt: skip
-_SPLIT = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 _CLAUSE = re.compile(
     r"(?:,\s*|\s+)(?:and|but|so|plus)\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll)\s+\w"
     # "..., and my car is ..." starts a clause too; "I love my wife and my kids" does not
@@ -113,19 +110,11 @@ def is_noise_line(line: str) -> bool:
 
 
 def sentences(text: str) -> list[str]:
-    """Sentences of ``text`` without code blocks and log lines."""
+    """Sentences of ``text`` without code blocks and log lines (:mod:`remem.textsplit`)."""
     text = _CODE_FENCE.sub("\n", text)
     lines = [line for line in text.splitlines() if not is_noise_line(line)]
-    out: list[str] = []
-    for chunk in _SPLIT.split("\n".join(lines)):
-        chunk = " ".join(chunk.split())
-        if not chunk:
-            continue
-        if out and out[-1].split()[-1].lower() in _ABBREVIATIONS:
-            out[-1] = f"{out[-1]} {chunk}"
-        else:
-            out.append(chunk)
-    return out
+    found = (" ".join(chunk.split()) for chunk in split_sentences("\n".join(lines)))
+    return [chunk for chunk in found if chunk]
 
 
 def clauses(sentence: str) -> list[str]:
@@ -150,7 +139,17 @@ def strip_lead(sentence: str, names: Iterable[str] = ()) -> str:
             out = re.sub(rf",\s*{re.escape(name)}\w*\s*(?=[.!?]?$)", "", out)
         if out == before:
             break
-    return out[:1].upper() + out[1:] if out else out
+    return capitalise(out)
+
+
+def capitalise(text: str) -> str:
+    """``text`` with its first word capitalised when that is a plain lower-case word;
+    a token such as "v2.1.0", "iOS" or "eBay" stays as written."""
+    first = re.match(r"\S*", text)
+    word = first.group(0).rstrip(".,!?;:") if first else ""
+    if word.isalpha() and word.islower():
+        return text[:1].upper() + text[1:]
+    return text
 
 
 def is_question(sentence: str) -> bool:
