@@ -29,15 +29,20 @@ import re
 
 __all__ = ["sentence_spans", "split_sentences"]
 
-# Short forms that end with a period without ending a sentence (general English:
-# titles, address and calendar abbreviations, common Latin and unit short forms).
-ABBREVIATIONS = frozenset(
+# Short forms that end with a period without ending a sentence (general English),
+# each in the case it is written in: titles, address, calendar and company forms
+# capitalised ("Dr.", "Sept.", "Apt.", "Inc."), Latin and unit forms in lower case
+# ("etc.", "approx.", "hrs."). Words that are also names or common words in the
+# other case ("Max.", "sun.") are therefore not taken for abbreviations.
+CAPITALISED = frozenset(
     """mr mrs ms mx dr prof sr jr st gen col lt sgt capt cpt maj cmdr adm gov sen rep rev hon
-    pres supt insp fr messrs mme mlle ave av rd blvd ln ct pl sq apt ste bldg fl mt ft hwy rte
-    jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun
-    vs etc approx est no nos vol vols fig figs dept univ inc ltd co corp llc bros ca cf al
-    min max hr hrs sec secs mins yr yrs mo mos wk wks pp ed eds tel ext assn intl natl nr
-    incl excl misc""".split()
+    pres supt insp fr messrs mme mlle ave rd blvd ln ct pl sq apt ste bldg fl mt ft hwy rte
+    jan feb mar apr jun jul aug sep sept oct nov dec tue tues thu thur thurs fri dept univ
+    inc ltd co corp llc bros no nos vol vols fig figs""".split()
+)
+LOWER_CASE = frozenset(
+    """vs etc approx est ca cf min max hr hrs sec secs mins yr yrs mo mos wk wks pp eds tel
+    ext incl excl misc nr no vol""".split()
 )
 # Words that typically open a sentence: after an abbreviation only these end it.
 _OPENERS = frozenset(
@@ -58,8 +63,10 @@ def _is_abbreviation(word: str) -> bool:
         return True
     bare = word.rstrip(".").lstrip("([\"'")
     if re.fullmatch(r"[A-Z]", bare):
-        return True  # an initial: "J. R. R. Tolkien"
-    return bare.casefold() in ABBREVIATIONS
+        return True  # an initial: "George R. R. Martin"
+    if bare[:1].isupper():
+        return bare[1:].islower() and bare.casefold() in CAPITALISED
+    return bare in LOWER_CASE
 
 
 def _ends(text: str, mark: re.Match[str]) -> bool:
@@ -79,7 +86,9 @@ def _ends(text: str, mark: re.Match[str]) -> bool:
     if opener:
         return True
     first = word[:1]
-    return first.isupper() or first.isdigit() or any(c.isdigit() for c in word)
+    return (
+        first.isupper() or first.isdigit() or (first.isalpha() and any(c.isdigit() for c in word))
+    )
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
