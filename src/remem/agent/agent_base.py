@@ -93,7 +93,7 @@ class AgentBase:
         return settle(self.mem, now=now, warm=warm)
 
     def _flush(
-        self, session: AgentSession, transcript: str | Path | None, now: datetime
+        self, session: AgentSession, transcript: str | Path | bytes | None, now: datetime
     ) -> tuple[list[str], int, int, int]:
         """Extract the session's transcript (when given) or its unprocessed turns:
         ``(stored ids, turns extracted, messages, messages skipped)``."""

@@ -118,15 +118,15 @@ class SessionsMixin(AgentBase):
         self,
         session_id: str,
         *,
-        transcript: str | Path | None = None,
+        transcript: str | Path | bytes | None = None,
         success: bool | None = None,
         outcome_score: float | None = None,
         learnings: Sequence[str] = (),
         now: datetime | None = None,
     ) -> SessionEnd:
         """Flush the session: extract every observed turn not extracted yet (or, with
-        ``transcript``, the transcript file, which then stands for the observed
-        turns; a re-run skips what was stored), promote the working memory that
+        ``transcript``, the transcript file, or its content as bytes, which then
+        stands for the observed turns; a re-run skips what was stored), promote the working memory that
         earned it, write the episode, mark the session ended, and reflect when
         ``reflection_every_sessions`` sessions have ended since the last reflection.
 
@@ -196,13 +196,13 @@ class SessionsMixin(AgentBase):
         self,
         session_id: str,
         *,
-        transcript: str | Path | None = None,
+        transcript: str | Path | bytes | None = None,
         now: datetime | None = None,
     ) -> SessionEnd:
         """Extract what the session said so far and keep it open (before a context
         compaction; a long session's checkpoint): the observed turns not extracted
-        yet, or with ``transcript`` the transcript file (which then stands for the
-        observed turns; a re-run skips what was stored). Nothing is promoted and the
+        yet, or with ``transcript`` the transcript file or its content as bytes (which
+        then stands for the observed turns; a re-run skips what was stored). Nothing is promoted and the
         session is not ended. A session no process started is opened, as
         ``observe`` opens it. Safe to call again."""
         session_id = check_session_id(session_id, self.limits)

@@ -137,7 +137,9 @@ class Sessions:
         )
         return len(turns), report
 
-    def flush_transcript(self, session: AgentSession, transcript: str | Path) -> IngestReport:
+    def flush_transcript(
+        self, session: AgentSession, transcript: str | Path | bytes
+    ) -> IngestReport:
         """Extract a transcript file of the session (a re-run skips what an earlier
         run stored)."""
         scope = self.scope

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
@@ -102,6 +102,9 @@ class HookPayload:
     session_id: str
     cwd: Path | None = None
     transcript_path: Path | None = None
+    # the transcript's content (Claude Code's JSONL), for a caller whose service does
+    # not read its files (an API key: see remem.server.hooks); wins over the path
+    transcript: str | None = None
     source: str | None = None  # SessionStart: startup | resume | clear | compact
     prompt: str | None = None  # UserPromptSubmit
     tool_name: str | None = None  # PostToolUse / PostToolUseFailure
@@ -137,6 +140,7 @@ class HookPayload:
             session_id=session_id,
             cwd=_path(data, "cwd"),
             transcript_path=_path(data, "transcript_path"),
+            transcript=_text(data, "transcript"),
             source=_text(data, "source"),
             prompt=_text(data, "prompt", required=chosen is HookEvent.USER_PROMPT_SUBMIT),
             tool_name=_text(data, "tool_name"),
@@ -148,6 +152,11 @@ class HookPayload:
             trigger=_text(data, "trigger"),
         )
         return payload
+
+    def without_files(self) -> HookPayload:
+        """This payload with no path to read: what an API key's hook is answered
+        with (the service never reads a file of its own disk for a remote caller)."""
+        return replace(self, transcript_path=None, cwd=None)
 
     def failure(self) -> str | None:
         """What failed, for a tool call that failed (PostToolUseFailure, or a
@@ -321,7 +330,7 @@ def _refs(context: Any) -> list[str]:
 
 
 def _stop(agent: MemoryAgent, payload: HookPayload, now: datetime | None) -> HookAnswer:
-    answer = payload.last_assistant_message or _last_answer(payload.transcript_path)
+    answer = payload.last_assistant_message or _last_answer(_transcript(payload))
     if not answer or not answer.strip():
         return HookAnswer(HookEvent.STOP, done={"observed": False})
     answer = _clip_bytes(answer, agent.mem.config.max_content_bytes)
@@ -340,21 +349,25 @@ def _with_header(text: str) -> str:
     return f"{HEADER}\n\n{text}" if text.strip() else ""
 
 
-def _transcript(payload: HookPayload) -> Path | None:
+def _transcript(payload: HookPayload) -> Path | bytes | None:
+    """The transcript to extract: the content the payload carries (bytes: never taken
+    for a path), else the file it names, else None."""
+    if payload.transcript is not None:
+        return payload.transcript.encode("utf-8") if payload.transcript.strip() else None
     path = payload.transcript_path
     return path if path is not None and path.is_file() and path.stat().st_size > 0 else None
 
 
-def _last_answer(path: Path | None) -> str | None:
+def _last_answer(source: Path | bytes | None) -> str | None:
     """The last assistant text of a Claude Code transcript (older versions send no
     ``last_assistant_message``); None when there is none or it cannot be read."""
-    if path is None or not path.is_file():
+    if source is None:
         return None
     from remem.write.transcript import parse_transcript
 
     last = None
     try:
-        for message in parse_transcript(path, format="claude-code"):
+        for message in parse_transcript(source, format="claude-code"):
             if message.role == "assistant":
                 last = message.text
     except (ValidationError, OSError):

@@ -13,6 +13,15 @@ who owns the store file) gets the default scope of the payload's ``cwd``
 project would use in-process, so a service started from one project answers hooks
 of every project each in its own namespace.
 
+Files: the service reads the payload's ``transcript_path`` (and looks at its
+``cwd``) for the local token only — the same user, on this machine, reading their
+own Claude Code transcript, as ``remem hook`` would in-process. For an API key the
+payload's paths are dropped unread (:meth:`HookPayload.without_files`): a path is
+a file of the server's disk, and a key never makes the service read one. A key's
+caller hands the transcript over as content instead, the payload's ``transcript``
+(Claude Code's JSONL, a string), bounded by the request body's limit
+(``server_max_body_bytes``: 413 past it).
+
 Long work (Stop, PreCompact, SessionEnd) is answered ``{}`` at once and done after
 the response has been sent, still counted as a request in flight (the idle
 timeout waits for it). A prompt (and a tool failure) is answered as soon as its
@@ -81,6 +90,8 @@ async def claude_code_hook(
     # async, the engine's work in one worker thread: one hop from the event loop and
     # back per hook (a sync route and its dependencies would take one each)
     hook = HookPayload.parse(payload, event)
+    if ctx.principal.key_id != LOCAL_KEY_ID:
+        hook = hook.without_files()  # a remote caller never names a file of this disk
     scope = _scope(ctx, hook)
     if hook.event in LONG_WORK:
         background.add_task(_answer, ctx.engine, scope, hook)
