@@ -117,3 +117,29 @@ def test_benchmark_commands_name_real_scripts_and_flags() -> None:
         defined = set(re.findall(r"add_argument\(\s*\"(--[\w-]+)\"", script.read_text()))
         unknown = sorted(set(flags) - defined - {"--help"})
         assert not unknown, f"bench/{name}.py has no {unknown} (quoted in docs/benchmarks.md)"
+
+
+def test_the_rest_docs_key_one_liner_reads_the_key(tmp_path: Path) -> None:
+    """docs/rest.md's ``KEY=$(remem keys create ... --json | python3 -c ...)`` run as
+    written, in bash, with the installed ``remem``: it must print the key itself."""
+    import os
+    import subprocess
+    import sys
+
+    text = (DOCS / "rest.md").read_text("utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith("KEY=$(remem keys create"))
+    env = {
+        **os.environ,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+        "REMEM_HOME": str(tmp_path / "home"),
+        "REMEM_EMBEDDER": "fake",
+    }
+    done = subprocess.run(
+        ["bash", "-c", f'{line}\nprintf "%s" "$KEY"'],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"remem_[0-9a-f]{12}_[A-Za-z0-9_-]+", done.stdout), done.stdout
