@@ -134,15 +134,11 @@ def check_file(path: Path) -> None:
         # still hold its mark in the WAL, or a hot journal may hold the file's real
         # first page: ask SQLite, which reads the WAL and rolls a hot journal back.
         # Otherwise only an empty database may become a store.
+        # The three in one read transaction: another process creating the file commits
+        # its mark and its tables together, and three reads of their own could see the
+        # mark still unset, then the tables (a half-made store taken for a foreign one).
         try:
-            app_id, version, tables = _locked_retry(
-                path,
-                lambda db: (
-                    db.execute("PRAGMA application_id").fetchone()[0],
-                    db.execute("PRAGMA user_version").fetchone()[0],
-                    db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0],
-                ),
-            )
+            app_id, version, tables = _locked_retry(path, _mark_and_tables)
         except sqlite3.DatabaseError as exc:
             raise NotARememStoreError(f"{path} is not a remem store: {exc}") from exc
         if app_id == 0 and tables:
@@ -154,6 +150,19 @@ def check_file(path: Path) -> None:
             f"{path} has schema version {version}, newer than this remem supports "
             f"({LATEST_VERSION}); upgrade remem to open it"
         )
+
+
+def _mark_and_tables(db: sqlite3.Connection) -> tuple[int, int, int]:
+    """``(application_id, user_version, tables)`` of one snapshot of the file."""
+    db.execute("BEGIN")
+    try:
+        return (
+            db.execute("PRAGMA application_id").fetchone()[0],
+            db.execute("PRAGMA user_version").fetchone()[0],
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0],
+        )
+    finally:
+        db.execute("COMMIT")
 
 
 def _locked_retry(path: Path, read: Callable[[sqlite3.Connection], T], timeout: float = 30.0) -> T:
