@@ -16,6 +16,7 @@ from remem.config import Config
 from remem.errors import NotFoundError, UserError, ValidationError
 from remem.filters import FilterLimits, narrowing
 from remem.lifecycle.forget import forget_matching
+from remem.lifecycle.memory_md import rewrite_existing
 from remem.model import (
     AuditEvent,
     Checkpoint,
@@ -115,6 +116,7 @@ class AdminMixin:
         report = self.store.erase(scope)
         for where, category in stale:
             refresh_summaries(self.store, where, [category], config=self.config, llm=llm)
+        rewrite_existing(self.store, self.config)  # MEMORY.md files: no erased line left
         return report
 
     # -- forgetting and erasing many (Mem0's delete_all and reset) ---------------
@@ -154,7 +156,9 @@ class AdminMixin:
                 "undone; call reset(confirm=True) to do it (delete_all(user_id=...) "
                 "forgets one scope, erase(user_id=...) purges one)"
             )
-        return self.store.erase_all(actor="reset")
+        report = self.store.erase_all(actor="reset")
+        rewrite_existing(self.store, self.config)  # MEMORY.md files: the header only
+        return report
 
     # -- checkpoints -------------------------------------------------------------
     def checkpoint(
@@ -259,12 +263,21 @@ class AdminMixin:
     def doctor(self, *, full: bool = False, rebuild_fts: bool = False) -> DoctorReport:
         """Check the store: its pages (``full``: every page, slower), schema, memories
         that cannot be read, vectors of the wrong size or model, the full-text index,
-        an unfinished erase, leftover temp files. ``rebuild_fts`` first rebuilds the
+        an unfinished erase, leftover temp files, remem's files other users can read
+        (``permissions``). ``rebuild_fts`` first rebuilds the
         full-text index from the memories. ``report.healthy`` is true when every
         check passed."""
         if rebuild_fts:
             self.store.rebuild_fts()
-        return self.store.doctor(model_id=self.embedder.model_id, full=full)
+        report = self.store.doctor(model_id=self.embedder.model_id, full=full)
+        from remem.permissions import permission_finding
+        from remem.store.postgres import PostgresStore
+        from remem.store.sqlite import SQLiteStore
+
+        on_file = isinstance(self.store, SQLiteStore) and not isinstance(self.store, PostgresStore)
+        database = Path(self.store.path) if on_file else None
+        found = permission_finding(self.config, database)
+        return replace(report, checks=[*report.checks, found], healthy=report.healthy and found.ok)
 
     def reembed(self, *, batch_size: int = 256, progress: Progress | None = None) -> int:
         """Re-embed every memory whose vector is missing, from another model or of

@@ -158,6 +158,21 @@ def check_label(value: object, field: str, *, max_chars: int) -> str:
     return text
 
 
+def check_scope_id(value: str, field: str) -> str:
+    """A scope id (``user_id``, ``agent_id``, ``namespace``) that cannot climb out of
+    a folder when a file name is built from it (MEMORY.md's ``memory_md_path``): no
+    ``.`` or ``..`` segment between ``/`` or ``\\``, no leading ``/``, ``\\`` or ``~``.
+    ``team/alice`` and ``a.b`` are fine."""
+    segments = value.replace("\\", "/").split("/")
+    if value[:1] in ("/", "\\", "~") or any(seg in (".", "..") for seg in segments):
+        raise ValidationError(
+            f"{field} {_shown(value, 60)} could name a place outside remem's folders "
+            "(file names such as MEMORY.md's are built from scope ids): no '.' or '..' "
+            "path segment and no leading '/', '\\' or '~'"
+        )
+    return value
+
+
 def optional_label(value: object, field: str, *, max_chars: int) -> str | None:
     """:func:`check_label`, or None for None."""
     return None if value is None else check_label(value, field, max_chars=max_chars)

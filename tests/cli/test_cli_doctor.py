@@ -67,7 +67,7 @@ def test_a_healthy_store_exits_0(store: Path) -> None:
     code, report = doctor(store)
     assert code == 0 and report["healthy"] is True
     assert [c["check"] for c in report["checks"]] == [
-        "quick_check", "schema", "rows", "vectors", "fts", "erase", "temp_files",
+        "quick_check", "schema", "rows", "vectors", "fts", "erase", "temp_files", "permissions",
     ]  # fmt: skip
     text = CliRunner().invoke(app, ["doctor", "--db", str(store), "--full"], env={
         "REMEM_EMBEDDER": "fake"})  # fmt: skip

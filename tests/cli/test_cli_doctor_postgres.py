@@ -17,7 +17,7 @@ from remem.cli import app
 from remem.config import Config
 from remem.memory import Memory
 
-CHECKS = ["server", "schema", "indexes", "rows", "vectors", "erase", "counts"]
+CHECKS = ["server", "schema", "indexes", "rows", "vectors", "erase", "counts", "permissions"]
 
 
 @pytest.fixture

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from remem.files import open_private, private_dir
+
 METRICS = ("R@1", "R@5", "R@10", "R@20", "NDCG@10")
 
 
@@ -70,7 +72,8 @@ def bar_chart(results: Mapping[str, Any], path: Path) -> bool:
     ax.set_title(f"LoCoMo retrieval ({results['data']}, {results['questions']} questions)")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    with open_private(path, "wb") as fh:
+        fig.savefig(fh, format="png", dpi=120)
     plt.close(fig)
     return True
 
@@ -83,10 +86,12 @@ def write_reports(
     say: Callable[[str], None] = print,
 ) -> dict[str, str]:
     """Write ``{stem}.json``, ``{stem}.md`` and ``{stem}.png`` into ``out_dir``."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(out_dir)
     files = {"json": out_dir / f"{stem}.json", "markdown": out_dir / f"{stem}.md"}
-    files["json"].write_text(json.dumps(results, indent=2, default=str) + "\n", encoding="utf-8")
-    files["markdown"].write_text(markdown_table(results), encoding="utf-8")
+    with open_private(files["json"]) as fh:
+        fh.write(json.dumps(results, indent=2, default=str) + "\n")
+    with open_private(files["markdown"]) as fh:
+        fh.write(markdown_table(results))
     png = out_dir / f"{stem}.png"
     if bar_chart(results, png):
         files["png"] = png

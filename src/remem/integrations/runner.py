@@ -26,6 +26,8 @@ import sys
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from remem.files import open_private, private_dir  # os and tempfile only: cheap to import
+
 if TYPE_CHECKING:
     from remem.config import Config
     from remem.integrations.claude_code import HookAnswer, HookPayload
@@ -117,7 +119,7 @@ def start_service(config: Config) -> bool:
         # no server extra (pip install '.[server]'): hooks answer in-process instead
         return False
     marker = config.starting_marker_path
-    config.home.mkdir(parents=True, exist_ok=True)
+    private_dir(config.home)
     try:
         if time.time() - marker.stat().st_mtime < config.hooks_service_start_wait_s:
             return False
@@ -133,7 +135,7 @@ def start_service(config: Config) -> bool:
         "--socket", str(config.socket_path),
         "--idle-timeout", str(config.hooks_service_idle_s),
     ]  # fmt: skip
-    with open(config.home / LOG_NAME, "ab") as log:
+    with hook_log(config.home) as log:
         subprocess.Popen(
             command,
             stdin=subprocess.DEVNULL,
@@ -153,9 +155,9 @@ def spawn_detached(payload: HookPayload, raw: bytes, *, db: Path | None = None) 
     if db is not None:
         command += ["--db", str(db)]
     home = _home(os.environ)
-    home.mkdir(parents=True, exist_ok=True)
+    private_dir(home)
     cwd = payload.cwd if payload.cwd is not None and payload.cwd.is_dir() else None
-    with open(home / LOG_NAME, "ab") as log:
+    with hook_log(home) as log:
         child = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -170,6 +172,12 @@ def spawn_detached(payload: HookPayload, raw: bytes, *, db: Path | None = None) 
         child.stdin.write(raw)
     finally:
         child.stdin.close()
+
+
+def hook_log(home: Path) -> IO[bytes]:
+    """``hooks.log`` in ``home``, opened to append, mode 0600 (a hook's error may
+    quote what it was storing)."""
+    return open_private(home / LOG_NAME, "ab")
 
 
 def _home(environ: Any) -> Path:

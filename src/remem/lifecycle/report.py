@@ -245,7 +245,10 @@ def chart(report: Health, path: Path) -> bool:
     ax3.set_title("decay curve of the active memories")
     ax3.legend(fontsize=8)
     fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=100)
+    from remem.files import open_private, private_dir
+
+    private_dir(path.parent)
+    with open_private(path, "wb") as fh:  # 0600, as everything remem writes
+        fig.savefig(fh, format="png", dpi=100)
     plt.close(fig)
     return True

@@ -150,13 +150,7 @@ def memory_md_step(ctx: JobContext) -> StepResult:
     """Write the promoted memories to ``config.memory_md_path`` (see :mod:`memory_md`)."""
     if not ctx.config.memory_md_path:
         return StepResult({"memory_md_files": 0})
-    promoted: list[MemoryRecord] = []
-    after = None
-    while batch := ctx.store.scan_memories(
-        statuses=["active"], after_id=after, limit=ctx.config.jobs_batch, promoted=True
-    ):
-        promoted.extend(batch)
-        after = batch[-1].id
+    promoted = memory_md.promoted(ctx.store, batch=ctx.config.jobs_batch)
     written = memory_md.write_all(promoted, ctx.config, dry_run=ctx.dry_run)
     return StepResult({"memory_md_promoted": len(promoted), "memory_md_written": written})
 

@@ -36,6 +36,7 @@ import stat
 from pathlib import Path
 
 from remem.errors import UserError
+from remem.files import private_dir
 
 __all__ = [
     "LOCAL_PREFIX",
@@ -79,7 +80,10 @@ def _check_private(path: Path) -> None:
 def ensure_token(path: Path) -> str:
     """The local token in ``path``, made (mode 0600, atomically) if there is none.
     A token file other users could read, or that another user owns, is refused."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        private_dir(path.parent)
+    except OSError as exc:
+        raise UserError(f"cannot create {path.parent}: {exc.strerror}") from exc
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     except FileExistsError:

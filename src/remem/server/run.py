@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remem.errors import UserError
+from remem.files import private_dir
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -77,7 +78,10 @@ def bind_unix(path: Path) -> Listener:
     path = path.expanduser().absolute()
     if len(os.fsencode(path)) > _UNIX_PATH_MAX:
         raise UserError(f"the socket path {path} is too long for a unix socket; pick a shorter one")
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        private_dir(path.parent)
+    except OSError as exc:
+        raise UserError(f"cannot create {path.parent}: {exc.strerror}") from exc
     if path.is_symlink() or path.exists():
         if not stat.S_ISSOCK(path.lstat().st_mode):
             raise UserError(

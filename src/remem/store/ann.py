@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from remem.files import open_private
+
 if TYPE_CHECKING:
     from remem.config import Config
     from remem.store.vectors import VectorIndex
@@ -169,7 +171,7 @@ class AnnIndex:
         head = json.dumps(header).encode()
         tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}-{threading.get_ident()}")
         try:
-            with open(tmp, "wb") as out:
+            with open_private(tmp, "wb") as out:  # 0600: it holds the memories' vectors
                 out.write(_MAGIC + len(head).to_bytes(4, "little") + head)
                 out.write(blob if blob is not None else b"")
             os.replace(tmp, path)

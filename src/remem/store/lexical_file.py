@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from remem.files import open_private
 from remem.store.lexical import LexicalIndex, restore_index
 
 FORMAT = 1
@@ -91,7 +92,8 @@ def save(
     np.savez(buffer, header=np.frombuffer(json.dumps(header).encode(), np.uint8), **state)
     tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}-{threading.get_ident()}")
     try:
-        tmp.write_bytes(buffer.getbuffer())
+        with open_private(tmp, "wb") as out:  # 0600: it holds the memories' words
+            out.write(buffer.getbuffer())
         os.replace(tmp, path)
     except OSError:
         tmp.unlink(missing_ok=True)  # a read-only folder or a full disk: run without the file

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from remem.errors import StoreError, ValidationError
+from remem.files import open_private, private_dir
 from remem.model import AuditEvent, Checkpoint, MemoryRecord, Resource, Scope
 from remem.store.codec import dumps, memory_to_row, resource_to_row, ts
 from remem.store.import_checks import (
@@ -71,7 +72,7 @@ def export_store(store: Any, directory: Path, *, embeddings: bool = False) -> di
     if directory.exists() and not directory.is_dir():
         raise ValidationError(f"{directory} is not a directory; export into a new directory")
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        private_dir(directory)
     except OSError as exc:
         raise ValidationError(f"cannot create {directory}: {exc}") from exc
     if any(directory.iterdir()):
@@ -92,7 +93,7 @@ def _export(store: Any, directory: Path, *, embeddings: bool) -> dict[str, int]:
         for record in store.iter_memories():
             name = _quarter(record)
             if name not in handles:
-                handles[name] = (directory / name).open("w", encoding="utf-8")
+                handles[name] = open_private(directory / name)
             handles[name].write(dumps(memory_line(record)) + "\n")
             counts[name] = counts.get(name, 0) + 1
             ids.append(record.id)
@@ -101,7 +102,7 @@ def _export(store: Any, directory: Path, *, embeddings: bool) -> dict[str, int]:
             fh.close()
 
     def write(name: str, rows: Iterator[dict[str, Any]]) -> None:
-        with (directory / name).open("w", encoding="utf-8") as fh:
+        with open_private(directory / name) as fh:
             n = 0
             for row in rows:
                 fh.write(dumps(row) + "\n")
@@ -114,7 +115,8 @@ def _export(store: Any, directory: Path, *, embeddings: bool) -> dict[str, int]:
     if embeddings:
         write("embeddings.jsonl", _embedding_lines(store, ids))
     manifest = {"format": "remem-export", "version": FORMAT_VERSION, "files": counts}
-    (directory / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", "utf-8")
+    with open_private(directory / "manifest.json") as fh:
+        fh.write(json.dumps(manifest, indent=2) + "\n")
     return counts
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from remem.errors import NotARememStoreError, SchemaTooNewError, StoreError
+from remem.files import create_private, private_dir
 from remem.model import Scope, utcnow
 from remem.store.ann import AnnSettings
 from remem.store.codec import DECODE_ERRORS, ts
@@ -89,7 +90,10 @@ class SQLiteStore(
             check_file(file)
             self.read_only = not writable(file)  # searches work; writes raise StoreError
             if not self.read_only:
-                file.parent.mkdir(parents=True, exist_ok=True)
+                # 0700 / 0600 whatever the umask: SQLite gives the -wal, -shm and
+                # -journal files the database file's own mode (remem/files.py)
+                private_dir(file.parent)
+                create_private(file)
         self._init_state(
             ann=ann, lexical=lexical, lexical_persist=lexical_persist, erase_wait_ms=erase_wait_ms
         )

@@ -19,6 +19,7 @@ from remem.validation import (
     check_label,
     check_labels,
     check_number,
+    check_scope_id,
     check_text,
     clean_content,
     optional_datetime,
@@ -76,7 +77,9 @@ def write_scope(
     """:func:`scope_of` for a write: each given field is also a valid label."""
     scope = scope_of(user_id, agent_id, namespace)
     for name in ("user_id", "agent_id", "namespace"):
-        optional_label(getattr(scope, name), name, max_chars=limits.max_label_chars)
+        value = optional_label(getattr(scope, name), name, max_chars=limits.max_label_chars)
+        if value is not None:
+            check_scope_id(value, name)
     return scope
 
 
