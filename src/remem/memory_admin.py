@@ -119,6 +119,47 @@ class AdminMixin:
         rewrite_existing(self.store, self.config)  # MEMORY.md files: no erased line left
         return report
 
+    def erase_memory(
+        self,
+        memory_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        namespace: str | None = None,
+        now: datetime | None = None,
+    ) -> list[str]:
+        """Hard-delete one memory and the older versions it superseded (its history
+        chain), on request: their text, vectors and full-text terms, and their source
+        input when no other memory comes from it. Each row stays a content-free
+        tombstone with a ``purged`` audit event; summaries that listed them are
+        rebuilt. It cannot be undone. Returns the ids purged."""
+        record = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
+        if record.status is Status.PURGED:
+            raise ValidationError(f"memory {record.id} is purged already")
+        chain, older = [record.id], record.supersedes
+        while older and older not in chain:
+            prev = self.store.get_memory(older, record.scope)
+            if prev is None:
+                break
+            chain.append(prev.id)
+            older = prev.supersedes
+        llm = self._llm(required=False)  # for the summaries rebuilt after the purge
+        at = now or utcnow()
+        purged = self.store.purge_memories(
+            chain,
+            statuses=[s.value for s in Status if s is not Status.PURGED],
+            at=at,
+            events=[
+                AuditEvent(
+                    event="purged", memory_id=i, at=at, detail={"reason": "erased on request"}
+                )
+                for i in chain
+            ],
+        )
+        self.store.compact()  # the text leaves the index pages and the WAL too
+        self._refresh_summaries(purged, llm)
+        return purged
+
     # -- forgetting and erasing many (Mem0's delete_all and reset) ---------------
     def delete_all(
         self,

@@ -325,3 +325,34 @@ def test_restore_and_the_lifecycle_page_stay_in_the_scope(live: Live) -> None:
         assert status_of(live, alice, archived) == "active"
         again = c.post(f"/ui/memories/{archived}/restore", data={"csrf": csrf(page)})
         assert again.status_code == 422  # an active memory has nothing to restore
+
+
+def test_erase_one_memory_and_its_older_versions_for_good(live: Live) -> None:
+    admin, writer = live.key("admin", user_id="alice"), live.key("writer", user_id="alice")
+    old = add(live, admin, "Alice's PIN hint is her cat's name")
+    kept = add(live, admin, "Alice's cat is called Miso")
+    with live.client(admin) as api:
+        new = api.patch(
+            f"/v1/memories/{old}", json={"content": "Alice's PIN hint is her dog's name"}
+        )
+        new_id = new.json()["id"]
+    path = f"/ui/memories/{new_id}/erase"
+    with signed_in(live, writer) as c:
+        page = c.get(f"/ui/memories/{new_id}").text
+        assert path not in page  # an admin's form
+        assert c.post(path, data={"csrf": csrf(page), "confirm": "erase"}).status_code == 403
+    with signed_in(live, admin) as c:
+        page = c.get(f"/ui/memories/{new_id}").text
+        assert path in page
+        r = c.post(path, data={"csrf": csrf(page), "confirm": "no"})
+        assert r.status_code == 422 and status_of(live, admin, new_id) == "active"
+        r = c.post(path, data={"csrf": csrf(page), "confirm": "erase"})
+        assert r.status_code == 303 and "erased+2+version" in r.headers["location"]
+        assert "PIN hint" not in c.get(f"/ui/memories/{old}").text
+        found = c.get("/ui/search?q=PIN+hint&mode=items&history=1").text
+        assert "0 results" in found and "name" not in found.split("</form>")[-1]
+    with live.client(admin) as api:
+        for gone in (old, new_id):
+            record = api.get(f"/v1/memories/{gone}").json()
+            assert record["status"] == "purged" and record["content"] == ""
+        assert api.get(f"/v1/memories/{kept}").json()["status"] == "active"

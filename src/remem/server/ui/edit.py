@@ -54,6 +54,23 @@ def forms(view: View, record: MemoryRecord) -> Markup:
                 danger=True,
             )
         )
+    if record.status is not Status.PURGED and view.can(KeyRole.ADMIN):
+        parts.append(
+            post_form(
+                f"{base}/erase",
+                view.csrf,
+                h(
+                    "<h2>Erase for good</h2><p>This version and the older ones it replaced, "
+                    "with their source input: it cannot be undone.</p>"
+                    '<label for="f-econfirm">Type <code>{}</code> to confirm</label>'
+                    '<input id="f-econfirm" name="confirm" autocomplete="off" required>',
+                    ERASE_WORD,
+                ),
+                button="Erase this memory",
+                cls="stack",
+                danger=True,
+            )
+        )
     if record.status in (Status.ARCHIVED, Status.COLD):
         parts.append(
             post_form(
@@ -110,6 +127,15 @@ def restore(view: View) -> Response:
             view.path("memory_id"), **view.ctx.kw, reason="restored from the dashboard"
         )
     return done(f"{PREFIX}/memories/{record.id}", "restored to active")
+
+
+@action("/memories/{memory_id}/erase", role=KeyRole.ADMIN)
+def erase_one(view: View) -> Response:
+    if view.field("confirm").strip().lower() != ERASE_WORD:
+        raise ValidationError(f"not erased: type {ERASE_WORD!r} to confirm")
+    with view.ctx.memory() as mem:
+        purged = mem.erase_memory(view.path("memory_id"), **view.ctx.kw)
+    return done(f"{PREFIX}/memories", f"erased {len(purged)} version(s) of that memory for good")
 
 
 # -- erase the scope ----------------------------------------------------------------------
