@@ -181,6 +181,11 @@ class Config(BaseModel):
     # scope's other memories, scaled 0..1); then maximal marginal relevance with this weight
     broad_centrality_floor: float = Field(0.5, ge=0, le=1)
     broad_diversity: float = Field(0.5, ge=0)
+    # the archive tier (remem/read/fallback.py): a search of the active set whose best
+    # hit's tier match (mean of the pooled cosine and the query's keyword share) is below
+    # this also searches archived and cold memories, and returns those that match
+    # better, first; 0 turns the fallback off. Set on the lifecycle bench's dev world
+    fallback_below: float = Field(0.6, ge=0, le=1)
 
     # -- write path -------------------------------------------------------------
     extractor: Literal["rules", "llm"] = "rules"
@@ -326,6 +331,10 @@ class Config(BaseModel):
     # "unconfirmed" (stays active, marked in explain; archived by archive_lasting_days
     # idle or superseded by a newer version) or "archive" (archived like any other)
     category_ttl_lasting: Literal["unconfirmed", "archive"] = "unconfirmed"
+    # one-off notes (remem/lifecycle/oneoff.py: about a day at most this far ahead of
+    # when they were said; 0: none is): archived this many days after their day
+    one_off_horizon_days: int = Field(7, ge=0)
+    one_off_grace_days: int = Field(1, ge=0)
     promote_min_importance: float = Field(0.8, ge=0, le=1)  # base importance above this
     promote_min_references: int = Field(3, ge=1)  # and at least this many references
     promote_min_references_untrusted: int = Field(6, ge=1)  # for untrusted sources
@@ -333,6 +342,9 @@ class Config(BaseModel):
     # {namespace} are filled in: one file per distinct path; "" writes none
     memory_md_path: str = "{home}/MEMORY.md"
     archive_after_days: int = Field(90, ge=1)  # archived when not used for this long
+    # ...and a memory never used since it was written (idle_clock "reference"), this long
+    # after its creation: the archive tier still answers with it
+    archive_unused_days: int = Field(30, ge=1)
     cold_after_days: int = Field(180, ge=1)  # cold when not used for this long
     # what archive and cold count idle time from: "use" (the latest access, reference or
     # creation) or "reference" (Ratchet: a memory referenced once counts from its last
@@ -347,8 +359,12 @@ class Config(BaseModel):
     # insights and digests (made from other memories, adding no fact of their own) are
     # archived when not referenced for this long since created or last referenced
     archive_derived_after_days: int = Field(30, ge=1)
-    purge_below: float = Field(0.1, ge=0, le=1)  # archived/cold and effective score below this
+    # purge (content deleted) only of what is transient by kind (the transient tier,
+    # insights and digests): archived or cold with an effective score below this...
+    purge_below: float = Field(0.1, ge=0, le=1)
     purge_confirm_days: int = Field(7, ge=0)  # ...at two reviews at least this far apart
+    # superseded versions purged this long after they were superseded; 0: kept as history
+    purge_superseded_after_days: int = Field(0, ge=0)
     # -- lifecycle: jobs --------------------------------------------------------------
     jobs_interval_hours: dict[str, float] = Field(
         default_factory=lambda: {"nightly": 24.0, "weekly": 168.0, "monthly": 720.0}

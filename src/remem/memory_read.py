@@ -311,12 +311,16 @@ class ReadMixin:
         and decay count from it), which raises its effective score by
         ``reinforce_factor`` (x1.1, the factor capped at ``reinforce_max``), and a
         ``referenced`` audit event. Being injected or returned by a search is not a
-        reference. All or nothing: an id outside the scope raises NotFoundError, a
-        memory that is not active ValidationError, and nothing is written."""
+        reference. An archived or cold memory (the archive tier answered with it:
+        ``hit.explain["tier"]``) is restored to active first, audited ``restored``.
+        All or nothing: an id outside the scope raises NotFoundError, a superseded,
+        forgotten or purged memory ValidationError, and nothing is written."""
         scope = scope_of(user_id, agent_id, namespace)
         given = [memory_ids] if isinstance(memory_ids, str) else list(memory_ids)
         ids = [self._resolve(i, scope) for i in given]
-        return usage.reference(self.store, self.config, ids, scope, now=now or utcnow())
+        return usage.reference(
+            self.store, self.config, ids, scope, now=now or utcnow(), embedder=self.embedder
+        )
 
     def source(
         self,

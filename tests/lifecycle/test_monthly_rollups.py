@@ -147,8 +147,11 @@ def test_rollups_digest_each_period_once_per_scope(mem: Memory, store_target: st
     assert last.status is Status.ACTIVE  # its week is not complete
     for _ in range(3):  # used again and again, with a high importance: promoted
         mem.reference(last.id, user_id="aaron", now=DAY0 + timedelta(days=9, hours=2))
-    hits = mem.search("digest of the week parser bugs", user_id="aaron", _record_access=False)
-    assert week.id in [h.memory.id for h in hits]
+    hits = mem.search(
+        "digest of the week parser bugs", user_id="aaron", limit=40, _record_access=False
+    )
+    found = [h.memory.id for h in hits]  # found, below the facts it quotes
+    assert week.id in found and found.index(week.id) > 0
     before = snapshot(mem.store)
     again = mem.jobs.run("nightly", now=DAY0 + timedelta(days=9, hours=1))
     assert not any(k.startswith("rollups_") for k in again.counts) and snapshot(mem.store) == before
@@ -178,3 +181,15 @@ def test_the_digest_text_lists_the_most_important_first() -> None:
     )
     short = digest_text("day", date(2030, 1, 7), said, max_chars=70)
     assert short == "Digest of Monday 07 January 2030: 2 memories from 2 sessions. big dec…"
+
+
+def test_a_digest_never_holds_a_value_the_store_superseded(mem: Memory) -> None:
+    old = mem.remember("Aaron's car is a blue Volvo.", user_id="aaron", now=DAY0)[0].memory_id
+    mem.add("Aaron fixed the parser bug", user_id="aaron", now=DAY0 + timedelta(hours=1))
+    new = mem.remember("Aaron's car is now a green Skoda.", user_id="aaron",
+                       now=DAY0 + timedelta(hours=2))[0]  # fmt: skip
+    assert new.related_id == old
+    mem.jobs.run("nightly", now=DAY0 + timedelta(days=1, hours=1))
+    day = mem.get(rollup_id("day", DAY0.date(), Scope(user_id="aaron")), user_id="aaron")
+    assert "Skoda" in day.content and "parser" in day.content
+    assert "Volvo" not in day.content and old not in day.data["sources"]

@@ -194,7 +194,8 @@ def test_explain_shows_where_a_memory_stands_against_its_ttl() -> None:
 def test_archive_when_not_used_for_90_days() -> None:
     change = p.archive_policy(rec(91), NOW, C)
     assert change is not None and change.status is Status.ARCHIVED
-    assert p.archive_policy(rec(200, last_accessed_at=10), NOW, C) is None
+    # an access (a search result, an injection) is not a use: idle from its creation
+    assert p.archive_policy(rec(200, last_accessed_at=10), NOW, C) is not None
     assert p.archive_policy(rec(200, last_referenced_at=89), NOW, C) is None
     assert p.archive_policy(rec(400, promoted=True), NOW, C) is None
     assert p.archive_policy(rec(400, tier=Tier.PERMANENT), NOW, C) is None
@@ -208,9 +209,10 @@ def test_the_reference_clock_injection_does_not_keep_a_used_memory() -> None:
     assert change.detail["idle_days"] == 117
     # the use clock (the "not accessed"): every injection keeps it
     assert p.archive_policy(filler, NOW, Config(embedder="fake", idle_clock="use")) is None
-    # never referenced: its accesses count (a caller that never confirms use)
+    # never referenced: idle since its creation, however often it was shown (the
+    # archive tier still answers with it)
     searched = rec(200, last_accessed_at=10, access_count=5)
-    assert p.idle_clock(searched, C) == "use" and p.archive_policy(searched, NOW, C) is None
+    assert p.idle_clock(searched, C) == "reference" and p.archive_policy(searched, NOW, C)
     # an instruction's use is being injected: a lesson counts its accesses
     lesson = used(200, 1, last_ref_days_ago=150, last_accessed_at=1, kind=Kind.LESSON)
     assert p.archive_policy(lesson, NOW, C) is None
@@ -239,8 +241,9 @@ def test_derived_memories_are_archived_unless_referenced() -> None:
     week = {"tags": ["rollup", "rollup:week"], "kind": Kind.EPISODIC}
     assert p.archive_policy(rec(31, **week), NOW, C) is not None
     assert p.archive_policy(rec(31, promoted=True, **week), NOW, C) is None
-    # a plain episodic memory is not derived
-    assert p.archive_policy(rec(31, kind=Kind.EPISODIC), NOW, C) is None
+    # a plain episodic memory is not derived (used once: the plain allowance)
+    plain = rec(31, kind=Kind.EPISODIC, reference_count=1, last_referenced_at=31)
+    assert p.archive_policy(plain, NOW, C) is None
     longer = Config(embedder="fake", archive_derived_after_days=90)
     assert p.archive_policy(insight, NOW, longer) is None
 
@@ -255,32 +258,39 @@ def test_cold_after_six_months_without_use() -> None:
 
 
 def test_purge_needs_two_reviews_a_week_apart() -> None:
-    low = {"importance": 0.2, "status": Status.ARCHIVED}
+    low = {"importance": 0.2, "status": Status.ARCHIVED, "tier": Tier.TRANSIENT}
     first = p.purge_policy(rec(200, **low), NOW, C)
     assert first is not None and first.action == "purge_candidate"
     assert first.fields == {"purge_candidate_since": NOW}
     assert p.purge_policy(rec(200, purge_candidate_since=3, **low), NOW, C) is None
     second = p.purge_policy(rec(200, purge_candidate_since=7, **low), NOW, C)
     assert second is not None and second.status is Status.PURGED
-    # never an active memory, never permanent or promoted ones
-    assert p.purge_policy(rec(200, importance=0.01), NOW, C) is None
+    # never an active memory, never a stable fact, never permanent or promoted ones
+    assert p.purge_policy(rec(200, importance=0.01, tier=Tier.TRANSIENT), NOW, C) is None
+    assert p.purge_policy(rec(200, importance=0.01, status=Status.COLD), NOW, C) is None
     for keep in ({"tier": Tier.PERMANENT}, {"promoted": True}):
         assert p.purge_policy(rec(999, importance=0.01, status=Status.COLD, **keep), NOW, C) is None
 
 
 def test_a_purge_candidate_that_recovers_is_cleared() -> None:
-    strong = rec(0, importance=0.9, status=Status.ARCHIVED, purge_candidate_since=7)
+    strong = rec(
+        0, importance=0.9, status=Status.ARCHIVED, purge_candidate_since=7, tier=Tier.TRANSIENT
+    )
     change = p.purge_policy(strong, NOW, C)
     assert change is not None and change.action == "purge_cleared"
     assert change.fields == {"purge_candidate_since": None}
 
 
 def test_review_composes_policies_and_respects_the_enabled_list() -> None:
-    idle = rec(100, importance=0.05)  # archive due, and then a purge candidate
-    assert [c.action for c in p.review(idle, NOW, C)] == ["archived", "purge_candidate"]
-    marked = rec(300, importance=0.05, status=Status.ARCHIVED, purge_candidate_since=8)
+    idle = rec(100, importance=0.05, tier=Tier.TRANSIENT)  # expired, then a purge candidate
+    assert [c.action for c in p.review(idle, NOW, C)] == ["expired", "purge_candidate"]
+    stable = rec(100, importance=0.05)  # the same score, a stable fact: archived only
+    assert [c.action for c in p.review(stable, NOW, C)] == ["archived"]
+    marked = rec(300, importance=0.05, status=Status.ARCHIVED, purge_candidate_since=8,
+                 tier=Tier.TRANSIENT)  # fmt: skip
     assert [c.action for c in p.review(marked, NOW, C)] == ["purged"]
     only_archive = Config(embedder="fake", review_policies=["archive"])
+    assert [c.action for c in p.review(stable, NOW, only_archive)] == ["archived"]
     assert [c.action for c in p.review(idle, NOW, only_archive)] == ["archived"]
     assert p.review(rec(999, status=Status.FORGOTTEN), NOW, C) == []
     assert p.review(rec(999, status=Status.PURGED), NOW, C) == []

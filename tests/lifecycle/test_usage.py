@@ -221,7 +221,10 @@ def test_archive_drops_token_vectors_and_restore_rebuilds_them(token_mem: Memory
     assert result.counts["archived"] == 1
     assert mem.get(old.id, user_id="aaron").status is Status.ARCHIVED
     assert _token_rows(mem, old.id) == 0
-    assert all(h.memory.id != old.id for h in mem.search("bicycle garage", user_id="aaron"))
+    # the active set answers nothing about it: the archive tier does, and says so
+    found = [h for h in mem.search("bicycle garage", user_id="aaron") if h.memory.id == old.id]
+    assert found and found[0].explain["tier"] == "archived"
+    assert mem.search("bicycle garage", user_id="aaron", sources=["late"]) == []  # no tokens
     restored = mem.restore(old.id, user_id="aaron", reason="asked for it", now=later)
     assert restored.status is Status.ACTIVE and restored.last_accessed_at == later
     assert _token_rows(mem, old.id) == 1

@@ -120,7 +120,12 @@ def test_archived_memories_cluster_into_one_insight(mem: Memory) -> None:
         assert "clustered" in [e.event for e in mem.history(m.id, user_id="aaron")]
     assert mem.get(chess.id, user_id="aaron").data.get("insights") is None  # alone: none
     hits = mem.search("build server rebooted", user_id="aaron", _record_access=False)
-    assert hits and hits[0].memory.id == insight.id  # the insight is searchable
+    # the insight is searchable, and brings the fact it quotes that matches best, above it
+    assert [h.memory.id for h in hits[:2]][1:] == [insight.id]
+    assert hits[0].memory.id in {m.id for m in ops}
+    assert (
+        hits[0].explain["via"] == {"digest": insight.id} and hits[0].explain["tier"] == "archived"
+    )
     before = snapshot(mem.store)
     assert mem.jobs.run("weekly", now=T0 + timedelta(days=120)).counts.get("insights", 0) == 0
     assert snapshot(mem.store) == before

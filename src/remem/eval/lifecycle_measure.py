@@ -194,6 +194,8 @@ class RunResult:
     fallback_hits: int = 0
     # the share of the year's context items that held nothing needed that day
     in_year_irrelevant: float = 0.0
+    # the year's needs of a fact met by a memory the archive tier answered with
+    in_year_from_archive: int = 0
 
 
 # The classes of still-needed facts, in the order the tables show them.
@@ -204,8 +206,8 @@ def table(results: dict[Any, dict[str, RunResult]]) -> str:
     """A markdown table of every seed's two runs."""
     lines = [
         "| seed | jobs | recall@5 | recall@10 | important found @5 / @10 | old above current | "
-        "needs met in the year | irrelevant in context (end / year) | active | file | "
-        "search p95 | permanent/promoted lost |",
+        "needs met in the year (of them by the archive tier) | irrelevant in context "
+        "(end / year) | active | file | search p95 | permanent/promoted lost |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for seed, runs in results.items():
@@ -215,7 +217,8 @@ def table(results: dict[Any, dict[str, RunResult]]) -> str:
             lines.append(
                 f"| {seed} | {name} | {r.recall_at_5:.3f} | {r.recall_at_10:.3f} | "
                 f"{imp[0]} / {imp[1]} of {imp[2]} | {r.old_above_current} | "
-                f"{r.in_year_met:.3f} | {r.irrelevant_share:.3f} / {r.in_year_irrelevant:.3f} | "
+                f"{r.in_year_met:.3f} ({r.in_year_from_archive}) | "
+                f"{r.irrelevant_share:.3f} / {r.in_year_irrelevant:.3f} | "
                 f"{r.active} | {r.file_bytes / 2**20:.1f} MiB | {r.search_p95_ms:.1f} ms | "
                 f"{r.protected_lost} of {r.protected} |"
             )

@@ -101,7 +101,7 @@ def replay(
     jobs: dict[str, int] = {}
     written: dict[str, list[str]] = {}  # a statement -> the memories it was written into
     refused: dict[str, str] = {}  # a statement the write path kept nothing of -> why
-    met = [0, 0]  # the facts' needs the context block met during the year, of all
+    met = [0, 0, 0]  # the facts' needs the context block met in the year, of all, by archive
     with Memory(db, config=config) as mem:
         for day in range(year.days):
             now = START + timedelta(days=day)
@@ -135,6 +135,7 @@ def replay(
                 if k < fact_needs(needs, year):  # a fact's need, not a note's
                     met[0] += bool(used)
                     met[1] += 1
+                    met[2] += any(it.tier != "active" for it in block.items if it.memory_id in used)
             if progress is not None and day % 30 == 0:
                 progress(f"{'with' if lifecycle else 'without'} lifecycle: day {day}")
         end = START + timedelta(days=year.days)
@@ -142,6 +143,7 @@ def replay(
             mem.jobs.run_due(end)
         result = _measure(mem, year, lifecycle, end, db, jobs, (written, refused))
         result.in_year_met = round(met[0] / met[1], 4) if met[1] else 0.0
+        result.in_year_from_archive = met[2]
         return result
 
 

@@ -234,7 +234,7 @@ def replay(
     written: dict[str, list[str]] = {}
     refused: dict[str, str] = {}
     met = [0, 0]
-    year_items = year_irrelevant = 0
+    year_items = year_irrelevant = from_archive = 0
     with Memory(db, config=config) as mem:
         for day in range(world.final_day):
             now = start + timedelta(days=day)
@@ -263,6 +263,9 @@ def replay(
                 if fact_id is not None:
                     met[0] += bool(used)
                     met[1] += 1
+                    from_archive += any(
+                        it.tier != "active" for it in block.items if it.memory_id in used
+                    )
                 for it in block.items:
                     year_items += 1
                     year_irrelevant += not any(_holds(it.line, k2, v2) for k2, v2 in live)
@@ -305,6 +308,7 @@ def replay(
             old_above_current=m.old_above_current,
             fallback_hits=m.fallback_hits,
             in_year_irrelevant=round(year_irrelevant / year_items, 4) if year_items else 0.0,
+            in_year_from_archive=from_archive,
         )
 
 

@@ -15,12 +15,13 @@ from typing import Any
 
 import numpy as np
 
+from remem.config import Config
 from remem.errors import ProviderError
 from remem.lifecycle.compare import conflicts
 from remem.lifecycle.job import JobContext, StepItem, StepResult
 from remem.lifecycle.nightly import preview, writing
-from remem.lifecycle.policies import derived
-from remem.model import AuditEvent, Kind, MemoryRecord, Status, Trust
+from remem.lifecycle.policies import derived, one_off_state
+from remem.model import AuditEvent, Kind, MemoryRecord, Status, Tier, Trust
 from remem.read.trust import shape
 from remem.slots import negates
 from remem.store.base import ListFilter
@@ -161,7 +162,9 @@ def insights_step(ctx: JobContext) -> StepResult:
         seeds = [
             r
             for r in batch
-            if _clusterable(r) and r.id not in taken and (since is None or r.updated_at > since)
+            if _clusterable(r, config)
+            and r.id not in taken
+            and (since is None or r.updated_at > since)
         ]
         vectors = store.get_vectors([r.id for r in seeds])
         for seed in seeds:
@@ -189,8 +192,15 @@ def insights_step(ctx: JobContext) -> StepResult:
     return StepResult(dict(counts), items)
 
 
-def _clusterable(record: MemoryRecord) -> bool:
-    return not derived(record) and not record.data.get("insights")
+def _clusterable(record: MemoryRecord, config: Config) -> bool:
+    """Not derived, not in an insight yet, and not transient by its content (the
+    transient tier, a one-off note: about its own day, with no gist that lasts)."""
+    return (
+        not derived(record)
+        and not record.data.get("insights")
+        and record.tier is not Tier.TRANSIENT
+        and one_off_state(record, record.updated_at, config) is None
+    )
 
 
 def _cluster(
@@ -209,7 +219,7 @@ def _cluster(
     found = ctx.store.get_memories(close, seed.scope)
     members = {seed.id: seed}
     for m in found:
-        if m.scope == seed.scope and str(m.status) in ARCHIVED and _clusterable(m):
+        if m.scope == seed.scope and str(m.status) in ARCHIVED and _clusterable(m, config):
             members.setdefault(m.id, m)
     return sorted(members.values(), key=lambda m: (m.created_at, m.id))[: config.insight_max_items]
 

@@ -14,11 +14,16 @@ effective score. Every policy is chosen by a ``Config`` key:
   to ``purge_below``, what the reports show, and (``rank_importance =
   "effective"``) ranking's importance input.
 - the review policies (``review_policies``), each ``(record, now, config) ->
-  Change | None``: promote, expire (transient and per-category TTLs), archive,
-  cold, purge (two reviews apart). :func:`review` composes them.
+  Change | None``: promote, expire (transient and per-category TTLs, one-off notes
+  past their day), archive, cold, purge (two reviews apart; only what is transient
+  by kind, :func:`transient_kind`, and superseded versions past
+  ``purge_superseded_after_days``). :func:`review` composes them.
 
 Permanent and promoted memories never decay and are never expired, archived,
 made cold or purged by a policy; only an explicit forget or erase removes them.
+Expire, archive and cold are reversible: the archive tier still answers with such
+memories (:mod:`remem.read.fallback`) and a reference restores them. The table of
+what can happen to which memory is in docs/concepts.md ("What can and cannot be lost").
 """
 
 from __future__ import annotations
@@ -50,10 +55,12 @@ from remem.lifecycle.scoring import (
     last_use,
     lasting,
     no_decay,
+    one_off_state,
     protected,
     reinforcement,
     tier_decay,
     tier_multiplier,
+    transient_kind,
     ttl_state,
     validated,
     value_retained,
@@ -88,21 +95,32 @@ __all__ = [
     "last_use",
     "lasting",
     "no_decay",
+    "one_off_state",
     "promote_policy",
     "protected",
     "purge_policy",
     "reinforcement",
     "review",
+    "reviewed",
     "tier_decay",
     "tier_multiplier",
+    "transient_kind",
     "ttl_state",
     "validated",
     "value_retained",
 ]
 
-# Statuses the weekly review looks at; superseded and forgotten memories are history.
+# Statuses the weekly review looks at; superseded memories only when they have a
+# retention (purge_superseded_after_days); forgotten ones never.
 REVIEWED = (Status.ACTIVE, Status.ARCHIVED, Status.COLD)
 PURGEABLE = (Status.ARCHIVED, Status.COLD)
+
+
+def reviewed(config: Config) -> tuple[Status, ...]:
+    """The statuses the weekly review scans under ``config``."""
+    if config.purge_superseded_after_days > 0:
+        return (*REVIEWED, Status.SUPERSEDED)
+    return REVIEWED
 
 
 # -- the review policies -------------------------------------------------------------
@@ -149,26 +167,36 @@ def promote_policy(record: MemoryRecord, now: datetime, config: Config) -> Chang
 
 
 def expire_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
-    """Active and past its TTL (:func:`ttl_state`: ``expired``) -> archived
-    (reversible). A memory of lasting use past a category TTL is left active
-    (``unconfirmed``) unless ``category_ttl_lasting = "archive"``."""
+    """Active and past its TTL (:func:`ttl_state`: ``expired``), or a one-off note
+    whose day has passed (:func:`one_off_state`: ``passed``) -> archived (reversible).
+    A memory of lasting use past a category TTL is left active (``unconfirmed``)
+    unless ``category_ttl_lasting = "archive"``; a one-off note referenced after its
+    day is left active (it was not a one-off)."""
     if record.status is not Status.ACTIVE:
         return None
     ttl = ttl_state(record, now, config)
-    if ttl is None or ttl.state != "expired":
-        return None
-    return Change(
-        "expired",
-        {"status": Status.ARCHIVED},
-        f"{record.tier} {record.category or ''} ttl {ttl.ttl_days} d passed "
-        f"({ttl.days:.0f} d since {ttl.since})",
-        {
-            "ttl_days": ttl.ttl_days,
-            "days": round(ttl.days, 1),
-            "since": ttl.since,
-            "category": record.category,
-        },
-    )
+    if ttl is not None and ttl.state == "expired":
+        return Change(
+            "expired",
+            {"status": Status.ARCHIVED},
+            f"{record.tier} {record.category or ''} ttl {ttl.ttl_days} d passed "
+            f"({ttl.days:.0f} d since {ttl.since})",
+            {
+                "ttl_days": ttl.ttl_days,
+                "days": round(ttl.days, 1),
+                "since": ttl.since,
+                "category": record.category,
+            },
+        )
+    note = one_off_state(record, now, config)
+    if note is not None and note.state == "passed":
+        return Change(
+            "expired",
+            {"status": Status.ARCHIVED},
+            f"one-off note: its day {note.day} passed",
+            {"one_off_day": note.day, "grace_days": config.one_off_grace_days},
+        )
+    return None
 
 
 def _idle_detail(record: MemoryRecord, idle: float, config: Config) -> dict[str, Any]:
@@ -215,11 +243,23 @@ def cold_policy(record: MemoryRecord, now: datetime, config: Config) -> Change |
 
 
 def purge_policy(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
-    """Archived or cold with an effective score below ``purge_below``, at two reviews
-    at least ``purge_confirm_days`` apart: the first marks it a candidate, the second
-    purges it. A candidate whose score recovers (or that was restored) is cleared."""
+    """Purge (the content deleted) only what is transient by kind
+    (:func:`transient_kind`: the transient tier, insights and digests) once archived or
+    cold with an effective score below ``purge_below``, at two reviews at least
+    ``purge_confirm_days`` apart: the first marks it a candidate, the second purges
+    it; a candidate whose score recovers (or that was restored) is cleared. And a
+    superseded version ``purge_superseded_after_days`` after it was superseded (0:
+    never). A stable fact is never purged by its score: it stays archived or cold,
+    and the archive tier still answers with it."""
+    if record.status is Status.SUPERSEDED:
+        return _retention(record, now, config)
     score = effective_score(record, now, config).value
-    candidate = record.status in PURGEABLE and not protected(record) and score < config.purge_below
+    candidate = (
+        record.status in PURGEABLE
+        and transient_kind(record)
+        and not protected(record)
+        and score < config.purge_below
+    )
     since = record.purge_candidate_since
     detail = {"effective": round(score, 4)}
     if not candidate:
@@ -245,6 +285,20 @@ def purge_policy(record: MemoryRecord, now: datetime, config: Config) -> Change 
     )
 
 
+def _retention(record: MemoryRecord, now: datetime, config: Config) -> Change | None:
+    """A superseded version past ``purge_superseded_after_days`` -> purged."""
+    keep = config.purge_superseded_after_days
+    since = record.valid_to or record.updated_at
+    if keep <= 0 or protected(record) or days_since(now, since) < keep:
+        return None
+    return Change(
+        "purged",
+        {"status": Status.PURGED},
+        f"superseded {days_since(now, since):.0f} d ago (kept {keep} d)",
+        {"superseded_days": round(days_since(now, since), 1), "retention_days": keep},
+    )
+
+
 ReviewPolicy = Callable[[MemoryRecord, datetime, Config], Change | None]
 # In the order review() applies them.
 REVIEW_POLICIES: Mapping[str, ReviewPolicy] = MappingProxyType(
@@ -262,7 +316,7 @@ def review(record: MemoryRecord, now: datetime, config: Config) -> list[Change]:
     """The changes the enabled review policies make to ``record`` at ``now``, in order,
     each seeing the record as the earlier ones left it. Status changes collapse to
     the last (a memory idle for half a year goes straight to cold); a purge is final."""
-    if record.status not in REVIEWED:
+    if record.status not in reviewed(config):
         return []
     enabled = set(config.review_policies)
     changes: list[Change] = []

@@ -15,13 +15,15 @@ from remem.lifecycle import memory_md
 from remem.lifecycle.job import JobContext, StepItem, StepResult
 from remem.lifecycle.policies import (
     PURGEABLE,
-    REVIEWED,
     Change,
+    derived,
     effective_score,
     protected,
     review,
+    reviewed,
 )
-from remem.model import AuditEvent, MemoryRecord, Status
+from remem.model import AuditEvent, MemoryRecord, Scope, Status
+from remem.read import digests
 from remem.store.base import FieldChange, Store
 
 PREVIEW_CHARS = 80
@@ -33,7 +35,7 @@ def review_step(ctx: JobContext) -> StepResult:
     """Every active, archived and cold memory through :func:`policies.review`, one
     batch (one transaction) at a time; counts what changed and what decayed."""
     store, config, now = ctx.store, ctx.config, ctx.now
-    statuses = [str(s) for s in REVIEWED]
+    statuses = [str(s) for s in reviewed(config)]
     after = ctx.state.get("after")
     scanned = int(ctx.state.get("scanned", 0))
     total = 0
@@ -46,7 +48,7 @@ def review_step(ctx: JobContext) -> StepResult:
         batch = store.scan_memories(statuses=statuses, after_id=after, limit=config.jobs_batch)
         if not batch:
             break
-        plans = [(record, review(record, now, config)) for record in batch]
+        plans = _outdated([(record, review(record, now, config)) for record in batch], store)
         _count_scores(batch, counts, now=now, previous=ctx.last_run_at, config=config)
         if ctx.dry_run:
             for record, changes in plans:
@@ -64,6 +66,43 @@ def review_step(ctx: JobContext) -> StepResult:
             ctx.save({"after": after, "scanned": scanned})
             return StepResult(dict(counts), items, done=False)
     return StepResult(dict(counts), items)
+
+
+def _outdated(
+    plans: list[tuple[MemoryRecord, list[Change]]], store: Store
+) -> list[tuple[MemoryRecord, list[Change]]]:
+    """An active digest or insight quoting a memory the store no longer stands by
+    (superseded, forgotten, purged: :func:`remem.read.digests.outdated`) is archived,
+    audited ``outdated`` (the search never serves it meanwhile); its facts stay in
+    their own memories."""
+    made = [r for r, changes in plans if r.status is Status.ACTIVE and derived(r) and not changes]
+    if not made:
+        return plans
+    by_scope: dict[Scope, list[MemoryRecord]] = {}
+    for record in made:
+        by_scope.setdefault(record.scope, []).append(record)
+    stale: dict[str, list[str]] = {}
+    for scope, records in by_scope.items():
+        for digest_id, sources in digests.leaf_sources(store, records, scope).items():
+            gone = digests.outdated(sources)
+            if gone:
+                stale[digest_id] = gone
+    return [
+        (
+            record,
+            [
+                Change(
+                    "outdated",
+                    {"status": Status.ARCHIVED},
+                    f"quotes {len(stale[record.id])} memories the store no longer stands by",
+                    {"sources": stale[record.id][:20]},
+                )
+            ],
+        )
+        if record.id in stale
+        else (record, changes)
+        for record, changes in plans
+    ]
 
 
 def _apply(
@@ -100,7 +139,7 @@ def _apply(
         purged = set(
             store.purge_memories(
                 [r.id for r, _ in to_purge],
-                statuses=[str(s) for s in PURGEABLE],
+                statuses=[str(s) for s in (*PURGEABLE, Status.SUPERSEDED)],
                 at=now,
                 events=[
                     # Content-free: the reason is a score and a date, never the text.

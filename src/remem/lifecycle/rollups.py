@@ -30,8 +30,10 @@ from remem.lifecycle.policies import derived, protected
 from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status, Trust
 from remem.store.base import FieldChange
 
-# What a digest is made of: memories that were said, whatever became of them since.
-SOURCES = ("active", "superseded", "archived", "cold")
+# What a digest is made of: memories that were said and the store still stands by
+# (a superseded one would put a value the store replaced in the digest; one
+# superseded after the digest was made makes it outdated: remem.read.digests).
+SOURCES = ("active", "archived", "cold")
 GENERATOR = "structured-1"
 _TICK = timedelta(microseconds=1)
 

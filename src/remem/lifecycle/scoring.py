@@ -9,11 +9,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 from typing import Any
 
 from remem.config import Config
+from remem.lifecycle.oneoff import one_off_day
 from remem.model import Kind, MemoryRecord, Tier
 
 
@@ -56,17 +57,16 @@ def idle_clock(record: MemoryRecord, config: Config) -> str:
     """Which clock archive and cold count ``record``'s idle time by (``idle_clock``).
 
     ``use``: :func:`last_use`, any access included. ``reference`` (Ratchet: injection
-    is not a reference): a memory referenced at least once counts from its last
-    reference — its caller confirms use, so being shown again and not used (filler in
-    a context block) does not keep it; a derived memory counts from its last
-    reference, else its creation (it exists only to be used). A memory nobody ever
-    referenced, and an instruction, count from their last use, as with ``use``: a
-    caller that never confirms use still keeps what it keeps searching for."""
-    if config.idle_clock == "use":
+    is not a reference; idle time means not needed): a memory counts from its last
+    confirmed use — its last reference (a restore counts as one), else its creation.
+    Being shown and not used (filler in a context block, a search result nobody acted
+    on) does not keep a memory active; leaving the active set loses nothing, the
+    archive tier still answers with it (:mod:`remem.read.fallback`). An instruction (a
+    lesson or a rule) counts from its last use: the agent follows it whenever it is
+    injected, and no reference ever confirms one."""
+    if config.idle_clock == "use" or instruction(record):
         return "use"
-    if derived(record) or (record.last_referenced_at is not None and not instruction(record)):
-        return "reference"
-    return "use"
+    return "reference"
 
 
 def idle_since(record: MemoryRecord, config: Config) -> datetime:
@@ -87,18 +87,35 @@ def lasting(record: MemoryRecord, config: Config) -> bool:
 def archive_allowance(record: MemoryRecord, config: Config) -> float:
     """The idle days after which the archive policy moves an active memory:
     ``archive_derived_after_days`` for a derived memory, ``archive_lasting_days`` for
-    one of :func:`lasting` use (engram: validated memories fade slower), else
-    ``archive_after_days``."""
+    one of :func:`lasting` use (engram: validated memories fade slower),
+    ``archive_unused_days`` for one never used since it was written (by the
+    reference clock: nothing confirmed it was needed, and the archive tier still
+    answers with it), else ``archive_after_days``."""
     if derived(record):
         return config.archive_derived_after_days
     if lasting(record, config):
         return max(config.archive_after_days, config.archive_lasting_days)
+    if unused(record) and idle_clock(record, config) == "reference":
+        return min(config.archive_after_days, config.archive_unused_days)
     return config.archive_after_days
+
+
+def unused(record: MemoryRecord) -> bool:
+    """Never referenced (nor restored) since it was written."""
+    return record.last_referenced_at is None and record.reference_count <= 0
 
 
 def protected(record: MemoryRecord) -> bool:
     """Permanent and promoted memories never decay or leave by a policy."""
     return record.tier is Tier.PERMANENT or record.promoted
+
+
+def transient_kind(record: MemoryRecord) -> bool:
+    """Transient by kind, the only memories a score may purge: the transient tier
+    (session notes the classifier marked so) and derived memories (insights and
+    digests add no fact of their own; their sources keep every fact). A stable fact
+    is never purged by its score: it leaves the active set for the archive tier."""
+    return record.tier is Tier.TRANSIENT or derived(record)
 
 
 def value_retained(record: MemoryRecord) -> bool:
@@ -227,6 +244,9 @@ def explain(record: MemoryRecord, now: datetime, config: Config) -> dict[str, An
     ttl = ttl_state(record, now, config)
     if ttl is not None:
         out["ttl"] = ttl.explain()
+    note = one_off_state(record, now, config)
+    if note is not None:
+        out["one_off"] = note.explain()
     return out
 
 
@@ -288,3 +308,36 @@ def ttl_state(record: MemoryRecord, now: datetime, config: Config) -> Ttl | None
     else:
         state = "expired"
     return Ttl(ttl, age, since, state)
+
+
+@dataclass(frozen=True, slots=True)
+class OneOff:
+    """A one-off note's day and where it stands (:func:`one_off_state`).
+
+    ``state``: ``pending`` (its day, plus ``one_off_grace_days``, has not passed) or
+    ``passed`` (it has: the expire policy archives it)."""
+
+    day: str
+    state: str
+
+    def explain(self) -> dict[str, Any]:
+        return {"day": self.day, "state": self.state}
+
+
+def one_off_state(record: MemoryRecord, now: datetime, config: Config) -> OneOff | None:
+    """Where a one-off note (:mod:`remem.lifecycle.oneoff`) stands at ``now``; None for
+    a memory that is not one (or is protected, or ``one_off_horizon_days`` is 0).
+
+    A use after its day does not make it lasting: the note still says what was to
+    happen on that day (a later question it happens to answer — the same name on a
+    later note of the same kind — is served by the archive tier and restores it until
+    the next review)."""
+    if protected(record) or config.one_off_horizon_days <= 0 or derived(record):
+        return None
+    day = one_off_day(record, config.one_off_horizon_days)
+    if day is None:
+        return None
+    ends = datetime(day.year, day.month, day.day, tzinfo=UTC)
+    ends += timedelta(days=1 + config.one_off_grace_days)
+    state = "passed" if _aware(now) >= ends else "pending"
+    return OneOff(day.isoformat(), state)

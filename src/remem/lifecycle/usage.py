@@ -14,9 +14,10 @@ from datetime import datetime
 
 from remem.config import Config
 from remem.errors import NotFoundError, StoreError, ValidationError
-from remem.lifecycle.policies import reinforcement
+from remem.lifecycle.policies import one_off_state, reinforcement, transient_kind
 from remem.model import AuditEvent, MemoryRecord, Scope, Status
 from remem.providers.base import Embedder, token_embedder
+from remem.read import digests
 from remem.store.base import FieldChange, Store
 from remem.write.embed import embed_for_store
 
@@ -91,10 +92,19 @@ def reference(
     scope: Scope,
     *,
     now: datetime,
+    embedder: Embedder | None = None,
 ) -> list[MemoryRecord]:
     """Record confirmed use of each memory: ``reference_count + 1``,
-    ``last_referenced_at = now``, audited ``referenced``. All or nothing: an id not
-    in ``scope`` raises NotFoundError, one not active ValidationError."""
+    ``last_referenced_at = now``, audited ``referenced``.
+
+    An archived or cold memory (one the archive tier answered with,
+    :mod:`remem.read.fallback`) is restored first — audited ``restored``, reason
+    ``referenced`` (:func:`restore`; ``embedder`` rebuilds its token vectors) — and
+    then referenced: using a memory is what brings it back. A reference to a digest or
+    an insight also credits the facts in use it quotes (audited with ``via``). All or
+    nothing: an id not in ``scope`` raises NotFoundError, one that is neither active
+    nor restorable (superseded, forgotten, purged) ValidationError, before anything
+    is written."""
     ids = list(dict.fromkeys(memory_ids))
     if not ids or not all(isinstance(i, str) and i for i in ids):
         raise ValidationError("reference needs one or more memory ids")
@@ -102,11 +112,21 @@ def reference(
     missing = [i for i in ids if i not in found]
     if missing:
         raise NotFoundError(f"no memory {', '.join(map(repr, missing))} in this scope")
-    inactive = [m for m in found.values() if m.status is not Status.ACTIVE]
+    inactive = [m for m in found.values() if m.status not in (Status.ACTIVE, *RESTORABLE)]
     if inactive:
         first = inactive[0]
-        hint = " (restore it first)" if first.status in RESTORABLE else ""
-        raise ValidationError(f"memory {first.id} is {first.status}; only active ones{hint}")
+        raise ValidationError(
+            f"memory {first.id} is {first.status}; only active, archived or cold ones"
+        )
+    credited = _credited(store, config, list(found.values()), scope, now)
+    via = {k: v for k, v in credited.items() if k not in found}
+    for record in store.get_memories(list(via), scope) if via else []:
+        ids.append(record.id)
+        found[record.id] = record
+    for record in [found[i] for i in ids if found[i].status in RESTORABLE]:
+        found[record.id] = restore(
+            store, embedder, config, record.id, scope, now=now, reason="referenced"
+        )
     records = [found[i] for i in ids]
     for record in records:
         record.reference_count += 1
@@ -119,6 +139,7 @@ def reference(
             detail={
                 "reference_count": r.reference_count,
                 "reinforcement": round(reinforcement(r, config), 4),
+                **({"via": via[r.id]} if r.id in via else {}),
             },
         )
         for r in records
@@ -130,9 +151,31 @@ def reference(
     return records
 
 
+def _credited(
+    store: Store, config: Config, records: Sequence[MemoryRecord], scope: Scope, now: datetime
+) -> dict[str, str]:
+    """The facts a reference to a digest or insight credits, each with the digest: the
+    sources it quotes (:func:`remem.read.digests.quoted`) that are facts in use —
+    referenced before, not transient, not a one-off note — and still active, archived
+    or cold. Its other sources (chatter, a day's one-off notes) were only in the same
+    period, not used."""
+    out: dict[str, str] = {}
+    for digest_id, sources in digests.leaf_sources(store, records, scope).items():
+        digest = next(r for r in records if r.id == digest_id)
+        for source in digests.quoted(digest, sources):
+            if (
+                source.status in (Status.ACTIVE, *RESTORABLE)
+                and source.reference_count > 0
+                and not transient_kind(source)
+                and one_off_state(source, now, config) is None
+            ):
+                out.setdefault(source.id, digest_id)
+    return out
+
+
 def restore(
     store: Store,
-    embedder: Embedder,
+    embedder: Embedder | None,
     config: Config,
     memory_id: str,
     scope: Scope,
@@ -155,7 +198,7 @@ def restore(
             f"memory {memory_id} is {record.status}; only archived or cold ones restore"
         )
     tokens = None
-    if token_embedder(embedder) is not None:
+    if embedder is not None and token_embedder(embedder) is not None:
         # Embedding is outside the write transaction (no model call holds the lock).
         _, tokens = embed_for_store(
             embedder, [record.content], drop_low_information=config.late_drop_stopwords
@@ -177,7 +220,7 @@ def restore(
     with store.transaction():
         if not store.change_fields([FieldChange(record.id, str(before), fields, event)]):
             raise ValidationError(f"memory {memory_id} changed while being restored; try again")
-        if tokens is not None:
+        if tokens is not None and embedder is not None:
             store.put_token_vectors([record.id], tokens, model_id=embedder.model_id)
     record.status, record.purge_candidate_since = Status.ACTIVE, None
     record.last_accessed_at = record.last_referenced_at = record.updated_at = now

@@ -53,6 +53,7 @@ class ContextItem:
     line: str
     tokens: int
     tags: tuple[str, ...] = ()
+    tier: str = "active"  # the status it answered from (the archive tier: archived, cold)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +147,7 @@ def build_context(
                     line=line,
                     tokens=cost,
                     tags=line_tags(hit),
+                    tier=str(hit.explain.get("tier", "active")),
                 )
             )
     text, tokens = _render(chosen, counter)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
@@ -11,6 +12,7 @@ from remem.config import Config
 from remem.errors import EmbeddingMismatchError, ValidationError
 from remem.model import Scope, SearchHit, utcnow
 from remem.providers.base import Embedder, Vectors, informative_tokens, token_embedder
+from remem.read import digests, fallback
 from remem.read.blas import blas_threads
 from remem.read.broad import answer_broad, broad_question
 from remem.read.floor import apply_floor, match_scores
@@ -58,6 +60,11 @@ def search(
     The best ``config.rank_candidates`` fused hits are then re-ranked and tagged
     (:func:`remem.read.rank.rank`) for ``asker`` at time ``now``; ``trust`` False
     leaves the trust pass to the caller (hits in rank order, untagged).
+
+    A search of the active set (the default ``filters``) whose best match is weak
+    falls back on the archived and cold memories (:mod:`remem.read.fallback`); every
+    hit's ``explain["tier"]`` says which status it answered from. Digests and insights
+    serve the facts they quote and never outrank them (:mod:`remem.read.digests`).
     """
     check_embedding_space(store, embedder)
     wanted = tuple(config.search_sources if sources is None else sources)
@@ -68,24 +75,15 @@ def search(
     broad = broad_question(query) if config.broad_questions else None
     with blas_threads(config.search_blas_threads):
         if broad is None:
-            hits = _search(
+            hits = _tiered(
                 store, embedder, query, wanted, scope, config, limit, filters, asker, now
             )
         else:
 
             def by_facet(facet: str, depth: int) -> list[SearchHit]:
+                q = _embed_query(embedder, facet, wanted, config)
                 return _search(
-                    store,
-                    embedder,
-                    facet,
-                    wanted,
-                    scope,
-                    config,
-                    depth,
-                    filters,
-                    asker,
-                    now,
-                    floor=0.0,
+                    store, embedder, q, wanted, scope, config, depth, filters, asker, now, floor=0.0
                 )
 
             hits = answer_broad(
@@ -101,13 +99,78 @@ def search(
                 now=now,
                 search_facet=by_facet,
             )
+            for hit in hits:
+                hit.explain.setdefault("tier", str(hit.memory.status))
     return trust_pass(hits, config=config, now=now) if trust else hits
+
+
+def _tiered(
+    store: Store,
+    embedder: Embedder,
+    query: str,
+    wanted: tuple[str, ...],
+    scope: Scope,
+    config: Config,
+    limit: int,
+    filters: ListFilter | None,
+    asker: Asker | None,
+    now: datetime,
+) -> list[SearchHit]:
+    """The active set first; the archived and cold tiers when its best match is weak;
+    then digests give way to the facts they quote."""
+    q = _embed_query(embedder, query, wanted, config)
+    hits = _search(store, embedder, q, wanted, scope, config, limit, filters, asker, now)
+    for hit in hits:
+        hit.explain["tier"] = str(hit.memory.status)
+    second = fallback.sources(wanted)
+    if second and fallback.applies(config, filters):
+        best = fallback.best_match(hits, query)
+        if best < config.fallback_below:
+            wider = fallback.widened(filters)
+            depth = max(limit, config.rank_candidates)
+            others = _search(store, embedder, q, second, scope, config, depth, wider, asker, now)
+            hits = fallback.merge(hits, others, best=best, query=query, limit=limit, config=config)
+    return digests.serve_facts(
+        store,
+        hits,
+        query=query,
+        query_vector=q.vector,
+        model_id=embedder.model_id,
+        scope=scope,
+        config=config,
+        asker=asker or Asker(),
+        expand=filters is None or filters == ListFilter(),
+        limit=limit,
+    )
+
+
+@dataclass(slots=True)
+class _Query:
+    """The query's embeddings, made once for every tier a search looks in."""
+
+    text: str
+    vector: Vectors | None = None
+    tokens: np.ndarray | None = None  # informative token vectors (late interaction)
+    token_ids: list[int] = field(default_factory=list)
+
+
+def _embed_query(embedder: Embedder, query: str, wanted: tuple[str, ...], config: Config) -> _Query:
+    tokens = token_embedder(embedder) if "late" in wanted else None
+    q = _Query(query)
+    if tokens is not None:
+        pooled, token_vectors, token_ids = tokens.embed_with_tokens([query])
+        q.vector, q.tokens, q.token_ids = pooled[0], token_vectors[0], token_ids[0]
+        if config.late_drop_stopwords:  # the stored side has none: idf would overrate them
+            q.tokens, q.token_ids = informative_tokens(embedder, q.tokens, q.token_ids)
+    elif "vector" in wanted or config.min_relevance > 0 or config.fallback_below > 0:
+        q.vector = embedder.embed_query(query)  # the floor and the fallback need it too
+    return q
 
 
 def _search(
     store: Store,
     embedder: Embedder,
-    query: str,
+    q: _Query,
     wanted: tuple[str, ...],
     scope: Scope,
     config: Config,
@@ -118,17 +181,11 @@ def _search(
     *,
     floor: float | None = None,
 ) -> list[SearchHit]:
-    tokens = token_embedder(embedder) if "late" in wanted else None
-    query_ids: list[int] = []
-    query_vector: Vectors | None = None
-    query_tokens = np.zeros((0, embedder.dim), dtype=np.float32)
-    if tokens is not None:
-        pooled, token_vectors, token_ids = tokens.embed_with_tokens([query])
-        query_vector, query_tokens, query_ids = pooled[0], token_vectors[0], token_ids[0]
-        if config.late_drop_stopwords:  # the stored side has none: idf would overrate them
-            query_tokens, query_ids = informative_tokens(embedder, query_tokens, query_ids)
-    elif "vector" in wanted or config.min_relevance > 0:  # the floor needs a query vector
-        query_vector = embedder.embed_query(query)
+    query = q.text
+    tokens = token_embedder(embedder) if "late" in wanted and q.tokens is not None else None
+    query_ids = q.token_ids
+    query_vector = q.vector
+    query_tokens = q.tokens if q.tokens is not None else np.zeros((0, embedder.dim), np.float32)
     # With a large scope MaxSim re-scores only what the cheap sources propose.
     depth = config.late_rerank_depth if tokens is not None else 0
     state = (

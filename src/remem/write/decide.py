@@ -22,11 +22,11 @@ from remem.providers.base import Embedder
 from remem.secrets import kinds as secret_kinds
 from remem.secrets import secret_is_point
 from remem.slots import Verdict
-from remem.store.base import PackedTokens, Store
+from remem.store.base import ListFilter, PackedTokens, Store
 from remem.write.candidate import CandidateFact
 from remem.write.gate import GateDecision, gate
 from remem.write.llm_update import UpdateChoice, describe
-from remem.write.supersede import may_meet, plan_update
+from remem.write.supersede import UPDATABLE, may_meet, plan_update
 
 
 @dataclass(slots=True)
@@ -61,8 +61,14 @@ class IngestSession:
         self.pending: list[tuple[np.ndarray, MemoryRecord]] = []  # dry-run view of "stored"
 
     def nearest(self, vector: np.ndarray, k: int = 10) -> list[tuple[MemoryRecord, float]]:
+        """The ``k`` nearest memories that an update may replace: active, archived or
+        cold (an old value that left the active set is still the slot's value)."""
         hits = self.store.vector_search(
-            vector, self.scope, model_id=self.embedder.model_id, limit=k
+            vector,
+            self.scope,
+            model_id=self.embedder.model_id,
+            limit=k,
+            filters=ListFilter(statuses=UPDATABLE),
         )
         records = {m.id: m for m in self.store.get_memories([h[0] for h in hits], self.scope)}
         found = [(records[i], s) for i, s in hits if i in records]
@@ -156,7 +162,7 @@ def decide(
     neighbours = [
         (m, c)
         for m, c in session.nearest(vector, k=config.update_neighbours)
-        if m.status is Status.ACTIVE and may_meet(m, fact)
+        if m.status.value in UPDATABLE and may_meet(m, fact)
     ]
     resource_id = resource.id if resource else None
     plan = plan_update(fact, neighbours, config=config, resource_id=resource_id, when=when)
@@ -337,7 +343,7 @@ def _llm_verdict(
     target = next((m for m, _ in neighbours if m.id == choice.target_id), None)
     if target is None:
         found = session.store.get_memories([choice.target_id], session.scope)
-        target = found[0] if found and found[0].status is Status.ACTIVE else None
+        target = found[0] if found and found[0].status.value in UPDATABLE else None
     if target is None:
         return _LLMVerdict(audit=describe(replace(choice, error="chosen memory no longer active")))
     return _LLMVerdict(choice.action, target, detail, describe(choice))

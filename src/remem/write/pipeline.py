@@ -17,7 +17,7 @@ from datetime import datetime
 import numpy as np
 
 from remem.config import Config
-from remem.model import Resource, Scope, Status, Trust, utcnow
+from remem.model import Resource, Scope, Trust, utcnow
 from remem.providers.base import LLM, Embedder
 from remem.secrets import redact, secret_is_point
 from remem.store.base import ListFilter, Store
@@ -30,6 +30,7 @@ from remem.write.gate import gate
 from remem.write.injection import MAX_PHRASE, flag_messages, injection_of
 from remem.write.llm_update import UpdateChoice, ask
 from remem.write.summaries import refresh_citing, refresh_summaries
+from remem.write.supersede import UPDATABLE
 from remem.write.transcript import Message
 
 
@@ -140,7 +141,8 @@ def _ask_llm(
     *,
     force: bool,
 ) -> list[UpdateChoice | None]:
-    """The LLM's update decision for each fact that has close active neighbours. Runs
+    """The LLM's update decision for each fact that has close neighbours it may update
+    (active, archived or cold: :data:`remem.write.supersede.UPDATABLE`). Runs
     before the write transaction opens, so a slow model never holds the write lock."""
     config = session.config
     choices: list[UpdateChoice | None] = []
@@ -148,7 +150,7 @@ def _ask_llm(
         shown = [
             m
             for m, cos in session.nearest(vector, k=config.update_llm_candidates)
-            if m.status is Status.ACTIVE and cos >= config.update_llm_min_cosine
+            if m.status.value in UPDATABLE and cos >= config.update_llm_min_cosine
         ]
         worth_asking = (
             not secret_is_point(fact.content, min_words=config.secret_context_min_words)

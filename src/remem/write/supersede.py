@@ -1,11 +1,13 @@
-"""Updates on the write path: which active memory a candidate fact replaces.
+"""Updates on the write path: which memory a candidate fact replaces.
 
 The slot logic itself lives in :mod:`remem.slots` (shared with the read path's
 conflict tags); this module applies it to a candidate and its nearest active
 memories and plans what the pipeline does:
 
 - **update**: the candidate supersedes the memory with the best update score at
-  or above ``config.update_threshold`` (a contradiction — the same claim negated —
+  or above ``config.update_threshold``, among the active, archived and cold ones
+  (:data:`UPDATABLE`: an old value that left the active set is still its slot's
+  value, and the update must find it there rather than attach to another slot) (a contradiction — the same claim negated —
   is an update too). Never a memory from the same message (its facts complement
   each other), never one said later than the candidate, and never a trusted
   memory replaced by untrusted content: that is stored beside it, **flagged**
@@ -33,6 +35,7 @@ from remem.slots.tokens import FAMILY_OF
 from remem.write.candidate import CandidateFact
 
 __all__ = [
+    "UPDATABLE",
     "UpdatePlan",
     "content_hash",
     "fact_shape",
@@ -104,6 +107,10 @@ def hint_names(hint: str | None, old: MemoryRecord) -> bool:
     return bool(words) and len(words & have) >= 0.6 * len(words)
 
 
+# The statuses an update may supersede: whatever is still the latest word of its slot.
+UPDATABLE = ("active", "archived", "cold")
+
+
 @dataclass(slots=True)
 class UpdatePlan:
     """What the offline check found for one candidate among its neighbours.
@@ -145,12 +152,13 @@ def plan_update(
     best: tuple[tuple[bool, float, float], MemoryRecord, Verdict] | None = None
     said_at = fact.valid_from or when
     for old, cosine in neighbours:
-        if old.status is not Status.ACTIVE:
+        if old.status.value not in UPDATABLE:
             continue
         verdict = relation(old, fact, config=config)
         plan.verdicts[old.id] = verdict
         if not verdict.differs:
-            plan.dedup.append((old, cosine))
+            if old.status is Status.ACTIVE:  # only an active memory is repeated
+                plan.dedup.append((old, cosine))
             continue
         if not verdict.updates(config.update_threshold):
             continue
