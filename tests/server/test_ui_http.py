@@ -356,3 +356,22 @@ def test_erase_one_memory_and_its_older_versions_for_good(live: Live) -> None:
             record = api.get(f"/v1/memories/{gone}").json()
             assert record["status"] == "purged" and record["content"] == ""
         assert api.get(f"/v1/memories/{kept}").json()["status"] == "active"
+
+
+def test_browse_narrows_to_an_agent_or_namespace_within_the_scope_never_beyond(
+    live: Live,
+) -> None:
+    alice, bob = live.key("writer", user_id="alice"), live.key("writer", user_id="bob")
+    add(live, live.key("writer", user_id="alice", agent_id="coder"), "Alice's coder prefers pytest")
+    add(live, alice, "Alice drinks green tea")
+    add(live, bob, "Bob's coder prefers unittest")
+    with signed_in(live, alice) as c:
+        everything = c.get("/ui/memories").text
+        assert "pytest" in everything and "green tea" in everything and "unittest" not in everything
+        page = c.get("/ui/memories?agent_id=coder").text
+        assert "pytest" in page and "green tea" not in page and 'value="coder"' in page
+        assert "unittest" not in c.get("/ui/memories?agent_id=coder&namespace=x").text
+    with signed_in(live, bob) as c:
+        widened = c.get("/ui/memories?agent_id=coder").text
+        assert "pytest" not in widened and "unittest" not in widened  # bob's has no agent
+        assert c.get("/ui/memories?status=nonsense").status_code == 422

@@ -147,17 +147,26 @@ def browse(view: View) -> Html:
         filters["category"] = category
     if kind:
         filters["kind"] = kind
+    # Within the key's scope, narrow to one agent or namespace (a filter can only
+    # narrow the scope, never widen it: remem.filters).
+    within = {name: view.arg(name).strip() for name in ("agent_id", "namespace")}
+    filters.update({name: value for name, value in within.items() if value})
     categories = list(view.ctx.engine.config.categories)
     if category and category not in categories:
         categories.append(category)
     form = h(
         '<form method="get" action="{}" class="filters">'
         '<label for="f-category">Category</label>{}<label for="f-kind">Kind</label>{}'
-        '<label for="f-status">Status</label>{}<button type="submit">Show</button></form>',
+        '<label for="f-status">Status</label>{}'
+        '<label for="f-agent_id">Agent</label><input id="f-agent_id" name="agent_id" value="{}" size="10">'
+        '<label for="f-namespace">Namespace</label><input id="f-namespace" name="namespace" value="{}" size="10">'
+        '<button type="submit">Show</button></form>',
         f"{PREFIX}/memories",
         select("category", categories, category),
         select("kind", [k.value for k in Kind], kind),
         select("status", [s.value for s in Status], status, blank=""),
+        within["agent_id"],
+        within["namespace"],
     )
     with view.ctx.memory() as mem:
         listing = mem.list(**view.ctx.kw, filters=filters, offset=offset, limit=PAGE_SIZE)
@@ -167,6 +176,7 @@ def browse(view: View) -> Html:
             m.content,
             badge(m.kind),
             m.category or "",
+            " / ".join(v for v in (m.agent_id, m.namespace) if v) or "-",
             badge(m.status),
             f"{m.importance:.2f}",
             m.updated_at,
@@ -174,7 +184,7 @@ def browse(view: View) -> Html:
         for m in listing.items
     ]
     pager = []
-    query = {"category": category, "kind": kind, "status": status}
+    query = {"category": category, "kind": kind, "status": status, **within}
     if offset > 0:
         pager.append(
             h(
@@ -195,7 +205,19 @@ def browse(view: View) -> Html:
             notice(view),
             form,
             h('<p class="count">{}</p>', shown),
-            table(("id", "content", "kind", "category", "status", "importance", "updated"), rows),
+            table(
+                (
+                    "id",
+                    "content",
+                    "kind",
+                    "category",
+                    "agent / namespace",
+                    "status",
+                    "importance",
+                    "updated",
+                ),
+                rows,
+            ),
             h('<p class="pager">{}</p>', join(pager, " ")),
         ]
     )
