@@ -16,6 +16,14 @@
   wall time is mostly fsync, whose variance on a shared disk can swamp the rest),
   and the share of the "on" CPU time spent inside the store's redaction.
 
+- with ``--blind DIR --split dev`` (or ``held``): a blind corpus in the format of
+  tests/fixtures/security/ (``secrets.<split>.jsonl`` rows with ``kind``,
+  ``secret``, ``also``, ``canonical``; ``benign.<split>.txt`` with
+  ``benign.<split>.categories.jsonl``): the detection rate by kind, scored as
+  the corpus asks (leaked if ``secret``, any ``also`` or a ``canonical`` of 6+
+  characters is in the redacted text, as written or normalised), and the
+  false-positive rate by category of benign line.
+
 Defaults read the committed corpora in tests/fixtures/. Another corpus written
 the same way can be passed with --secrets / --benign. Data read with --locomo is
 never copied; the output holds only numbers (and the benign lines flagged, which
@@ -29,12 +37,14 @@ import json
 import sys
 import tempfile
 import time
+import unicodedata
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from remem.config import Config
 from remem.secrets import find_secrets, redact, secret_is_point
+from remem.textnorm import strip_invisible
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -56,6 +66,63 @@ def detection(path: Path, config: Config) -> dict[str, Any]:
         "would_reject": rejected,
         "would_store_redacted": len(caught) - rejected,
         "kinds": dict(sorted(kinds.items())),
+    }
+
+
+def _plain(text: str) -> str:
+    return unicodedata.normalize("NFKC", strip_invisible(text))
+
+
+def leaked(row: dict[str, Any], out: str) -> bool:
+    """The blind corpus's scoring (its README): any value found, raw or normalised."""
+    values = [row["secret"], *row.get("also", [])]
+    if len(row.get("canonical") or "") >= 6:
+        values.append(row["canonical"])
+    plain = _plain(out)
+    return any(v in out or _plain(v) in plain for v in values)
+
+
+def blind(directory: Path, split: str) -> dict[str, Any]:
+    """Detection by kind and false positives by category on one half of a blind corpus."""
+    lines = (directory / f"secrets.{split}.jsonl").read_text("utf-8").splitlines()
+    rows = [json.loads(line) for line in lines if line.strip()]
+    by_kind: dict[str, list[int]] = {}
+    missed = []
+    for row in rows:
+        ok = not leaked(row, redact(row["text"]))
+        tally = by_kind.setdefault(row["kind"], [0, 0])
+        tally[0] += ok
+        tally[1] += 1
+        if not ok:
+            missed.append(f"{row['id']} {row['kind']}")
+    benign = (directory / f"benign.{split}.txt").read_text("utf-8").splitlines()
+    categories = [
+        json.loads(line)["category"]
+        for line in (directory / f"benign.{split}.categories.jsonl").read_text("utf-8").splitlines()
+    ]
+    by_category: dict[str, list[int]] = {}
+    flagged = []
+    for text, category in zip(benign, categories, strict=True):
+        found = sorted({s.kind for s in find_secrets(text)})
+        tally = by_category.setdefault(category, [0, 0])
+        tally[0] += bool(found)
+        tally[1] += 1
+        if found:
+            flagged.append({"category": category, "kinds": found, "text": text})
+    detected = sum(t[0] for t in by_kind.values())
+    fps = sum(t[0] for t in by_category.values())
+    return {
+        "split": split,
+        "secrets": len(rows),
+        "detected": detected,
+        "detection_rate": round(detected / len(rows), 4) if rows else 0.0,
+        "by_kind": {k: f"{a}/{b}" for k, (a, b) in sorted(by_kind.items())},
+        "missed": missed,
+        "benign": len(benign),
+        "flagged": fps,
+        "false_positive_rate": round(fps / len(benign), 4) if benign else 0.0,
+        "flagged_by_category": {k: f"{a}/{b}" for k, (a, b) in sorted(by_category.items())},
+        "flagged_lines": flagged,
     }
 
 
@@ -145,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--benign", type=Path, default=FIXTURES / "secrets_benign.txt")
     parser.add_argument("--locomo", type=Path, help="LoCoMo-format JSON: every turn is benign")
     parser.add_argument("--overhead", type=int, default=0, metavar="N", help="time N raw adds")
+    parser.add_argument("--blind", type=Path, help="a blind corpus directory (see above)")
+    parser.add_argument("--split", default="dev", help="its half: dev or held (held: once)")
     parser.add_argument("--out", type=Path, default=Path("bench/results/secret_detection.json"))
     args = parser.parse_args(argv)
     config = Config()
@@ -158,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     result["benign"]["flagged_texts"] = [t for t in benign if find_secrets(t)]
     if args.locomo:
         result["locomo_turns"] = false_positives(locomo_turns(args.locomo), "locomo turns")
+    if args.blind:
+        result["blind"] = blind(args.blind, args.split)
     if args.overhead:
         result["overhead"] = overhead(args.overhead, [t for t in benign if "[REDACTED:" not in t])
     text = json.dumps(result, indent=2, ensure_ascii=False)

@@ -29,8 +29,8 @@ FIXTURES = Path(__file__).parent / "fixtures"
 CASES = [
     ("openai-key", "key sk-proj-abcdefghijklmnopqrstuvwxyz123456 ok"),
     ("anthropic-key", "use sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123 here"),
-    ("aws-access-key", "AKIAIOSFODNN7EXAMPLE is the id"),
-    ("aws-secret-key", "aws secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+    ("aws-access-key", "AKIAZYMLOPIFQY78F5M0 is the id"),
+    ("aws-secret-key", "aws secret wJalrXUtnFEMI/K7MDENG/bPxRfiCY8q3Lk2Vx0P"),
     ("github-token", "token ghp_abcdefghijklmnopqrstuvwxyz0123456789"),
     ("github-token", "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz012345"),
     ("gitlab-token", "glpat-Ab3dEf6hIj9kLm2nOp5q"),
@@ -137,14 +137,14 @@ def test_only_the_value_is_redacted_where_there_is_one() -> None:
 
 
 def test_match_repr_hides_the_secret() -> None:
-    [match] = find_secrets("AKIAIOSFODNN7EXAMPLE")
+    [match] = find_secrets("AKIAZYMLOPIFQY78F5M0")
     assert "AKIA" not in repr(match)
 
 
 REJECTED = [
     "the wifi password for the office is X9!kq2Lm",
     "my PIN is 4829",
-    "AKIAIOSFODNN7EXAMPLE",
+    "AKIAZYMLOPIFQY78F5M0",
     "here is my GitHub token ghp_abcdefghijklmnopqrstuvwxyz0123456789",
     "remember my api key sk-proj-abcdefghijklmnopqrstuvwxyz0123456789",
     "My SSN is 078-05-1120.",
@@ -152,7 +152,7 @@ REJECTED = [
     "Aaron's password is [REDACTED:password].",  # already redacted upstream
 ]
 REDACTED = [
-    "deploy with key AKIAIOSFODNN7EXAMPLE to the staging bucket",
+    "deploy with key AKIAZYMLOPIFQY78F5M0 to the staging bucket",
     "the staging database is postgres://app:Zq8xLw2@db.internal:5432/reports",
     "Aaron's GitHub token is ghp_abcdefghijklmnopqrstuvwxyz0123456789 and he prefers dark mode",
     "the CI deploys with [REDACTED:github-token] from the release pipeline",
@@ -175,7 +175,7 @@ def test_no_secret_is_never_the_point() -> None:
 
 
 def test_kinds_reads_raw_and_redacted_text() -> None:
-    assert kinds("key AKIAIOSFODNN7EXAMPLE and [REDACTED:pin]") == ["aws-access-key", "pin"]
+    assert kinds("key AKIAZYMLOPIFQY78F5M0 and [REDACTED:pin]") == ["aws-access-key", "pin"]
 
 
 def test_json_is_scrubbed_value_by_value_and_stays_json() -> None:
@@ -227,15 +227,15 @@ def test_a_refused_value_is_redacted_before_it_is_cut() -> None:
     "text",
     [
         "my key is sk-ant-api03-abcdefghij\u200bklmnopqrstuvwxyz0123 for prod",  # zero-width
-        "AKIA\u200bIOSFODNN7EXAMPLE for the bucket",
-        "AKIA\u2060IOSFODNN7\u200dEXAMPLE for the bucket",  # word joiner, ZWJ
+        "AKIA\u200bZYMLOPIFQY78F5M0 for the bucket",
+        "AKIA\u2060ZYMLOPIF\u200dQY78F5M0 for the bucket",  # word joiner, ZWJ
         "token ｓｋ－ａｎｔ－ａｐｉ０３－ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔ here",  # full-width
     ],
 )
 def test_secrets_hidden_by_invisible_or_full_width_characters_are_redacted(text: str) -> None:
     cleaned = redact(text)
     assert "[REDACTED:" in cleaned
-    assert "IOSFODNN7" not in cleaned and "klmnopqrst" not in cleaned.replace("\u200b", "")
+    assert "ZYMLOPIF" not in cleaned and "klmnopqrst" not in cleaned.replace("\u200b", "")
     assert "ｋｌｍｎｏｐ" not in cleaned
     assert redact(cleaned) == cleaned
 

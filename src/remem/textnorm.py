@@ -87,23 +87,35 @@ _ASCII_INVISIBLE: dict[int, str | None] = {
 _ASCII_INVISIBLE[ord("\r")] = "\n"
 
 
+class _Invisible(dict[int, "str | None"]):
+    """The translation table of :func:`strip_invisible` for non-ASCII text, filled as
+    characters are met (one C-level ``translate`` instead of a Python loop)."""
+
+    def __missing__(self, code: int) -> str | None:
+        char = chr(code)
+        if 0xE0020 <= code <= 0xE007E:
+            out: str | None = chr(code - _TAG_BASE)
+        elif char in _BLANKS:
+            out = _BLANKS[char]
+        elif char == "\r":  # a line break to the pattern checks, not a glue between words
+            out = "\n"
+        else:
+            out = None if _drop(char) else char
+        if len(self) < _INVISIBLE_MAX:
+            self[code] = out
+        return out
+
+
+_INVISIBLE_MAX = 1 << 16  # characters remembered; beyond, each is judged again
+_INVISIBLE = _Invisible()
+
+
 def strip_invisible(text: str) -> str:
     """``text`` without zero-width, bidi, control and other invisible characters;
     Unicode tag characters become the ASCII letters they hide (so nothing is hidden)."""
     if text.isascii():
         return text.replace("\r\n", "\n").translate(_ASCII_INVISIBLE)
-    out = []
-    for char in text.replace("\r\n", "\n"):
-        code = ord(char)
-        if 0xE0020 <= code <= 0xE007E:
-            out.append(chr(code - _TAG_BASE))
-        elif char in _BLANKS:
-            out.append(_BLANKS[char])
-        elif char == "\r":  # a line break to the pattern checks, not a glue between words
-            out.append("\n")
-        elif not _drop(char):
-            out.append(char)
-    return "".join(out)
+    return text.replace("\r\n", "\n").translate(_INVISIBLE)
 
 
 def _fold_mixed(match: re.Match[str]) -> str:

@@ -78,12 +78,12 @@ def test_prompt_remembers_at_once_and_says_so(agent: MemoryAgent, recorded: Reco
 
 
 def test_prompt_that_may_not_be_stored_says_why(agent: MemoryAgent, recorded: Recorded) -> None:
-    prompt = "Remember that my AWS key is AKIAIOSFODNN7EXAMPLE"
+    prompt = "Remember that my AWS key is AKIAZYMLOPIFQY78F5M0"
     payload = HookPayload.parse(recorded["user_prompt_submit"] | {"prompt": prompt})
     answer = handle(agent, payload)
     assert not answer.done["remembered"]
     assert "## Not remembered" in answer.context
-    assert "AKIAIOSFODNN7EXAMPLE" not in answer.context
+    assert "AKIAZYMLOPIFQY78F5M0" not in answer.context
 
 
 def test_an_oversized_prompt_is_clipped_not_refused(agent: MemoryAgent, recorded: Recorded) -> None:

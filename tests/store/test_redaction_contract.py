@@ -18,11 +18,9 @@ from __future__ import annotations
 
 import random
 import string
-from collections.abc import Callable, Iterator
 from contextlib import suppress
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -47,10 +45,9 @@ from remem.model import (
 from remem.store import codec, redacting
 from remem.store.base import PackedTokens
 from remem.store.protocol_lifecycle import FieldChange, ScoreChange
+from storeview import Rows, dump, text_columns
 
 BACKENDS = ("sqlite", "postgres")  # the store contract: both backends (conftest)
-
-Rows = Callable[..., list[tuple[Any, ...]]]  # the store_rows fixture
 
 # Text columns no caller's text can reach, and why. Everything else must be reached.
 _TIMES = "a time remem formats itself (codec.ts)"
@@ -251,32 +248,6 @@ def plant_scope_ids(mem: Memory, s: Planter) -> None:
 
 
 # -- reading the whole database back --------------------------------------------------
-def text_columns(rows: Rows, backend: str) -> list[tuple[str, str]]:
-    """Every (table, column) of a text type in the live schema."""
-    if backend == "postgres":
-        found = rows(
-            "SELECT table_name, column_name FROM information_schema.columns "
-            "WHERE table_schema = current_schema() AND data_type IN "
-            "('text', 'character varying', 'json', 'jsonb') ORDER BY 1, 2"
-        )
-        return [(str(t), str(c)) for t, c in found]
-    tables = rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY 1")
-    out = []
-    for (table,) in tables:
-        for column in rows(f"SELECT name, type FROM pragma_table_info('{table}')"):
-            if str(column[1]).upper() in ("TEXT", ""):
-                out.append((str(table), str(column[0])))
-    return out
-
-
-def dump(rows: Rows, columns: list[tuple[str, str]]) -> Iterator[tuple[str, str, str]]:
-    """``(table, column, value)`` of every non-NULL value of the columns."""
-    for table, column in columns:
-        for (value,) in rows(f'SELECT CAST("{column}" AS TEXT) FROM "{table}"'):
-            if value is not None:
-                yield table, column, str(value)
-
-
 def exempt(table: str, column: str) -> bool:
     return (
         table in _NOT_SCRUBBED_TABLES

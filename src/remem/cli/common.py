@@ -140,16 +140,25 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-def print_json(value: Any, *, counts: Mapping[str, int] | None = None) -> None:
+def print_json(
+    value: Any,
+    *,
+    counts: Mapping[str, int] | None = None,
+    shown: Mapping[str, str] | None = None,
+) -> None:
     """Print the one shape of every ``--json``: ``{"result": ..., "counts": {...}}``.
 
     ``result`` is the command's answer (a list, an object or a scalar); ``counts``
     the numbers a script checks without walking it — given, or read off the result
     (a list's ``items``; an object's whole-number fields and the length of its
-    lists). Every string is redacted (nothing prints a secret)."""
+    lists). Every string is redacted (nothing prints a secret) except ``shown``:
+    fields added to an object result as given, a secret the command exists to
+    print (a new API key, shown this once)."""
     from remem.secrets import scrub_value
 
     data = scrub_value(jsonable(value))
+    if shown:
+        data = {**dict(shown), **data}
     payload = {"result": data, "counts": dict(counts) if counts is not None else _counts(data)}
     sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
 

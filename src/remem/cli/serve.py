@@ -274,7 +274,7 @@ def keys_create(
             rate_per_minute=rate,
         )  # fmt: skip
     if as_json:
-        print_json({"key": made.key, **_row(made.record)})
+        print_json(_row(made.record), shown={"key": made.key})
         return
     out.print(made.key, highlight=False, soft_wrap=True)
     typer.echo(

@@ -1,17 +1,25 @@
 """Find and redact credentials: the detector behind the store's one redaction choke point.
 
-Every text a store writes passes :func:`scrub` (see ``store/sqlite.py``), so a
+Every text a store writes passes :func:`scrub` (``store/redacting.py``), so a
 secret that reaches any write path is stored as ``[REDACTED:<kind>]``. The
 write path calls :func:`secret_is_point` first, to reject outright a fact whose
 whole point was the secret ("my PIN is 4829") instead of storing its redacted
 husk.
 
-Detection is hand-written patterns: ``tokens.py`` (vendor key formats by
-prefix, PEM/PGP private-key blocks, Authorization headers, credentials in URLs,
-AWS secret keys), ``numbers.py`` (Luhn-checked card numbers, US social security
-numbers) and ``prose.py`` (passwords and PINs stated in words, ``name = value``
-settings named like a secret, a random-looking token a few words after a
-credential word); ``shapes.py`` holds what they share.
+A text is normalised first (:func:`plain`), then the "known clean" cache, the
+pre-check and the detectors look at it (:func:`detect`). Detectors are built on
+structure, one module each: ``blocks.py`` (private-key armour however wrapped,
+base64-wrapped secrets, tokens spelled out in chunks), ``tokens.py`` (vendor
+prefixes and the prefix family newer vendors follow, JWTs by their header, AWS
+and Azure keys), ``web.py`` (URL credentials, query parameters, webhooks, HTTP
+auth headers, session cookies), ``numbers.py`` (checksums: Luhn cards, SSN
+ranges, IBAN mod 97), ``prose.py`` (passwords, passphrases and PINs stated in
+English, ``name = value`` settings, a random token after a credential word) and
+``context.py`` (a password word in other languages, passports, TOTP seeds,
+recovery codes, command lines, ``.pgpass`` and ``.netrc``, the secret half of a
+key pair, a token cut at a line end); ``shapes.py`` holds what they share (the
+pre-check, what a random token and a password look like, the gate that picks the
+detectors a text needs).
 
 The rules are constants, not settings: redaction must give the same result in
 every process that writes one store, and ``redact(redact(t)) == redact(t)``
@@ -27,12 +35,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from remem.secrets import numbers, prose, tokens
-from remem.secrets.shapes import Detector, digit_count, longest_word, quick_trigger
+from remem.secrets import blocks, context, numbers, prose, tokens, web
+from remem.secrets.shapes import MARKER, Detector, Gate, quick_trigger
 from remem.stopwords import STOPWORDS
 from remem.textnorm import normalise
 
-MARKER = re.compile(r"\[REDACTED:[a-z0-9\-]+\]")
 MARK_PREFIX = "[REDACTED:"
 
 
@@ -49,9 +56,17 @@ class SecretMatch:
     text: str = field(repr=False)
 
 
-KINDS: tuple[str, ...] = (*tokens.KINDS, *numbers.KINDS, *prose.KINDS)  # every kind found
-# Most specific first: an overlap goes to the detector listed earlier.
-_DETECTORS: tuple[Detector, ...] = (*tokens.DETECTORS, *numbers.DETECTORS, *prose.DETECTORS)
+_MODULES = (blocks, tokens, web, numbers, prose, context)
+KINDS: tuple[str, ...] = tuple(dict.fromkeys(k for m in _MODULES for k in m.KINDS))
+# Most specific first: an overlap goes to the detector listed earlier. Base64 runs
+# are decoded and scanned last (a run already found as a key stays that key).
+_DETECTORS: tuple[Detector, ...] = (
+    *(d for m in _MODULES for d in m.DETECTORS),
+    Detector(blocks.wrapped_spans(lambda inner: bool(_scan(inner))), longest=24),
+)
+_GATE = Gate(_DETECTORS)
+# Kinds whose key id may have its secret half right beside it (context.companion_spans).
+_PAIRED = frozenset(tokens.KINDS) - {"jwt", "aws-secret-key", "azure-key"}
 
 
 # Texts found clean most recently. One write hands the same text to several layers
@@ -63,6 +78,7 @@ _CLEAN_MAX = 512
 _CLEAN_TEXT_MAX = 4096
 # ASCII that normalisation can change: controls (not tab or newline), HTML entities
 # ("pass&#8203;word") and comments. Any other ASCII text is its own plain form.
+_TAG_RUN = re.compile("[\U000e0020-\U000e007e]{4,}")
 _ASCII_HIDING = re.compile(r"[\x00-\x08\x0b-\x1f\x7f&]|<!--")
 
 
@@ -96,6 +112,13 @@ def detect(text: str) -> Detection:
     found = _scan(norm)
     if found:
         return Detection(norm, found)
+    if not text.isascii() and _TAG_RUN.search(text):
+        # Tag characters decoded in place join the word before them; a whole hidden
+        # token ("see attached" + an invisible token) is a word of its own.
+        apart = normalise(_TAG_RUN.sub(lambda m: f" {m.group(0)} ", text))
+        found = _scan(apart)
+        if found:
+            return Detection(apart, found)
     if norm != text:  # a form normalisation broke (rare): the text as written
         found = _scan(text)
         if found:
@@ -115,20 +138,19 @@ def _scan(text: str) -> tuple[SecretMatch, ...]:
         return ()
     taken = [(m.start(), m.end()) for m in MARKER.finditer(text)]
     found: list[SecretMatch] = []
-    low, longest, digits = text.lower(), longest_word(text), digit_count(text)
-    for detector in _DETECTORS:
-        if detector.longest > longest or detector.digits > digits:
-            continue
-        if detector.needles:
-            haystack = low if detector.lower else text
-            for needle in detector.needles:
-                if needle in haystack:
-                    break
-            else:
-                continue
+    for detector in _GATE.open(text):
         for kind, start, end in detector.scan(text):
             if start >= end or any(s < end and start < e for s, e in taken):
                 continue
+            taken.append((start, end))
+            found.append(SecretMatch(kind, start, end, text[start:end]))
+    keys = [(s.start, s.end) for s in found if s.kind in _PAIRED]
+    more = [
+        *(context.companion_spans(text, keys) if keys else ()),
+        *context.continuation_spans(text, [(s.start, s.end, s.text) for s in found]),
+    ]
+    for kind, start, end in more:
+        if not any(s < end and start < e for s, e in taken):
             taken.append((start, end))
             found.append(SecretMatch(kind, start, end, text[start:end]))
     return tuple(sorted(found, key=lambda s: s.start))
@@ -214,14 +236,45 @@ def scrub(text: str) -> str:
     if text[0] in "[{" and ("\\u" in text or quick_trigger(plain(text))):
         try:
             parsed = json.loads(text)
-        except ValueError:
+            cleaned = scrub_value(parsed)
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to walk
             return redact(text)
-        cleaned = scrub_value(parsed)
         if cleaned is parsed:
             # Nothing inside the values; a secret split across JSON syntax is still text.
-            return redact(text)
+            return _across_values(text, parsed)
         return json.dumps(cleaned, ensure_ascii=False)
     return redact(text)
+
+
+_PIECE = re.compile(r"[^\s\"'{}\[\],:]{4,}")
+
+
+def _across_values(text: str, parsed: Any) -> str:
+    """JSON ``text`` whose values hold no secret one by one, redacted as a whole (a key
+    and its value, two values in a row): when the redacted text is no longer JSON,
+    every key or value holding a piece of a secret is replaced by the marker instead,
+    so the JSON stays valid and nothing of the secret is kept."""
+    found = detect(text)
+    if not found.secrets:
+        return text
+    whole = redact(text)
+    try:
+        json.loads(whole)
+    except ValueError:
+        pieces = {p for s in found.secrets for p in _PIECE.findall(s.text)}
+        marker = f"{MARK_PREFIX}{found.secrets[0].kind}]"
+        return json.dumps(_blank(parsed, pieces, marker), ensure_ascii=False)
+    return whole
+
+
+def _blank(value: Any, pieces: set[str], marker: str) -> Any:
+    if isinstance(value, str):
+        return marker if any(p in value for p in pieces) else value
+    if isinstance(value, dict):
+        return {_blank(k, pieces, marker): _blank(v, pieces, marker) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_blank(v, pieces, marker) for v in value]
+    return value
 
 
 def scrub_params(params: Any) -> Any:

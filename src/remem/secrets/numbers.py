@@ -1,6 +1,7 @@
 """Numbers that are secrets: card numbers (a brand's prefix and length, Luhn, and
-either card grouping or no identifier word before them) and US social security
-numbers (valid area, group and serial)."""
+either card grouping or no identifier word before them), US social security
+numbers (valid area, group and serial) and IBANs (the country's length and the
+mod-97 check)."""
 
 from __future__ import annotations
 
@@ -101,5 +102,46 @@ def _ssn_spans(text: str) -> Iterator[Span]:
                 yield "ssn", match.start("a"), match.end("s")
 
 
-KINDS = ("card-number", "ssn")
-DETECTORS: list[Detector] = [Detector(_card_spans, digits=13), Detector(_ssn_spans, digits=9)]
+# -- IBAN: country, 2 check digits, the country's length, mod 97 == 1 -------------
+# ISO 13616 lengths by country (the registry's table; a constant of the standard).
+_IBAN_LENGTHS = dict(
+    (entry[:2], int(entry[2:]))
+    for entry in """AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BI27 BR29 BY28 CH21 CR22 CY28
+    CZ24 DE22 DJ27 DK18 DO28 EE20 EG29 ES24 FI18 FO18 FR27 GB22 GE22 GI23 GL18 GR27 GT28
+    HR21 HU28 IE22 IL23 IQ23 IS26 IT27 JO30 KW30 KZ20 LB28 LC32 LI21 LT20 LU20 LV21 LY25
+    MC27 MD24 ME22 MK19 MR27 MT31 MU30 NL18 NO15 PK24 PL28 PS29 PT25 QA29 RO24 RS22 RU33
+    SA24 SC31 SD18 SE24 SI19 SK24 SM27 SO23 ST25 SV28 TL23 TN24 TR26 UA29 VA22 VG24
+    XK20""".split()
+)
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{1,4}){3,8}\b")
+
+
+def iban_ok(iban: str) -> bool:
+    """The country's length and the ISO 7064 mod-97 check of an IBAN (no spaces)."""
+    if _IBAN_LENGTHS.get(iban[:2]) != len(iban):
+        return False
+    moved = iban[4:] + iban[:4]
+    return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
+
+
+def _iban_spans(text: str) -> Iterator[Span]:
+    for match in _IBAN.finditer(text):
+        raw = match.group(0)
+        compact = raw.replace(" ", "")
+        # Grouped by fours or not at all; the last group may be shorter.
+        groups = raw.split(" ")
+        if len(groups) > 1 and any(len(g) != 4 for g in groups[:-1]):
+            continue
+        for end in range(len(compact), 14, -1):  # a word may follow without a space
+            if iban_ok(compact[:end]):
+                cut = len(raw) - (len(compact) - end)
+                yield "iban", match.start(), match.start() + cut
+                break
+
+
+KINDS = ("card-number", "ssn", "iban")
+DETECTORS: list[Detector] = [
+    Detector(_card_spans, digits=13),
+    Detector(_ssn_spans, digits=9),
+    Detector(_iban_spans, digits=8),
+]

@@ -1,15 +1,27 @@
-"""Secrets recognised by their form: vendor keys by prefix, PEM/PGP/PuTTY private
-key blocks, Authorization headers, credentials in URLs, Azure keys, and AWS secret
-access keys (40 characters near an AWS or secret word)."""
+"""Secrets recognised by their form: vendor keys by prefix (a table of known
+prefixes, and the family every newer vendor follows: a short lower-case prefix,
+``_``, a long random tail), JSON Web Tokens (three or five base64url parts, the
+first decoding to a JOSE header), AWS secret access keys (40 characters near an
+AWS or secret word) and Azure keys."""
 
 from __future__ import annotations
 
 import base64
 import binascii
+import json
 import re
 from collections.abc import Iterator
 
-from remem.secrets.shapes import Check, Detector, Span, looks_random, needing, regex_detector
+from remem.secrets.shapes import (
+    Check,
+    Detector,
+    Span,
+    looks_random,
+    needing,
+    not_a_value,
+    regex_detector,
+    shannon_entropy,
+)
 
 # How far (characters) before a 40-character token an AWS word or key id may be.
 AWS_CONTEXT = 100
@@ -17,6 +29,19 @@ AWS_CONTEXT = 100
 
 def _random_tail(prefix_len: int) -> Check:
     return lambda m, _text: looks_random(m.group(0)[prefix_len:], min_len=12)
+
+
+# A tail masked the way documentation masks a key: a run of x, X, *, •, # or 0, or "...".
+_MASKED = re.compile(r"x{6,}|X{6,}|\*{3,}|•{3,}|#{4,}|0{8,}|\.{3}|…")
+
+
+def _not_placeholder(match: re.Match[str], _text: str) -> bool:
+    """A vendor prefix with a masked tail (``ghp_xxxx…``, ``sk-proj-XXXX...XXXX``) or
+    the AWS documentation keys is a placeholder, not a key. A tail of any other one
+    character ("sk-ant-api03-QQQ…") is a key: the prefix says so, and a test key
+    stored raw is still a leak."""
+    token = match.group(0)
+    return _MASKED.search(token) is None and not not_a_value(token)
 
 
 # (kind, needles: one must be in the text for the pattern to run, pattern, check)
@@ -86,48 +111,78 @@ _PREFIXED: list[tuple[str, tuple[str, ...], str, Check | None]] = [
         r"(?<![\w~.\-])[A-Za-z0-9_~.\-]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}",
         None,
     ),
-    (
-        "jwt",
-        ("eyJ",),
-        r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}",
-        None,
-    ),
 ]
 
 
-# -- blocks, headers and URLs -------------------------------------------------------
-_PEM = re.compile(
-    r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----.*?"
-    r"(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)"
-    r"|PuTTY-User-Key-File-\d+:.*?(?:Private-MAC: *[0-9a-fA-F]+|\Z)",
-    re.DOTALL,
+# The family newer vendors follow (dckr_pat_, glsa_, sntryu_, sbp_, pplx-, PMAK-,
+# NRAK-, dp.pt., HRKU-, ATATT3…): a prefix of 2-8 letters (and an optional second
+# part), a separator, then a random tail of 20+ characters. Only the tail's look
+# decides, so a new vendor needs no new line here.
+_FAMILY = re.compile(
+    r"(?<![\w.\-])(?P<prefix>[A-Za-z][A-Za-z0-9]{1,7}(?:[_.\-][A-Za-z0-9]{1,6})?[_.\-])"
+    r"(?P<tail>[A-Za-z0-9_\-]{8,}(?:\.[A-Za-z0-9_\-]{8,}){0,3}|[A-Za-z0-9_\-]{20,128})(?![\w\-])"
 )
-_BEARER = re.compile(r"\b[Bb]earer\s+(?P<value>[A-Za-z0-9_\-.=+/~]{16,})")
-_AUTH_HEADER = re.compile(
-    r"(?i)\b(?:proxy-)?authorization\s*[:=]\s*[\"']?(?:token|apikey|api-key|digest|key)?\s*"
-    r"(?P<value>[A-Za-z0-9_\-.=+/~,\"]{12,})"
-)
-_BASIC = re.compile(r"\b[Bb]asic\s+(?P<value>[A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])")
-_URL_CREDENTIALS = re.compile(
-    r"\b[A-Za-z][A-Za-z0-9+.\-]{1,15}://[^\s:/@?#]*:(?P<value>[^\s@/?#]+)@(?=[^\s@]*[A-Za-z0-9])"
-)
-_AZURE_KEY = re.compile(
-    r"(?i)\b(?:AccountKey|SharedAccessKey|sig)=(?P<value>[A-Za-z0-9%+/]{30,}(?:%3D|=){0,2})"
+# Object ids of public APIs share the shape (Stripe pi_/cus_, OpenAI and Anthropic
+# msg_/req_/run_, ...) with tails of 24 or so; hash names prefix digests.
+FAMILY_MIN_TAIL = 26
+# A token's random body is one run without separators at least this long.
+FAMILY_MIN_RUN = 16
+_PARTS = re.compile(r"[._\-]")
+_NOT_PREFIXES = frozenset(
+    """sha sha1 sha256 sha384 sha512 md5 uuid id ids pi evt ch cus in ii sub req acct price
+    prod plan cs seti src pm txn order ref build run job trace span commit rev release
+    feature fix bug msg asst thread file batch chatcmpl resp call toolu""".split()
 )
 
 
-def _basic_credentials(match: re.Match[str], _text: str) -> bool:
-    value = match.group("value")
+_LONG_WORD = re.compile(r"\S{22,}")
+
+
+def _family_spans(text: str) -> Iterator[Span]:
+    matches = (
+        m for word in _LONG_WORD.finditer(text)
+        for m in _FAMILY.finditer(text, word.start(), word.end())
+    )  # fmt: skip
+    for match in matches:
+        prefix, tail = match.group("prefix"), match.group("tail")
+        if prefix[:-1].lower() in _NOT_PREFIXES or prefix.lower().startswith(("pk_", "pub")):
+            continue
+        if re.fullmatch(r"[0-9a-f\-]+|[0-9A-F\-]+", tail):
+            continue  # hex: a digest, an id or a uuid
+        if max(map(len, _PARTS.split(tail))) < FAMILY_MIN_RUN:
+            continue  # words and hashes joined ("logslice-3f1c0b2a.logslice.1a2b-cgu")
+        if looks_random(tail, min_len=FAMILY_MIN_TAIL) and shannon_entropy(tail) >= 3.5:
+            yield "api-token", match.start(), match.end()
+
+
+# -- JSON Web Tokens -----------------------------------------------------------------
+_JWT = re.compile(
+    r"(?<![A-Za-z0-9_\-+/])(?P<head>[A-Za-z0-9_\-+/]{10,}={0,2})"
+    r"(?:\.[A-Za-z0-9_\-+/]{2,}={0,2}){2,4}(?![A-Za-z0-9_\-+/])"
+)
+
+
+def _jose_header(segment: str) -> bool:
+    """Whether ``segment`` is a base64(url)-encoded JOSE header: a JSON object naming
+    an algorithm (``{"alg": ...}``, with any spacing or line breaks)."""
+    raw = segment.rstrip("=").replace("-", "+").replace("_", "/")
     try:
-        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
-        text = decoded.decode("ascii")
+        decoded = base64.b64decode(raw + "=" * (-len(raw) % 4), validate=True).decode("utf-8")
+        header = json.loads(decoded)
     except (binascii.Error, ValueError):
         return False
-    return ":" in text and text.isprintable() and len(text) >= 3
+    return isinstance(header, dict) and ("alg" in header or "enc" in header)
 
 
-def _pem_kind(match: re.Match[str]) -> str:
-    return "pgp-private-key" if "PGP" in match.group(0)[:40] else "private-key"
+def _jwt_spans(text: str) -> Iterator[Span]:
+    for match in _JWT.finditer(text):
+        parts = match.group(0).split(".")
+        if len(parts) not in (3, 5):
+            continue
+        # {"… encoded twice: the shape of a JWT even when its header is not readable
+        both = parts[0].startswith("eyJ") and parts[1].startswith("eyJ")
+        if both or _jose_header(match.group("head")):
+            yield "jwt", match.start(), match.end()
 
 
 _AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+=])(?P<value>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])")
@@ -143,38 +198,44 @@ def _aws_secret_spans(text: str) -> Iterator[Span]:
             continue
         if not any(c.isdigit() or c in "/+" for c in value):
             continue
+        if not_a_value(value):
+            continue  # the AWS documentation's sample (…EXAMPLEKEY)
         if _AWS_WORDS.search(text, max(0, match.start() - AWS_CONTEXT), match.start()):
             yield "aws-secret-key", match.start(), match.end()
 
 
+_AZURE_KEY = re.compile(
+    r"(?i)\b(?:AccountKey|SharedAccessKey|sig)=(?P<value>[A-Za-z0-9%+/]{30,}(?:%3D|=){0,2})"
+)
+
+
 KINDS = (
-    "private-key", "pgp-private-key", *(kind for kind, *_ in _PREFIXED), "aws-secret-key",
-    "url-credentials", "azure-key", "basic-auth", "bearer-token", "auth-header",
+    *(kind for kind, *_ in _PREFIXED), "api-token", "jwt", "aws-secret-key", "azure-key",
 )  # fmt: skip
 DETECTORS: list[Detector] = [
-    needing(("-----BEGIN", "PuTTY"), regex_detector(_pem_kind, _PEM)),
     # Every vendor token is one word of 15+ characters.
     *(
-        needing(needles, regex_detector(kind, re.compile(pattern), check), longest=15)
+        needing(
+            needles,
+            regex_detector(
+                kind,
+                re.compile(pattern),
+                _not_placeholder
+                if check is None
+                else lambda m, t, c=check: (  # type: ignore[misc]
+                    c(m, t) and _not_placeholder(m, t)
+                ),
+            ),
+            longest=15,
+        )
         for kind, needles, pattern, check in _PREFIXED
     ),
+    needing((".",), _jwt_spans, longest=30),
     needing(("aws", "amazon", "secret", "akia", "asia"), _aws_secret_spans, lower=True, longest=40),
-    needing(("://",), regex_detector("url-credentials", _URL_CREDENTIALS)),
     needing(
         ("accountkey", "sharedaccesskey", "sig="),
         regex_detector("azure-key", _AZURE_KEY),
         lower=True,
     ),
-    needing(("asic",), regex_detector("basic-auth", _BASIC, _basic_credentials)),
-    needing(
-        ("earer",),
-        regex_detector("bearer-token", _BEARER, lambda m, _t: looks_random(m.group("value"))),
-    ),
-    needing(
-        ("authorization",),
-        regex_detector(
-            "auth-header", _AUTH_HEADER, lambda m, _t: looks_random(m.group("value"), min_len=12)
-        ),
-        lower=True,
-    ),
+    Detector(_family_spans, longest=22),
 ]
