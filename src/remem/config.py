@@ -200,6 +200,29 @@ class Config(BaseModel):
     remember_bonus: float = 0.2
     action_bonus: float = 0.15
     untrusted_importance_factor: float = Field(0.5, ge=0, le=1)
+    # keep requests in any phrasing (remem/write/keep.py): score = structure_weight x
+    # the clause's shape + meaning_weight x (cosine to request prototypes - cosine to
+    # look-alikes); a request at or above keep_threshold (chosen on the dev half of the
+    # importance set, docs/benchmarks.md) marks the message's facts permanent
+    keep_requests: bool = True
+    # embedders (model ids) the keep_* and domain_* cosine thresholds were chosen for;
+    # with any other, keep requests are judged by structure alone and domain floors
+    # are off (a threshold chosen in one vector space means nothing in another)
+    importance_models: list[str] = Field(default_factory=lambda: ["all-MiniLM-L6-v2-int8"])
+    keep_min_structure: float = Field(0.2, ge=0, le=1)  # clauses below are not embedded
+    keep_structure_weight: float = Field(1.0, ge=0)
+    keep_meaning_weight: float = Field(1.0, ge=0)
+    keep_threshold: float = 0.38
+    keep_remind_margin: float = 0.05  # reminder prototypes beat keep ones by this: remind
+    keep_importance_floor: float = Field(0.8, ge=0, le=1)
+    # health / identity / legal / financial facts (remem/write/domains.py): best cosine
+    # to the domain descriptions - everyday_weight x best cosine to everyday look-alikes
+    # + cue bonus (dose, amount, date, id) >= threshold (chosen on the dev half)
+    domain_floors: bool = True
+    domain_threshold: float = 0.22
+    domain_everyday_weight: float = Field(0.5, ge=0)
+    domain_cue_bonus: float = Field(0.1, ge=0)
+    domain_importance_floor: float = Field(0.7, ge=0, le=1)
     strength_explicit: float = 0.9
     strength_implied: float = 0.7
     strength_inferred: float = 0.5

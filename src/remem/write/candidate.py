@@ -22,6 +22,9 @@ class Flag(StrEnum):
     PERMANENT_REQUESTED = "permanent_requested"  # "always remember"
     ACTION_REQUIRED = "action_required"  # due, overdue, must do by
     SAFETY_CRITICAL = "safety_critical"  # allergies, medication, hazards
+    KEEP_REQUESTED = "keep_requested"  # a keep request in any phrasing (write/keep.py)
+    REMIND_REQUESTED = "remind_requested"  # "remind me before it's due"
+    DOMAIN_CRITICAL = "domain_critical"  # health, identity, legal, financial (write/domains.py)
     CONFIRMED = "confirmed"  # an assistant statement the user confirmed
     PINNED = "pinned"
 

@@ -348,6 +348,8 @@ def build_candidate(
     ``category`` overrides the keyword rules when it is one of ``config.categories``.
     """
     all_flags = set(flags) | detect_flags(content)
+    if trust is Trust.UNTRUSTED:  # content from a tool or a page cannot ask to be kept
+        all_flags.discard(Flag.PERMANENT_REQUESTED)
     if category is None or category not in config.categories:
         category = classify_category(content, config=config)
     kind = classify_kind(content)

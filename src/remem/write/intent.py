@@ -9,6 +9,12 @@ from __future__ import annotations
 
 import re
 
+from remem.write.keep import clauses, structure
+
+# A clause at least this much shaped like a request (keep.Structure.value), with a
+# persistence word, asks for good without the model's opinion.
+PERMANENT_SHAPE = 0.6
+
 _LEAD = r"(?:^|[.!?;:\n]\s*|\b(?:please|pls|and|also|so|ok|okay|always|just)\s+|,\s*)"
 
 _POSITIVE = [
@@ -46,13 +52,13 @@ def detects_memory_intent(prompt: str) -> bool:
 
 
 def wants_permanent(prompt: str) -> bool:
-    """Whether ``prompt`` asks for the fact to be kept for good ("always remember", "never forget")."""
-    return (
-        re.search(
-            r"\b(?:always remember|never forget|remember (?:this )?forever|permanently|"
-            r"for good)\b",
-            prompt,
-            re.IGNORECASE,
-        )
-        is not None
-    )
+    """Whether ``prompt`` asks for the fact to be kept for good, read from structure
+    alone (no model): a clause shaped like a keep request (:mod:`remem.write.keep`)
+    with a persistence word ("always remember", "keep this forever", "never lose
+    this one, it's important"); "we'll never forget that day" is not one. The write
+    path also weighs meaning (:mod:`remem.write.importance`)."""
+    for clause in clauses(prompt):
+        shape = structure(clause.text)
+        if shape.persist and shape.value >= PERMANENT_SHAPE:
+            return True
+    return False

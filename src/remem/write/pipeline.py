@@ -27,6 +27,7 @@ from remem.write.decide import FactDecision, IngestSession, decide
 from remem.write.embed import embed_for_store
 from remem.write.extract.base import ExtractContext, Extractor
 from remem.write.gate import gate
+from remem.write.importance import apply_domain_floors, apply_keep_requests
 from remem.write.injection import MAX_PHRASE, flag_messages, injection_of
 from remem.write.llm_update import UpdateChoice, ask
 from remem.write.summaries import refresh_citing, refresh_summaries
@@ -202,7 +203,9 @@ def ingest(
         fallback_reason=getattr(extraction, "fallback_reason", None),
         dry_run=dry_run,
     )
-    facts = list(extraction)
+    # Importance from meaning: keep requests (the request clause is not a fact),
+    # then, once the facts have vectors, the health/identity/legal/financial floors.
+    facts, _ = apply_keep_requests(clean, list(extraction), embedder=embedder, config=config)
     vectors, tokens = (
         embed_for_store(
             embedder, [f.content for f in facts], drop_low_information=config.late_drop_stopwords
@@ -210,6 +213,8 @@ def ingest(
         if facts
         else (None, None)
     )
+    if vectors is not None:
+        apply_domain_floors(facts, vectors, embedder=embedder, config=config)
     session = IngestSession(store, embedder, config, scope, dry_run=dry_run, now=now)
     choices: list[UpdateChoice | None] = [None] * len(facts)
     if facts and config.update_llm and isinstance(llm, LLM):

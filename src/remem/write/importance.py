@@ -1,0 +1,146 @@
+"""Importance from meaning: the write path's step between extract and gate.
+
+Every extractor's candidates pass here (rules, LLM, ``remember``), so one
+mechanism decides, whatever the way in:
+
+- **Keep requests** (:mod:`remem.write.keep`): a trusted user message that asks
+  to keep what it says — before the fact, after it, inside it — marks every fact
+  of the message ``keep_requested`` (and ``permanent_requested``): the permanent
+  tier, importance at least ``keep_importance_floor``. A request to be reminded
+  also marks it ``remind_requested`` and ``action_required``. The request clause
+  itself is not a fact: a candidate that is only the request is dropped, and a
+  request inside the fact's sentence is cut out of it.
+- **Follow-ups**: a message that is only a keep request ("That's one I can't
+  afford to lose.") marks the facts of the message before it in the same call.
+  :func:`keep_target` finds them when that message was stored by an earlier call.
+- **Domain floors** (:mod:`remem.write.domains`): a fact about health, identity,
+  legal or financial matters gets importance at least ``domain_importance_floor``
+  and the permanent tier (flag ``domain_critical``).
+
+Untrusted content (tool output, other agents) can ask for nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from remem.config import Config
+from remem.model import Tier
+from remem.providers.base import Embedder
+from remem.write.candidate import CandidateFact, Flag
+from remem.write.classify import content_words
+from remem.write.domains import domain_of
+from remem.write.keep import KeepRequest, find_keep_request
+from remem.write.transcript import Message
+
+KEEP_FLAGS = {Flag.KEEP_REQUESTED, Flag.PERMANENT_REQUESTED, Flag.REMEMBER_REQUESTED}
+REMIND_FLAGS = {Flag.REMIND_REQUESTED, Flag.ACTION_REQUIRED}
+
+
+def keep_requests(
+    messages: Sequence[Message], *, embedder: Embedder, config: Config
+) -> dict[int, KeepRequest]:
+    """The keep request of each trusted user message that makes one, by index."""
+    found: dict[int, KeepRequest] = {}
+    if not config.keep_requests:
+        return found
+    for index, message in enumerate(messages):
+        if message.untrusted or message.role not in ("user", None) or message.injection:
+            continue
+        request = find_keep_request(message.text, embedder=embedder, config=config)
+        if request is not None:
+            found[index] = request
+    return found
+
+
+def _is_request_only(fact: CandidateFact, request: KeepRequest) -> bool:
+    """Whether a candidate says nothing beyond the request clause ("Keep this.")."""
+    if request.embeds_fact:
+        return False
+    own = set(content_words(fact.content))
+    clause = set(content_words(request.clause.text))
+    return not own or len(own - clause) <= max(1, len(own) // 4)
+
+
+def _cut(content: str, request: KeepRequest) -> str:
+    """``content`` without the request clause when the clause sits inside it."""
+    clause = request.clause.text
+    if request.embeds_fact:
+        return content
+    at = content.find(clause)
+    if at < 0 or len(clause) >= len(content):
+        return content
+    rest = content[:at].rstrip(" ,(-–—") + " " + content[at + len(clause) :].lstrip(" ,)!-–—")
+    rest = re.sub(r"\s+([,.!?])", r"\1", " ".join(rest.split()))
+    return rest if len(content_words(rest)) >= 2 else content
+
+
+def mark(fact: CandidateFact, request: KeepRequest, *, config: Config) -> None:
+    """Mark ``fact`` as asked to be kept (and reminded of, if the request says so)."""
+    fact.flags |= KEEP_FLAGS | (REMIND_FLAGS if request.remind else set())
+    fact.tier = Tier.PERMANENT
+    fact.importance = max(fact.importance, config.keep_importance_floor)
+
+
+def apply_keep_requests(
+    messages: Sequence[Message],
+    facts: Sequence[CandidateFact],
+    *,
+    embedder: Embedder,
+    config: Config,
+) -> tuple[list[CandidateFact], dict[int, KeepRequest]]:
+    """``facts`` with keep requests applied (see the module docstring), and the
+    requests of messages left with no fact of their own (follow-ups whose target
+    is not in ``messages``), by message index."""
+    requests = keep_requests(messages, embedder=embedder, config=config)
+    if not requests:
+        return list(facts), {}
+    kept: list[CandidateFact] = []
+    for fact in facts:
+        request = requests.get(fact.message_index)
+        if request is None or fact.untrusted:
+            kept.append(fact)
+            continue
+        if _is_request_only(fact, request):
+            continue
+        fact.content = _cut(fact.content, request)
+        mark(fact, request, config=config)
+        kept.append(fact)
+    with_facts = {f.message_index for f in kept}
+    pending: dict[int, KeepRequest] = {}
+    for index, request in requests.items():
+        if index in with_facts:
+            continue
+        earlier = [f for f in kept if f.message_index == index - 1 and not f.untrusted]
+        for fact in earlier:
+            mark(fact, request, config=config)
+        if not earlier:
+            pending[index] = request
+    return kept, pending
+
+
+def apply_domain_floors(
+    facts: Sequence[CandidateFact], vectors: np.ndarray, *, embedder: Embedder, config: Config
+) -> None:
+    """Raise the importance of health, identity, legal and financial facts to
+    ``domain_importance_floor`` and put them in the permanent tier."""
+    if not config.domain_floors or embedder.model_id not in config.importance_models:
+        return
+    for fact, vector in zip(facts, vectors, strict=True):
+        if fact.untrusted:
+            continue
+        match = domain_of(
+            fact.content,
+            vector,
+            embedder=embedder,
+            cue_bonus=config.domain_cue_bonus,
+            everyday_weight=config.domain_everyday_weight,
+        )
+        if match.score < config.domain_threshold:
+            continue
+        fact.flags.add(Flag.DOMAIN_CRITICAL)
+        fact.importance = max(fact.importance, config.domain_importance_floor)
+        fact.tier = Tier.PERMANENT

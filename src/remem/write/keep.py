@@ -1,0 +1,441 @@
+"""Does a message ask the agent to keep what it says — in any phrasing?
+
+"Keep this for good.", "I'll kick myself if we lose this.", "Would you mind
+keeping this on record?", "Pin it.", "pls rember this forver", "Remind me a week
+before." are keep requests; "I keep forgetting my keys", "Do you remember that
+film?", "Save the file as draft.md", "Our guide said remember this view" are not.
+
+A request is found in three steps, none of them a list of phrasings:
+
+1. **Clauses**: the message is cut where a request can sit apart from the fact —
+   sentence ends, colons, brackets, commas, and an unpunctuated start of a new
+   sentence ("... this one forever The wine ...").
+2. **Structure** of each clause, word classes rather than phrases (typos are
+   read as the class word they are one edit away from): a *retention* verb
+   (remember, keep, save, lose, remind ...), a *reference* to the fact (this,
+   that, it, one), a *directive* (an imperative, please, a modal addressed to
+   the assistant, "I want you to"), a *persistence* or *value* word (forever,
+   important, later); and the cues that turn it into something else — a
+   question about memory, reported speech ("she said ..."), a statement about
+   the speaker's own habits ("I keep ...").
+3. **Meaning**: the clause's similarity to a few prototype requests, minus its
+   similarity to prototype look-alikes, with the configured embedder.
+
+The two are combined into one score (weights and threshold in
+:class:`remem.config.Config`, ``keep_*``); the best clause above the threshold
+is the request. Whether it asks to be *reminded* (act on it later) rather than
+only kept is decided the same way, against reminder prototypes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from remem.config import Config
+from remem.providers.base import Embedder
+from remem.slots.tokens import VERB_FORMS
+
+# Word classes. Each is a closed, general class of English, not a list of
+# phrasings: what a clause must contain to be about keeping something.
+RETENTION = frozenset(
+    "remember memorise memorize memorised memorized keep save store hold retain record note "
+    "log file pin bookmark stash commit lock forget lose delete remove fade remind reminder "
+    "warn chase nag poke alert flag".split()
+)
+# Verbs that only ask when negated ("don't forget", "never lose this").
+LOSS = frozenset("forget lose delete remove fade".split())
+REMIND = frozenset("remind reminder warn chase nag poke alert".split())
+PERSIST = frozenset(
+    "forever always permanent permanently indefinitely good keeper later future safe "
+    "vault ages years long-term important importance necessary matter matters useful need "
+    "needed".split()
+)
+REFERENCE = frozenset("this that it these those one above".split())
+PLEASE = frozenset("please pls plz plase kindly".split())
+MODAL = frozenset("could would can will might may must should".split())
+YOU = frozenset("you u ya".split())
+NEGATION = frozenset("don't dont do not never no".split())
+REPORTING = frozenset("said says say told tells asked asks used reckons joked".split())
+SUBJECTS = frozenset("i we he she they my our his her their".split())
+WH = frozenset("what where when who why how whether if which".split())
+_LEADS = frozenset("and so oh also just ok okay btw right then".split())
+
+# Typos are read as the class word one edit away (two for long words).
+_LEXICON = tuple(sorted(RETENTION | PERSIST | PLEASE | {"never", "permanently"}))
+
+KEEP_PROTOTYPES = (
+    "Please remember this.",
+    "Keep this for me permanently.",
+    "Don't ever forget this.",
+    "Save this in your memory for good.",
+    "This is important, don't lose it.",
+    "I will need this later, so hold on to it.",
+    "Make a note of that and keep it.",
+    "Store that somewhere safe.",
+)
+REMIND_PROTOTYPES = (
+    "Remind me about this before it is due.",
+    "Please remind me nearer the time.",
+    "Warn me before the deadline.",
+    "Tell me again when it comes up.",
+)
+LOOKALIKE_PROTOTYPES = (
+    "I keep forgetting things.",
+    "Do you remember what happened?",
+    "I remember when we were young.",
+    "Keep going.",
+    "Save the file.",
+    "This is important to the story.",
+    "She told him not to forget.",
+    "That reminds me of something.",
+    "I will never forget that day.",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A piece of a message where a request can sit: ``text[start:end]``."""
+
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    """What the words of a clause say, as classes (see the module docstring)."""
+
+    retention: bool
+    reference: bool
+    directive: bool
+    persist: bool
+    remind: bool
+    blocked: str | None  # why it cannot be a request: "question", "reported", "statement"
+    embeds_fact: bool = False  # "remember that I am allergic ...": the fact is inside
+
+    @property
+    def value(self) -> float:
+        """0..1: how much the clause is shaped like a keep request."""
+        if self.blocked:
+            return 0.0
+        if not self.reference:  # "keep the change", "save some cake for Dad"
+            return 0.1 * (self.retention and self.directive)
+        score = 0.2 + 0.4 * self.retention + 0.25 * self.directive + 0.15 * self.persist
+        return min(1.0, score)
+
+
+@dataclass(frozen=True, slots=True)
+class KeepRequest:
+    """A keep request found in a message: the clause, its score, and whether it
+    asks to be reminded (``remind``) rather than only kept."""
+
+    clause: Clause
+    score: float
+    remind: bool
+    structure: float
+    meaning: float
+    embeds_fact: bool = False
+
+
+_BOUNDARY = re.compile(
+    r"(?<=[.!?])\s+|[:;()\[\]]|\s+[-–—]\s+|(?<=[a-z])\s+(?=(?:The|My|Our|Your|This)\b)"
+)
+
+
+def clauses(text: str) -> list[Clause]:
+    """The pieces of ``text`` where a request can sit apart from the fact: its
+    sentences (cut also at colons, brackets, dashes and an unpunctuated new
+    sentence), and the comma-separated parts of each."""
+    out: list[Clause] = []
+    pos = 0
+    pieces: list[tuple[int, int]] = []
+    for match in _BOUNDARY.finditer(text):
+        pieces.append((pos, match.start()))
+        pos = match.end()
+    pieces.append((pos, len(text)))
+    for start, end in pieces:
+        _add(out, text, start, end)
+        inner = [(start, end)]
+        cuts = [m for m in re.finditer(r",\s*", text[start:end])]
+        if cuts:
+            inner, at = [], start
+            for cut in cuts:
+                inner.append((at, start + cut.start()))
+                at = start + cut.end()
+            inner.append((at, end))
+            for a, b in inner:
+                _add(out, text, a, b)
+    return out
+
+
+def _add(out: list[Clause], text: str, start: int, end: int) -> None:
+    piece = text[start:end]
+    stripped = piece.strip(" \t\n.!,'\"").lstrip("?")
+    if not stripped:
+        return
+    offset = piece.index(stripped[0])
+    out.append(Clause(stripped, start + offset, start + offset + len(stripped)))
+
+
+def _osa(a: str, b: str) -> int:
+    """Optimal string alignment distance (edits with adjacent transpositions)."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+@lru_cache(maxsize=4096)
+def normal_word(word: str) -> str:
+    """``word`` lower-cased, or the class word it is a typo of ("rember" ->
+    "remember"): one edit away for words of 5+ letters, two for 8+, a swap of
+    two letters for 4."""
+    word = word.lower().strip("'’#!")
+    if len(word) < 4 or word in _LEXICON:
+        return word
+    for suffix in ("s", "es", "ed", "d", "ing"):
+        if word.endswith(suffix) and word[: -len(suffix)] in _LEXICON:
+            return word  # an inflection ("reminds", "saved"), not a typo
+    for target in _LEXICON:
+        if abs(len(target) - len(word)) > 2 or target[0] != word[0]:
+            continue
+        limit = 2 if max(len(word), len(target)) >= 8 else 1 if len(word) >= 5 else 0
+        distance = _osa(word, target)
+        if distance <= limit or (
+            len(word) == 4 and distance == 1 and sorted(word) == sorted(target)
+        ):
+            return target
+    return word
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased word tokens of ``text`` with typos of class words repaired."""
+    return [normal_word(w) for w in re.findall(r"[A-Za-z0-9#][A-Za-z0-9'’\-]*", text)]
+
+
+_BEFORE_IMPERATIVE = (
+    NEGATION
+    | PLEASE
+    | MODAL
+    | YOU
+    | frozenset("to and ever just also always never then so".split())
+)
+_BASE_BEFORE_ING = frozenset("for mind about of without".split())
+_PASSIVE = frozenset("be been get being".split())
+_SKIP_TO_OBJECT = frozenset("me u you us onto on to in down away up for about of".split())
+_CONTRACTION = re.compile(r"['’](?:ll|d|s|m|re|ve)$")
+
+
+def _retention_uses(words: Sequence[str], start: int) -> list[int]:
+    """Positions of retention verbs used as a request would use them: the base form
+    where an imperative sits (first, after please/don't/to/you/a modal/"and"),
+    "-ing" after for/mind ("for keeping this"), "-ed" after be/get ("to be
+    reminded"). "keeps", "saved", "the colours remind me" state what happens."""
+    found = []
+    for i, word in enumerate(words):
+        prev = words[i - 1] if i else ""
+        if word in RETENTION:
+            if (
+                word == "reminder"
+                or i <= start
+                or prev in _BEFORE_IMPERATIVE
+                or _CONTRACTION.sub("", prev) in YOU
+            ):
+                found.append(i)
+            continue
+        for suffix, allowed in (("ing", _BASE_BEFORE_ING), ("ed", _PASSIVE), ("d", _PASSIVE)):
+            if not word.endswith(suffix) or prev not in allowed:
+                continue
+            stem = word[: -len(suffix)]
+            if stem in RETENTION or stem + "e" in RETENTION or stem[:-1] in RETENTION:
+                found.append(i)
+                break
+    return found
+
+
+def _refers(words: Sequence[str], uses: Sequence[int]) -> bool:
+    """Whether a retention verb's object is the fact itself: a pronoun (this, that,
+    it, this one), nothing at all ("Keep.", "Remember pls"), or a persistence word
+    ("store for good"); or the clause's subject is a pronoun ("This goes in the
+    vault", "That's going to matter later")."""
+    for i in uses:
+        if words[i] in REMIND and i + 1 < len(words) and words[i + 1] in {"me", "u", "us"}:
+            return True  # "remind me ...": what to remind of is the fact
+        j = i + 1
+        while j < len(words) and words[j] in _SKIP_TO_OBJECT:
+            j += 1
+        if j >= len(words) or words[j] in REFERENCE or words[j] in PERSIST or words[j] in PLEASE:
+            return True
+        if words[j] in {"track", "hold", "note", "record", "a", "somewhere"} and any(
+            w in REFERENCE for w in words[j : j + 5]
+        ):
+            return True  # "lose track of that", "make a note of that"
+    if not words or _CONTRACTION.sub("", words[0]) not in REFERENCE:
+        return False
+    # A pronoun subject, not a determiner ("that scene"): a contraction ("that's"),
+    # or a verb, a modal or "you"/"one" next.
+    nxt = words[1] if len(words) > 1 else ""
+    return words[0] != _CONTRACTION.sub("", words[0]) or nxt in _AFTER_PRONOUN or nxt in VERB_FORMS
+
+
+_AFTER_PRONOUN = MODAL | YOU | frozenset("is was one goes".split())
+
+
+def structure(clause: str) -> Structure:
+    """The word classes of ``clause`` (see the module docstring)."""
+    words = [w.lstrip("#") for w in tokens(clause)]
+    if not words:
+        return Structure(False, False, False, False, False, "empty")
+    start = 0
+    while start < len(words) and (words[start] in _LEADS or words[start] in PLEASE):
+        start += 1
+    body = words[start:]
+    uses = _retention_uses(words, start)
+    negated = [
+        i for i in uses if words[i] in LOSS and any(n in NEGATION for n in words[max(0, i - 3) : i])
+    ]
+    kept = [i for i in uses if words[i] not in LOSS] + negated
+    retention = bool(kept)
+    remind = any(w in REMIND or w.startswith("remind") for w in words)
+    reference = _refers(words, kept) if kept else _refers(words, [])
+    please = any(w in PLEASE for w in words)
+    first = _CONTRACTION.sub("", body[0]) if body else ""
+    imperative = first in RETENTION or first in NEGATION or first in {"make", "let's", "lets"}
+    modal_you = any(
+        w in MODAL and i + 1 < len(words) and words[i + 1] in YOU for i, w in enumerate(words)
+    )
+    want_you = bool(re.search(r"\b(?:want|need|like)\s+(?:that\s+)?(?:you|u)\b", clause, re.I))
+    addressed = any(w in YOU for w in words)
+    directive = imperative or please or modal_you or want_you or (addressed and retention)
+    persist = any(w in PERSIST for w in words)
+    blocked = _blocked(clause, words, first, directive)
+    return Structure(
+        retention, reference, directive, persist, remind, blocked, _embeds(words, kept)
+    )
+
+
+def _embeds(words: Sequence[str], uses: Sequence[int]) -> bool:
+    """Whether a retention verb takes a whole clause as its object ("remember that
+    I am allergic to nuts", "note the gate code is 4512"): the fact is inside the
+    request, so the request is not a clause apart from it."""
+    for i in uses:
+        rest = [w for w in words[i + 1 :] if w not in _SKIP_TO_OBJECT]
+        if rest[:1] == ["that"]:
+            rest = rest[1:]
+            if rest[:1] and rest[0] in REFERENCE | PERSIST | PLEASE:
+                continue  # "that one", "that for good"
+        if (
+            len(rest) >= 3
+            and rest[0] not in REFERENCE
+            and any(w in _COPULAS or w in VERB_FORMS for w in rest[1:])
+        ):
+            return True  # a subject and a verb after it: a whole clause
+    return False
+
+
+_COPULAS = frozenset("is am are was were has have".split())
+
+
+def _blocked(clause: str, words: Sequence[str], first: str, directive: bool) -> str | None:
+    """Why a clause is not a request: a question about memory, someone else's
+    words, or a statement about what the speaker (or anyone) does."""
+    asking = clause.rstrip().endswith("?")
+    if any(
+        w in RETENTION and i + 1 < len(words) and words[i + 1] in WH for i, w in enumerate(words)
+    ):
+        return "question"  # "remember what ...", "do you remember where"
+    if asking and first not in MODAL and first not in {"do", "might"}:
+        return "question"
+    if asking and first == "do" and "mind" not in words:
+        return "question"
+    for i, w in enumerate(words):
+        if w in REPORTING and i > 0 and words[i - 1] not in YOU and words[i - 1] != "i":
+            return "reported"
+    if first in SUBJECTS and not directive:
+        near = [_CONTRACTION.sub("", w) for w in words[1:4]]
+        if any(w in RETENTION or w.rstrip("s") in RETENTION for w in near):
+            return "statement"  # "I keep forgetting", "we'll never forget that day"
+    return None
+
+
+class Prototypes:
+    """Prototype vectors for one embedder (computed once per embedder)."""
+
+    def __init__(self, embedder: Embedder) -> None:
+        texts = [*KEEP_PROTOTYPES, *REMIND_PROTOTYPES, *LOOKALIKE_PROTOTYPES]
+        vectors = _unit(np.asarray(embedder.embed_documents(texts), dtype=np.float32))
+        k, r = len(KEEP_PROTOTYPES), len(REMIND_PROTOTYPES)
+        self.keep = vectors[:k]
+        self.remind = vectors[k : k + r]
+        self.lookalike = vectors[k + r :]
+        self.model_id = embedder.model_id
+
+
+_CACHE: dict[str, Prototypes] = {}
+
+
+def prototypes(embedder: Embedder) -> Prototypes:
+    """The prototype vectors in ``embedder``'s space, cached by its model id."""
+    cached = _CACHE.get(embedder.model_id)
+    if cached is None:
+        cached = _CACHE[embedder.model_id] = Prototypes(embedder)
+    return cached
+
+
+def _unit(vectors: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
+    return vectors / np.where(norms == 0, 1.0, norms)
+
+
+def _similarities(
+    texts: Sequence[str], embedder: Embedder, config: Config
+) -> list[tuple[float, float, float]]:
+    """Each clause's best cosine to the keep, reminder and look-alike prototypes;
+    zeros with an embedder the thresholds were not chosen for (structure decides)."""
+    if embedder.model_id not in config.importance_models:
+        return [(0.0, 0.0, 0.0)] * len(texts)
+    protos = prototypes(embedder)
+    normalised = [" ".join(tokens(text)) for text in texts]
+    vectors = _unit(np.asarray(embedder.embed_documents(normalised), dtype=np.float32))
+    return [
+        (
+            float(np.max(protos.keep @ v)),
+            float(np.max(protos.remind @ v)),
+            float(np.max(protos.lookalike @ v)),
+        )
+        for v in vectors
+    ]
+
+
+def find_keep_request(text: str, *, embedder: Embedder, config: Config) -> KeepRequest | None:
+    """The keep request in ``text``, or None (see the module docstring)."""
+    found = [(c, structure(c.text)) for c in clauses(text)]
+    shaped = [(c, s) for c, s in found if s.value >= config.keep_min_structure]
+    if not shaped:
+        return None
+    best: KeepRequest | None = None
+    for (clause, shape), (keep, remind, other) in zip(
+        shaped, _similarities([c.text for c, _ in shaped], embedder, config), strict=True
+    ):
+        meaning = max(keep, remind) - other
+        score = config.keep_structure_weight * shape.value + config.keep_meaning_weight * meaning
+        if best is None or score > best.score:
+            is_remind = shape.remind or remind > keep + config.keep_remind_margin
+            best = KeepRequest(
+                clause, round(score, 4), is_remind, shape.value, round(meaning, 4),
+                shape.embeds_fact,
+            )  # fmt: skip
+    if best is None or best.score < config.keep_threshold:
+        return None
+    return best

@@ -1,0 +1,184 @@
+"""Importance from meaning: keep requests in any phrasing, and domain floors.
+
+The dev half of the blind importance set (tests/fixtures/importance.dev.jsonl,
+copied from /work/evalsets/lifecycle/) is checked with the bundled model; the
+wiring through the write path is checked with the fake embedder, where the
+clause's structure alone must carry clear requests.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from remem import Memory
+from remem.config import Config
+from remem.model import Tier
+from remem.write.keep import normal_word, structure
+
+DEV = Path(__file__).resolve().parent.parent / "fixtures" / "importance.dev.jsonl"
+
+
+def _stored(mem: Memory, text: str, user: str = "u") -> list[tuple[str, Tier, set[str]]]:
+    decisions = mem.remember(text, user_id=user, speaker="Ingrid")
+    return [
+        (d.fact.content, d.fact.tier, {str(f) for f in d.fact.flags})
+        for d in decisions
+        if d.action in ("stored", "merged")
+    ]
+
+
+# -- structure ---------------------------------------------------------------------
+
+
+def test_typos_of_class_words_are_read_as_the_class_word() -> None:
+    assert normal_word("rember") == "remember"
+    assert normal_word("kepe") == "keep"
+    assert normal_word("permanantly") == "permanently"
+    assert normal_word("reminds") == "reminds"  # an inflection, not a typo
+
+
+@pytest.mark.parametrize(
+    ("clause", "blocked"),
+    [
+        ("Do you remember the name of that film?", "question"),
+        ("Could you remember what the capital of Peru is?", "question"),
+        ("Our tour guide said remember this view forever", "reported"),
+        ("I keep forgetting to water the basil", "statement"),
+        ("We'll never forget that holiday in Crete", "statement"),
+    ],
+)
+def test_questions_reported_speech_and_statements_are_not_requests(
+    clause: str, blocked: str
+) -> None:
+    assert structure(clause).blocked == blocked
+    assert structure(clause).value == 0.0
+
+
+@pytest.mark.parametrize(
+    "clause",
+    ["Keep this permanently", "dont loose this one", "Would you mind keeping this on file?",
+     "Remind me a week before", "Pin it"],
+)  # fmt: skip
+def test_requests_are_shaped_like_requests(clause: str) -> None:
+    assert structure(clause).value >= 0.6
+
+
+def test_a_retention_verb_with_another_object_is_not_about_the_fact() -> None:
+    assert structure("Keep the change").value < 0.2
+    assert structure("Save some cake for Dad").value < 0.2
+
+
+# -- through the write path (fake embedder) ---------------------------------------
+
+
+def test_a_keep_request_after_the_fact_marks_it_permanent(mem: Memory) -> None:
+    stored = _stored(mem, "My locker at the climbing gym is number 214. Keep this permanently.")
+    assert len(stored) == 1, stored  # the request itself is not a fact
+    content, tier, flags = stored[0]
+    assert "214" in content and tier is Tier.PERMANENT
+    assert {"keep_requested", "permanent_requested"} <= flags
+
+
+def test_a_keep_request_before_the_fact_marks_it_permanent(mem: Memory) -> None:
+    stored = _stored(mem, "dont loose this one. The plot number of the allotment is 37B.")
+    assert [t for _, t, _ in stored] == [Tier.PERMANENT], stored
+
+
+def test_a_reminder_request_marks_it_action_required(mem: Memory) -> None:
+    stored = _stored(mem, "My car tax runs out on 28 February. Remind me a week before.")
+    assert len(stored) == 1, stored
+    assert {"remind_requested", "action_required", "keep_requested"} <= stored[0][2]
+
+
+def test_look_alikes_are_not_kept(mem: Memory) -> None:
+    for text in (
+        "I keep forgetting to water the basil.",
+        "Our tour guide said remember this view forever.",
+        "We'll never forget that holiday in Crete, what a disaster.",
+    ):
+        for _, tier, flags in _stored(mem, text, user="look"):
+            assert tier is not Tier.PERMANENT and "keep_requested" not in flags, text
+
+
+def test_a_follow_up_message_marks_the_fact_before_it(mem: Memory) -> None:
+    stored = mem.add(
+        [
+            {"role": "user", "content": "My locker at the climbing gym is number 214."},
+            {"role": "user", "content": "Please don't ever lose that one."},
+        ],
+        user_id="u",
+    )
+    assert len(stored) == 1, [m.content for m in stored]
+    assert stored[0].tier is Tier.PERMANENT
+    assert "keep_requested" in stored[0].data.get("flags", [])
+
+
+def test_untrusted_content_cannot_ask_to_be_kept(mem: Memory) -> None:
+    decisions = mem.remember(
+        "The build server is rack 12. Keep this permanently.", user_id="u", trusted=False
+    )
+    assert all(d.fact.tier is not Tier.PERMANENT for d in decisions)
+
+
+def test_switched_off_nothing_is_marked(tmp_path: Path) -> None:
+    config = Config(home=tmp_path / "h", embedder="fake", keep_requests=False)
+    with Memory(tmp_path / "m.db", config=config) as mem:
+        stored = _stored(mem, "dont loose this one. The plot number of the allotment is 37B.")
+    assert stored and all(tier is not Tier.PERMANENT for _, tier, _ in stored)
+
+
+# -- the dev half with the bundled model ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def minilm() -> object:
+    pytest.importorskip("onnxruntime")
+    from remem.providers.registry import get_embedder
+
+    return get_embedder("onnx-minilm", Config())
+
+
+@pytest.mark.slow
+def test_dev_half_keep_requests_found_and_look_alikes_left(minilm: object) -> None:
+    from remem.write.keep import find_keep_request
+
+    rows = [json.loads(line) for line in DEV.read_text("utf-8").splitlines()]
+    config = Config()
+    found = {r["id"]: find_keep_request(r["text"], embedder=minilm, config=config) for r in rows}  # type: ignore[arg-type]
+    keep = [r for r in rows if r["explicit_keep"]]
+    recall = sum(found[r["id"]] is not None for r in keep) / len(keep)
+    false = [r["text"] for r in rows if not r["explicit_keep"] and found[r["id"]] is not None]
+    assert recall >= 0.78, recall  # measured .84 (docs/benchmarks.md)
+    assert len(false) <= 2, false  # measured 0
+    actions = [r for r in keep if found[r["id"]] is not None]
+    right = sum(found[r["id"]].remind == (r["expect"] == "action") for r in actions)  # type: ignore[union-attr]
+    assert right / len(actions) >= 0.9
+
+
+@pytest.mark.slow
+def test_dev_half_domain_facts_get_the_floor(minilm: object) -> None:
+    from remem.write.domains import domain_of
+
+    rows = [json.loads(line) for line in DEV.read_text("utf-8").splitlines()]
+    rows = [r for r in rows if not r["explicit_keep"]]
+    config = Config()
+    vectors = np.asarray(minilm.embed_documents([r["text"] for r in rows]))  # type: ignore[attr-defined]
+    hits = [
+        domain_of(
+            r["text"],
+            v,
+            embedder=minilm,  # type: ignore[arg-type]
+            cue_bonus=config.domain_cue_bonus,
+            everyday_weight=config.domain_everyday_weight,
+        ).score
+        >= config.domain_threshold
+        for r, v in zip(rows, vectors, strict=True)
+    ]
+    domain = [h for r, h in zip(rows, hits, strict=True) if r["style"].startswith("domain_")]
+    normal = [r["text"] for r, h in zip(rows, hits, strict=True) if r["expect"] == "normal" and h]
+    assert sum(domain) / len(domain) >= 0.8, sum(domain) / len(domain)
+    assert len(normal) <= 6, normal  # 5 on the raw sentences; 4 end to end (bench)
