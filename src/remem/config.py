@@ -212,9 +212,12 @@ class Config(BaseModel):
     keep_min_structure: float = Field(0.2, ge=0, le=1)  # clauses below are not embedded
     keep_structure_weight: float = Field(1.0, ge=0)
     keep_meaning_weight: float = Field(1.0, ge=0)
-    keep_threshold: float = 0.38
+    keep_threshold: float = 0.35
     keep_remind_margin: float = 0.05  # reminder prototypes beat keep ones by this: remind
     keep_importance_floor: float = Field(0.8, ge=0, le=1)
+    # a message that is only a keep request marks the last stored message's memories
+    # (same scope and session) when they were stored at most this long before
+    keep_followup_minutes: float = Field(30.0, ge=0)
     # health / identity / legal / financial facts (remem/write/domains.py): best cosine
     # to the domain descriptions - everyday_weight x best cosine to everyday look-alikes
     # + cue bonus (dose, amount, date, id) >= threshold (chosen on the dev half)

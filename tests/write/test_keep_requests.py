@@ -9,6 +9,7 @@ clause's structure alone must carry clear requests.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
@@ -115,6 +116,31 @@ def test_a_follow_up_message_marks_the_fact_before_it(mem: Memory) -> None:
     assert len(stored) == 1, [m.content for m in stored]
     assert stored[0].tier is Tier.PERMANENT
     assert "keep_requested" in stored[0].data.get("flags", [])
+
+
+def test_a_follow_up_in_the_next_call_marks_the_last_stored_message(mem: Memory) -> None:
+    when = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    first = mem.remember("The chassis number of the campervan is VF1JL000123456.",
+                         user_id="u", session_id="s", now=when)  # fmt: skip
+    target = [d.memory_id for d in first if d.memory_id]
+    assert target and mem.get(target[0], user_id="u").tier is Tier.STANDARD  # type: ignore[union-attr]
+    mem.remember("That's one I can't afford to lose.", user_id="u", session_id="s",
+                 now=when + timedelta(minutes=1))  # fmt: skip
+    record = mem.get(target[0], user_id="u")
+    assert record is not None and record.tier is Tier.PERMANENT
+    assert "keep_requested" in record.data["flags"]
+    assert "promoted" in [e.event for e in mem.store.history(target[0])]
+    assert len(mem.list(user_id="u").items) == 1  # the request is not a memory of its own
+
+
+def test_a_late_follow_up_marks_nothing(mem: Memory) -> None:
+    when = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    first = mem.remember("The chassis number of the campervan is VF1JL000123456.",
+                         user_id="u", session_id="s", now=when)  # fmt: skip
+    mem.remember("That's one I can't afford to lose.", user_id="u", session_id="s",
+                 now=when + timedelta(hours=5))  # fmt: skip
+    ids = [d.memory_id for d in first if d.memory_id]
+    assert mem.get(ids[0], user_id="u").tier is Tier.STANDARD  # type: ignore[union-attr]
 
 
 def test_untrusted_content_cannot_ask_to_be_kept(mem: Memory) -> None:

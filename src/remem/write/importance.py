@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 
 import numpy as np
 
 from remem.config import Config
-from remem.model import Tier
+from remem.model import AuditEvent, MemoryRecord, Scope, Status, Tier, Trust
 from remem.providers.base import Embedder
+from remem.store.base import ListFilter, Store
 from remem.write.candidate import CandidateFact, Flag
 from remem.write.classify import content_words
 from remem.write.domains import domain_of
@@ -120,6 +122,52 @@ def apply_keep_requests(
         if not earlier:
             pending[index] = request
     return kept, pending
+
+
+def keep_earlier(
+    store: Store,
+    scope: Scope,
+    request: KeepRequest,
+    *,
+    session_id: str | None,
+    now: datetime,
+    config: Config,
+) -> list[MemoryRecord]:
+    """Mark the memories of the last message stored in this scope (and session)
+    as asked to be kept, when a message holding only a keep request follows it
+    within ``keep_followup_minutes``; returns them (not yet written back: the
+    caller updates them inside its transaction, see :func:`kept_event`)."""
+    page = store.list_memories(scope, filters=ListFilter(session_id=session_id), limit=10)
+    if not page.items:
+        return []
+    newest = page.items[0]
+    if newest.created_at < now - timedelta(minutes=config.keep_followup_minutes):
+        return []
+    marked = []
+    for record in page.items:
+        if record.source_resource_id != newest.source_resource_id:
+            break
+        if record.status is not Status.ACTIVE or record.source_trust is Trust.UNTRUSTED:
+            continue
+        flags = set(record.data.get("flags", [])) | {str(f) for f in KEEP_FLAGS}
+        if request.remind:
+            flags |= {str(f) for f in REMIND_FLAGS}
+        record.data = {**record.data, "flags": sorted(flags)}
+        record.tier = Tier.PERMANENT
+        record.importance = max(record.importance, config.keep_importance_floor)
+        record.updated_at = now
+        marked.append(record)
+    return marked
+
+
+def kept_event(record: MemoryRecord, request: KeepRequest, *, now: datetime) -> AuditEvent:
+    """The audit event of a memory a later message asked to keep."""
+    return AuditEvent(
+        event="promoted",
+        memory_id=record.id,
+        at=now,
+        detail={"reason": "keep_request", "remind": request.remind, "score": request.score},
+    )
 
 
 def apply_domain_floors(

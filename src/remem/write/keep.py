@@ -38,7 +38,9 @@ import numpy as np
 
 from remem.config import Config
 from remem.providers.base import Embedder
-from remem.slots.tokens import VERB_FORMS
+from remem.slots.lexicon import PREPOSITIONS
+from remem.slots.tokens import ADVERBS, VERB_FORMS
+from remem.stopwords import STOPWORDS
 
 # Word classes. Each is a closed, general class of English, not a list of
 # phrasings: what a clause must contain to be about keeping something.
@@ -59,7 +61,9 @@ REFERENCE = frozenset("this that it these those one above".split())
 PLEASE = frozenset("please pls plz plase kindly".split())
 MODAL = frozenset("could would can will might may must should".split())
 YOU = frozenset("you u ya".split())
-NEGATION = frozenset("don't dont do not never no".split())
+NEGATION = frozenset(
+    "don't dont do not never no can't cant cannot won't mustn't shouldn't wouldn't".split()
+)
 REPORTING = frozenset("said says say told tells asked asks used reckons joked".split())
 SUBJECTS = frozenset("i we he she they my our his her their".split())
 WH = frozenset("what where when who why how whether if which".split())
@@ -246,8 +250,10 @@ def _retention_uses(words: Sequence[str], start: int) -> list[int]:
     for i, word in enumerate(words):
         prev = words[i - 1] if i else ""
         if word in RETENTION:
+            let = {"let", "let's"} & set(words[max(0, i - 3) : i])  # "don't let that one fade"
             if (
                 word == "reminder"
+                or let
                 or i <= start
                 or prev in _BEFORE_IMPERATIVE
                 or _CONTRACTION.sub("", prev) in YOU
@@ -264,31 +270,60 @@ def _retention_uses(words: Sequence[str], start: int) -> list[int]:
     return found
 
 
-def _refers(words: Sequence[str], uses: Sequence[int]) -> bool:
-    """Whether a retention verb's object is the fact itself: a pronoun (this, that,
-    it, this one), nothing at all ("Keep.", "Remember pls"), or a persistence word
-    ("store for good"); or the clause's subject is a pronoun ("This goes in the
-    vault", "That's going to matter later")."""
+def _pronoun_at(words: Sequence[str], k: int) -> bool:
+    """Whether ``words[k]`` (this, that, it ...) stands for something rather than
+    determining a noun: "that" in "a note of that for later", not in "this form"."""
+    if words[k] not in REFERENCE:
+        return False
+    nxt = words[k + 1] if k + 1 < len(words) else ""
+    return (
+        not nxt
+        or nxt in _FUNCTION
+        or nxt in PERSIST
+        or nxt in PLEASE
+        or nxt in VERB_FORMS  # "let this get tidied away"
+        or nxt in ADVERBS
+    )
+
+
+def _refers(words: Sequence[str], uses: Sequence[int], start: int = 0) -> bool:
+    """Whether the clause points at the fact: a retention verb's object is a pronoun
+    (this, that, it, this one) or nothing at all ("Keep.", "Remember pls", "store
+    for good"); "remind me ..."; the clause ends on a pronoun ("hang on to that");
+    or its subject is one ("This goes in the vault", "That's going to matter")."""
     for i in uses:
         if words[i] in REMIND and i + 1 < len(words) and words[i + 1] in {"me", "u", "us"}:
             return True  # "remind me ...": what to remind of is the fact
         j = i + 1
         while j < len(words) and words[j] in _SKIP_TO_OBJECT:
             j += 1
-        if j >= len(words) or words[j] in REFERENCE or words[j] in PERSIST or words[j] in PLEASE:
+        if j >= len(words) or words[j] in PERSIST or words[j] in PLEASE:
             return True
-        if words[j] in {"track", "hold", "note", "record", "a", "somewhere"} and any(
-            w in REFERENCE for w in words[j : j + 5]
-        ):
-            return True  # "lose track of that", "make a note of that"
-    if not words or _CONTRACTION.sub("", words[0]) not in REFERENCE:
+    if any(_pronoun_at(words, k) for k in range(len(words))):
+        return True  # "keep this", "a note of that for the long haul", "lost without this"
+    short = len(words) <= 2 and not any(w in NEGATION for w in words)
+    if short and any(w in RETENTION or w in PERSIST for w in words):
+        return True  # "Keeper.", "Save.": a word beside the fact is about it
+    body = words[start:]
+    if not body or _CONTRACTION.sub("", body[0]) not in REFERENCE:
         return False
     # A pronoun subject, not a determiner ("that scene"): a contraction ("that's"),
     # or a verb, a modal or "you"/"one" next.
-    nxt = words[1] if len(words) > 1 else ""
-    return words[0] != _CONTRACTION.sub("", words[0]) or nxt in _AFTER_PRONOUN or nxt in VERB_FORMS
+    nxt = body[1] if len(body) > 1 else ""
+    return body[0] != _CONTRACTION.sub("", body[0]) or nxt in _AFTER_PRONOUN or nxt in VERB_FORMS
 
 
+# After a pronoun: a function word, a preposition, or a shell noun ("this thing",
+# "that one") — not a noun of its own ("this form", "that film").
+_FUNCTION = (
+    STOPWORDS
+    | PREPOSITIONS
+    | frozenset(
+        "one ones away down again too somewhere here there thing things stuff info "
+        "information bit".split()
+    )
+)
+_THANKS = frozenset("thanks thank you ta cheers".split())
 _AFTER_PRONOUN = MODAL | YOU | frozenset("is was one goes".split())
 
 
@@ -308,7 +343,7 @@ def structure(clause: str) -> Structure:
     kept = [i for i in uses if words[i] not in LOSS] + negated
     retention = bool(kept)
     remind = any(w in REMIND or w.startswith("remind") for w in words)
-    reference = _refers(words, kept) if kept else _refers(words, [])
+    reference = _refers(words, kept, start)
     please = any(w in PLEASE for w in words)
     first = _CONTRACTION.sub("", body[0]) if body else ""
     imperative = first in RETENTION or first in NEGATION or first in {"make", "let's", "lets"}
@@ -424,18 +459,19 @@ def find_keep_request(text: str, *, embedder: Embedder, config: Config) -> KeepR
     shaped = [(c, s) for c, s in found if s.value >= config.keep_min_structure]
     if not shaped:
         return None
-    best: KeepRequest | None = None
+    passing: list[KeepRequest] = []
     for (clause, shape), (keep, remind, other) in zip(
         shaped, _similarities([c.text for c, _ in shaped], embedder, config), strict=True
     ):
         meaning = max(keep, remind) - other
         score = config.keep_structure_weight * shape.value + config.keep_meaning_weight * meaning
-        if best is None or score > best.score:
-            is_remind = shape.remind or remind > keep + config.keep_remind_margin
-            best = KeepRequest(
-                clause, round(score, 4), is_remind, shape.value, round(meaning, 4),
-                shape.embeds_fact,
+        if score >= config.keep_threshold:
+            passing.append(
+                KeepRequest(
+                    clause, round(score, 4), shape.remind or remind > keep + config.keep_remind_margin,
+                    shape.value, round(meaning, 4), shape.embeds_fact,
+                )
             )  # fmt: skip
-    if best is None or best.score < config.keep_threshold:
-        return None
-    return best
+    # The smallest clause that asks: "would you mind remembering this" rather than
+    # the whole sentence around it, so the fact is what remains.
+    return min(passing, key=lambda r: (len(r.clause.text), -r.score), default=None)

@@ -27,7 +27,12 @@ from remem.write.decide import FactDecision, IngestSession, decide
 from remem.write.embed import embed_for_store
 from remem.write.extract.base import ExtractContext, Extractor
 from remem.write.gate import gate
-from remem.write.importance import apply_domain_floors, apply_keep_requests
+from remem.write.importance import (
+    apply_domain_floors,
+    apply_keep_requests,
+    keep_earlier,
+    kept_event,
+)
 from remem.write.injection import MAX_PHRASE, flag_messages, injection_of
 from remem.write.llm_update import UpdateChoice, ask
 from remem.write.summaries import refresh_citing, refresh_summaries
@@ -45,6 +50,7 @@ class IngestReport:
     fallback_reason: str | None = None
     dry_run: bool = False
     skipped: int = 0  # messages an earlier run already stored (extract re-runs)
+    kept_earlier: list[str] = field(default_factory=list)  # marked by a follow-up request
 
     def count(self, action: str) -> int:
         return sum(1 for d in self.decisions if d.action == action)
@@ -205,7 +211,7 @@ def ingest(
     )
     # Importance from meaning: keep requests (the request clause is not a fact),
     # then, once the facts have vectors, the health/identity/legal/financial floors.
-    facts, _ = apply_keep_requests(clean, list(extraction), embedder=embedder, config=config)
+    facts, pending = apply_keep_requests(clean, list(extraction), embedder=embedder, config=config)
     vectors, tokens = (
         embed_for_store(
             embedder, [f.content for f in facts], drop_low_information=config.late_drop_stopwords
@@ -264,6 +270,14 @@ def ingest(
             written += decision.action == "stored"
             report.decisions.append(decision)
         report.decisions.extend(_reject_injections(session, clean, resources, report.decisions))
+        for request in pending.values():  # "That's one I can't afford to lose." alone
+            marked = keep_earlier(
+                store, scope, request, session_id=session_id, now=now, config=config
+            )
+            report.kept_earlier.extend(r.id for r in marked)
+            if not dry_run:
+                for record in marked:
+                    store.update_memory(record, event=kept_event(record, request, now=now))
         if not dry_run:
             store.add_events(session.events)
             per_resource: dict[str, int] = {}
