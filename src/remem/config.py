@@ -429,6 +429,19 @@ class Config(BaseModel):
     episode_open_max_days: int = Field(30, ge=1)  # an open episode untouched this long: abandoned
     episode_max_actions: int = Field(100, ge=1)  # actions kept per episode (later ones counted)
     episode_field_chars: int = Field(500, ge=16)  # an action's or learning's text is cut here
+    # episodes mined from a session's turns (remem/agent/mining.py): the outcome score
+    # of a task that recovered from a failed tool call, of one whose failures were
+    # never recovered, of one the user corrected; what a learning keeps of the replies
+    # after the failure; an earlier episode is shown for a prompt whose cosine with its
+    # task (or summary) is at least episode_recall_min (chosen on the sessions bench's
+    # dev half with the bundled model: its 10 repeated tasks 0.51-0.69, other prompts
+    # below 0.5 but 3 of 225)
+    episode_recovered_score: float = Field(0.8, ge=0, le=1)
+    episode_failed_score: float = Field(0.2, ge=0, le=1)
+    episode_corrected_score: float = Field(0.4, ge=0, le=1)
+    episode_learning_chars: int = Field(480, ge=16)
+    episode_recall_min: float = Field(0.5, ge=0)
+    episode_recall_max: int = Field(1, ge=0)  # earlier episodes a prompt's block shows
     # -- agent: procedural rules and reflection (remem/agent/rules.py) ---------------
     reflection_every_sessions: int = Field(5, ge=1)  # reflect after this many ended sessions
     reflection_max_items: int = Field(500, ge=1)  # newest lessons / episodes a reflection reads
@@ -497,6 +510,15 @@ class Config(BaseModel):
     agent_tool_folder_weight: float = Field(0.5, ge=0, le=1)
     agent_tool_lessons_scan: int = Field(200, ge=1)
     agent_promoted_max: int = Field(5, ge=0)  # promoted (core) memories in the block
+    # the scope's key facts a session starts with (its active statements, the most
+    # important of the newest first), within the block's budget
+    agent_start_facts_max: int = Field(12, ge=0)
+    # a prompt naming fewer than agent_query_context_min_terms keywords ("ship it") is
+    # searched with the names and at most agent_query_context_keywords keywords of the
+    # session's last agent_query_context_turns observed turns (every agent surface)
+    agent_query_context_min_terms: int = Field(5, ge=0)
+    agent_query_context_keywords: int = Field(6, ge=0)
+    agent_query_context_turns: int = Field(4, ge=1)
     agent_rules_max: int = Field(5, ge=0)  # procedural rules whose trigger matches, per block
     agent_injected_keep: int = Field(50, ge=1)  # injected memories kept for the next feedback
     # deferred writes (recall(defer=True) / observe(defer=True), the local service's

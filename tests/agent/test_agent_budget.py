@@ -35,7 +35,10 @@ def test_each_operation_logs_its_cost(mem: Memory) -> None:
 
 
 def test_over_budget_injects_fewer_memories(config: Config, db_path) -> None:
-    config = config.model_copy(update={"budget_per_turn": 20, "agent_context_max_tokens": 4000})
+    config = config.model_copy(
+        # no key facts at the start: the budget here is about recall's own tokens
+        update={"budget_per_turn": 20, "agent_context_max_tokens": 4000, "agent_start_facts_max": 0}
+    )
     with Memory(db_path, config=config) as mem:
         _store(mem)
         agent = MemoryAgent(mem, user_id="maya")

@@ -36,7 +36,8 @@ def test_used_memories_gain_priority_and_a_reference_ignored_ones_lose(
     )
     assert result.used == (used,) and result.ignored == (ignored,)
     a, b = mem.get(used, user_id="maya"), mem.get(ignored, user_id="maya")
-    assert a.retrieval_priority == pytest.approx(0.1) and a.reference_count == 1
+    # the agent's own use tunes priority only; a reference is the user's to give
+    assert a.retrieval_priority == pytest.approx(0.1) and a.reference_count == 0
     assert b.retrieval_priority == pytest.approx(-0.05) and b.reference_count == 0
     echo = [e for e in mem.history(used, user_id="maya") if e.event == "echo"]
     fizzle = [e for e in mem.history(ignored, user_id="maya") if e.event == "fizzle"]
@@ -162,3 +163,17 @@ def test_maxsim_counts_a_paraphrase_as_used(tmp_path) -> None:
     judged = {e.memory_id: e for e in result.judged}
     assert judged[used].overlap < 0.5 and judged[used].maxsim is not None
     assert judged[used].maxsim > judged[other].maxsim
+
+
+def test_only_the_user_accepting_the_answer_references_what_it_used(
+    mem: Memory, agent: MemoryAgent
+) -> None:
+    used, ignored = _injected(mem, agent)
+    agent.feedback("s1", "It runs Kubernetes 1.29 on the atlas cluster in Frankfurt.", now=T0)
+    agent.observe("s1", "user", "no, that cluster moved, check again", now=T0)
+    assert mem.get(used, user_id="maya").reference_count == 0  # corrected: not confirmed
+    agent.recall("s1", "atlas cluster kubernetes", now=T0)
+    agent.feedback("s1", "It runs Kubernetes 1.29 on the atlas cluster in Frankfurt.", now=T0)
+    agent.observe("s1", "user", "perfect, thanks!", now=T0)
+    assert mem.get(used, user_id="maya").reference_count == 1
+    assert mem.get(ignored, user_id="maya").reference_count == 0

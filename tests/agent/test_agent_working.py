@@ -109,7 +109,7 @@ def test_working_memory_is_carried_into_the_next_session(agent: MemoryAgent) -> 
     resumed = agent.start_session("s2", now=T0 + timedelta(hours=4))
     assert "release branch" in resumed.text  # a resumed session shows it again
     tomorrow = agent.start_session("s3", now=T0 + timedelta(hours=30))
-    assert "release branch" not in tomorrow.text  # expired
+    assert "## Carried over" not in tomorrow.text  # expired
 
 
 def test_untrusted_items_are_not_shown_unless_opted_in(mem: Memory) -> None:

@@ -99,6 +99,8 @@ class AgentBase:
         ``(stored ids, turns extracted, messages, messages skipped)``."""
         if transcript is not None:
             report = self.sessions.flush_transcript(session, transcript)
+            # the transcript stood for the observed turns: their raw log is read
+            self.sessions.mark_logged(session, version=report.extractor_version)
             return list(report.stored), 0, len(report.resource_ids), report.skipped
         extracted, flushed = self.sessions.flush_turns(session, now=now)
         return (list(flushed.stored) if flushed is not None else []), extracted, 0, 0

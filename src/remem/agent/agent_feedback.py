@@ -18,6 +18,8 @@ from remem.ids import resolve_ids
 from remem.model import Status, utcnow
 from remem.validation import check_text
 
+ANSWER_USED = "answer_used"  # session data: what the last judged answer used
+
 
 class FeedbackMixin(AgentBase):
     """Query, feedback, outcomes and lessons (part of :class:`~remem.agent.MemoryAgent`)."""
@@ -78,6 +80,10 @@ class FeedbackMixin(AgentBase):
             changed = set(
                 apply_echoes(self.mem, self.scope, echoes, session_id=session_id, now=now)
             )
+            # what this answer used waits for the user's word on it (observe: thanks
+            # or "yes" next confirms it; anything else drops it)
+            used_now = [e.memory_id for e in echoes if e.used and e.memory_id in changed]
+            self.mem.store.update_session(session_id, self.scope, data={ANSWER_USED: used_now})
         self.sessions.log(session_id, session.turns, "feedback", usage, now=now)
         judged = tuple(
             EchoResult(e.memory_id, e.used, e.overlap, e.maxsim, e.tokens, e.delta)

@@ -4,14 +4,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from remem.agent.agent_base import AgentBase, block_refs
 from remem.agent.budget import Usage
 from remem.agent.context import (
     CARRIED,
     DUE,
+    FACTS,
     LESSONS,
     PROMOTED,
     RULES,
@@ -24,8 +26,11 @@ from remem.agent.results import SessionEnd, SessionStart, WorkingPromotion, to_p
 from remem.agent.session import check_session_id
 from remem.agent.turns import episodes_at_end
 from remem.errors import ValidationError
-from remem.model import AgentSession, utcnow
+from remem.model import AgentSession, Status, utcnow
 from remem.validation import check_number, check_text
+
+if TYPE_CHECKING:
+    from remem.agent.agent import MemoryAgent
 
 
 class SessionsMixin(AgentBase):
@@ -64,9 +69,20 @@ class SessionsMixin(AgentBase):
                 ]
             builder = BlockBuilder(config.agent_context_max_tokens)
             due = self.triggers.due(now=now)
+            # each with the memories it was set about, preloaded (what it is about)
+            about = {
+                m.id: m.content
+                for m in self.mem.store.get_memories(
+                    [i for t in due for i in t.memory_ids], self.scope
+                )
+                if m.status is Status.ACTIVE
+            }
             builder.add(
                 DUE,
-                [Line(plain(f"{t.trigger_date:%a %d %b}: {t.message}"), ref=t.id) for t in due],
+                [
+                    Line(plain(_due_text(t.trigger_date, t.message, t.memory_ids, about)), ref=t.id)
+                    for t in due
+                ],
                 max_items=len(due),
             )
             rules = self.rules.matching(opening or "", limit=max(1, config.agent_rules_max))
@@ -97,6 +113,12 @@ class SessionsMixin(AgentBase):
             if opening:
                 withheld = self.recaller.add_relevant(
                     builder, opening, now=now, economy=False, items=config.agent_context_max_items
+                )
+            else:  # nothing to search for yet (a hook's start): the project's key facts
+                builder.add(
+                    FACTS,
+                    [memory_line(m, now=now) for m in self.recaller.key_facts()],
+                    max_items=config.agent_start_facts_max,
                 )
             context = self._inject(builder, session, now=now, economy=False, withheld=withheld)
             # Only what made it into the block counts: a reminder that did not fit
@@ -156,6 +178,8 @@ class SessionsMixin(AgentBase):
                 for item in self.working.promote_earned(session_id, now=now)
                 if item.promoted_to
             ]
+            if success is None:  # the session's tasks, by their signals
+                cast("MemoryAgent", self).mine_episodes(session_id, final=True, now=now)
             completed, still_open = episodes_at_end(
                 self.episodes,
                 self.notes,
@@ -212,6 +236,7 @@ class SessionsMixin(AgentBase):
             session = self.sessions.ensure(session_id, now=now)
             stored, extracted, messages, skipped_messages = self._flush(session, transcript, now)
             self.mem.store.update_session(session_id, self.scope, flushed_turns=session.turns)
+            cast("MemoryAgent", self).mine_episodes(session_id, now=now)  # tasks closed so far
         self.sessions.log(session_id, session.turns, "flush", usage, now=now)
         return SessionEnd(
             session_id=session_id,
@@ -232,3 +257,10 @@ class SessionsMixin(AgentBase):
         """What a session cost so far (every operation's counts, summed)."""
         self.session(session_id)
         return self.sessions.usage(session_id)
+
+
+def _due_text(day: date, message: str, memory_ids: Sequence[str], about: dict[str, str]) -> str:
+    """A due reminder's line: its day, what was said, and the memories it is about."""
+    known = [about[i] for i in memory_ids if i in about and about[i] != message]
+    tail = f" (about: {'; '.join(known[:2])})" if known else ""
+    return f"{day:%a %d %b}: {message}{tail}"

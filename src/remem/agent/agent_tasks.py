@@ -8,10 +8,14 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from remem.agent.agent_base import AgentBase
+from remem.agent.dialogue import said_in, salient
 from remem.agent.episodes import Episode, EpisodeHit
+from remem.agent.mining import learnings_of, outcome_of, tasks_of
 from remem.agent.session import check_session_id
 from remem.model import WorkingItem, utcnow
 from remem.validation import check_text
+
+MINED = "episodes_mined"  # session data: the turn of the last task written as an episode
 
 
 class TasksMixin(AgentBase):
@@ -103,6 +107,46 @@ class TasksMixin(AgentBase):
             failure_modes=failure_modes,
             now=now,
         )
+
+    def mine_episodes(
+        self, session_id: str, *, final: bool = False, now: datetime | None = None
+    ) -> list[str]:
+        """Write the session's tasks as episodes (:mod:`remem.agent.mining`): each task
+        that made tool calls, with its goal, actions, outcome from signals and what
+        fixed its failure. Only tasks a later prompt closed, unless ``final`` (the
+        session ends); each task once. The ids of the episodes written."""
+        session_id = check_session_id(session_id, self.limits)
+        now = now or utcnow()
+        session = self.sessions.require(session_id)
+        done = int(session.data.get(MINED, 0) or 0)
+        said = said_in(self.mem.store.list_checkpoints(session_id, self.scope))
+        tasks = [t for t in tasks_of(said) if t.turn > done and (final or t.closed)]
+        written: list[str] = []
+        config = self.mem.config
+        for task in tasks:
+            if task.calls:
+                episode = self.episodes.start(task.prompt, session_id=session_id, now=now)
+                for call in task.calls[: config.episode_max_actions]:
+                    name = str(call.get("name") or "tool")
+                    self.episodes.record_action(
+                        episode.id,
+                        "tool_call",
+                        salient(name, call.get("input")),
+                        f"called {name}",
+                        result="failed" if call.get("error") else "ok",
+                        now=now,
+                    )
+                success, score, _ = outcome_of(task, config)
+                completed = self.episodes.complete(
+                    episode.id,
+                    outcome_score=score,
+                    success=success,
+                    learnings=learnings_of(task, config),
+                    now=now,
+                )
+                written.append(completed.id)
+            self.mem.store.update_session(session_id, self.scope, data={MINED: task.turn})
+        return written
 
     def similar_episodes(self, task: str, *, k: int = 5) -> list[EpisodeHit]:
         """The completed past episodes most like ``task``."""

@@ -8,9 +8,18 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from remem.agent.agent_base import AgentBase, block_refs
+from remem.agent.agent_feedback import ANSWER_USED
 from remem.agent.agent_tools import reminder_line
 from remem.agent.conditions import condition_of, keys_of
-from remem.agent.context import REMINDERS, RULES, WORKING, BlockBuilder, Line, plain
+from remem.agent.context import (
+    EPISODES,
+    REMINDERS,
+    RULES,
+    WORKING,
+    BlockBuilder,
+    Line,
+    plain,
+)
 from remem.agent.deferred import journal_observe, journal_recall
 from remem.agent.dialogue import PreviousTurn, action_phrase, lesson_text, said_in, turn_before
 from remem.agent.observe import decision_in, error_in, wants_remembering
@@ -20,13 +29,18 @@ from remem.agent.turns import check_tool_calls
 from remem.agent.when import future_dates
 from remem.agent.working import SESSION_ONLY
 from remem.errors import ValidationError
-from remem.model import Trigger, utcnow
+from remem.model import Resource, Status, Trigger, utcnow
+from remem.read.inject import rewrite_query
+from remem.read.query import keyword_terms
+from remem.secrets import redact
 from remem.validation import check_label, check_text
 from remem.write.acts import Act, Utterance, classify
-from remem.write.transcript import untrusted_for
+from remem.write.transcript import role_for, untrusted_for
 
 if TYPE_CHECKING:
     from remem.agent.agent import MemoryAgent
+
+_TASK_ACTS = (Act.REQUEST, Act.QUESTION, Act.STATEMENT)  # a prompt that asks for work
 
 
 class TurnsMixin(AgentBase):
@@ -74,6 +88,8 @@ class TurnsMixin(AgentBase):
             )
             if part is not None:  # a promoted item's memory is not repeated below
                 builder.mark_shown([w.promoted_to for w, _ in found if w.promoted_to])
+            earlier = self._earlier_episodes(prompt, now=now)
+            builder.add(EPISODES, earlier, max_items=config.episode_recall_max)
             rules = self.rules.matching(prompt, tool=tool, limit=max(1, config.agent_rules_max))
             rules = rules[: config.agent_rules_max]
             builder.add(
@@ -81,7 +97,7 @@ class TurnsMixin(AgentBase):
             )
             items = config.agent_economy_items if economy else config.agent_context_max_items
             withheld = self.recaller.add_relevant(
-                builder, prompt, now=now, economy=economy, items=items
+                builder, self._query(session_id, prompt), now=now, economy=economy, items=items
             )
             context = self._inject(
                 builder, session, now=now, economy=economy, withheld=withheld, record=not defer
@@ -155,6 +171,8 @@ class TurnsMixin(AgentBase):
             # about how to work becomes a lesson (through correct(): its checks)
             before = self._turn_before(session_id) if role == "user" else None
             said = classify(content, previous=before.text) if before is not None else None
+            if said is not None and trusted is not False:
+                self._confirm_used(session_id, accepted=said.thanks or said.confirms, now=now)
             lesson = None
             if said is not None and said.is_lesson and not remembered and trusted is not False:
                 lesson = self._learn(said, before, session_id, now=now, skipped=skipped)
@@ -199,6 +217,13 @@ class TurnsMixin(AgentBase):
                 memory_ids=remembered,
                 trusted=trusted if trusted is not None else not untrusted_for(role),
             )
+            # the turn kept as a resource at once: a session whose end never comes is
+            # extracted by the next nightly job (remem/lifecycle/nightly.py extract)
+            resource = (
+                self._keep_turn(session_id, role, content, trusted=trusted, now=now)
+                if role in ("user", "assistant") and not remembered
+                else None
+            )
             state: dict[str, Any] = {
                 "user_input" if role == "user" else "llm_output": content,
                 "tool_calls": calls,
@@ -206,6 +231,7 @@ class TurnsMixin(AgentBase):
                     OBSERVED: True,
                     "role": role,
                     "at": now.isoformat(),
+                    **({"resource": resource} if resource else {}),
                     **({"trusted": trusted} if trusted is not None else {}),
                     **({"remembered": remembered} if remembered else {}),
                 },
@@ -237,6 +263,88 @@ class TurnsMixin(AgentBase):
         if condition is None or not keys_of(condition):
             return []
         return [self.triggers.on_condition(text, condition, now=now, session_id=session_id)]
+
+    def _earlier_episodes(self, prompt: str, *, now: datetime) -> list[Line]:
+        """How tasks like the one a prompt asks for went before, when something fixed a
+        failure then (its learnings): the nearest by the embedding's cosine, at least
+        ``episode_recall_min``."""
+        config = self.mem.config
+        if config.episode_recall_max <= 0 or not classify(prompt).has(*_TASK_ACTS):
+            return []
+        lines = []
+        for hit in self.episodes.like(prompt, k=3):
+            episode = hit.episode
+            if hit.score < config.episode_recall_min or not episode.learnings:
+                continue
+            how = "worked" if episode.success else "did not work"
+            text = f"{episode.task} ({how}) — what fixed it: {' '.join(episode.learnings)}"
+            lines.append(Line(plain(text), ref=episode.id))
+        return lines
+
+    def _query(self, session_id: str, prompt: str) -> str:
+        """What a prompt is searched with: itself, or — when it names fewer than
+        ``agent_query_context_min_terms`` keywords ("ship it", "and staging?") — itself
+        with the names and keywords of the session's last turns
+        (:func:`remem.read.inject.rewrite_query`)."""
+        config = self.mem.config
+        if len(keyword_terms(prompt)) >= config.agent_query_context_min_terms:
+            return prompt
+        said = said_in(self.mem.store.list_checkpoints(session_id, self.scope))
+        recent = [
+            {"role": s.role, "content": s.text}
+            for s in said[-config.agent_query_context_turns :]
+            if s.role in ("user", "assistant") and s.text
+        ]
+        if not recent:
+            return prompt
+        return rewrite_query(
+            [*recent, {"role": "user", "content": prompt}],
+            last_n=len(recent) + 1,
+            max_keywords=config.agent_query_context_keywords,
+        )
+
+    def _keep_turn(
+        self, session_id: str, role: str, content: str, *, trusted: bool | None, now: datetime
+    ) -> str:
+        """Append the turn to the raw log (a resource no extractor has read yet); its id."""
+        untrusted = untrusted_for(role, trusted=trusted)
+        resource = Resource(
+            content=redact(content),
+            kind="message",
+            user_id=self.scope.user_id,
+            agent_id=self.scope.agent_id,
+            namespace=self.scope.namespace,
+            session_id=session_id,
+            role=role_for(role),
+            occurred_at=now,
+            created_at=now,
+            metadata={
+                "speaker": (self.scope.user_id or "user") if role == "user" else role,
+                "observed": True,
+                **({"prompt": True} if role == "user" else {}),
+                **({"untrusted": True} if untrusted else {}),
+            },
+        )
+        self.mem.store.append_resource(resource)
+        return resource.id
+
+    def _confirm_used(self, session_id: str, *, accepted: bool, now: datetime) -> None:
+        """The user's word on the last answer: accepted (thanks, "yes, exactly"), what
+        it used is referenced — a confirmed use; else it is dropped unconfirmed."""
+        session = self.sessions.get(session_id)
+        used = list(session.data.get(ANSWER_USED) or []) if session is not None else []
+        if not used:
+            return
+        self.mem.store.update_session(session_id, self.scope, data={ANSWER_USED: []})
+        if accepted:
+            found = {
+                m.id
+                for m in self.mem.store.get_memories(used, self.scope)
+                if m.status is Status.ACTIVE
+            }
+            active = [m for m in used if m in found]
+            if active:
+                self.mem.reference(active, now=now, **self._kw)
 
     def _turn_before(self, session_id: str) -> PreviousTurn:
         return turn_before(said_in(self.mem.store.list_checkpoints(session_id, self.scope)))

@@ -25,7 +25,9 @@ from remem.read.tokens import TokenCounter, default_counter
 from remem.textnorm import strip_invisible
 
 DUE, LESSONS, RULES, PROMOTED = "## Due today", "## Lessons", "## Rules", "## Promoted"
+FACTS = "## Project facts"  # the scope's key facts, as they stand
 REMINDERS = "## Reminders"  # reminders whose condition this turn met
+EPISODES = "## Earlier episodes"  # how a similar task went before, and what fixed it
 CARRIED, WORKING, SUMMARIES, RELEVANT = (
     "## Carried over",
     "## Working memory",
@@ -36,9 +38,11 @@ CARRIED, WORKING, SUMMARIES, RELEVANT = (
 PART_OF = {
     DUE: "due",
     REMINDERS: "due",
+    EPISODES: "episode",
     LESSONS: "lesson",
     RULES: "rule",
     PROMOTED: "promoted",
+    FACTS: "fact",
     CARRIED: "carried",
     WORKING: "working",
     SUMMARIES: "summary",

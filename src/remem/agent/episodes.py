@@ -274,6 +274,23 @@ class Episodes:
         their summary matches it), best first."""
         return self._search(task, k=k, now=now, failures=False)
 
+    def like(self, task: str, *, k: int = 3) -> builtins.list[EpisodeHit]:
+        """The ``k`` completed episodes whose task (or summary) is nearest to ``task``
+        by the embedding model's cosine (the score), best first: a plain similarity
+        a threshold can be set on, unlike a ranked search's fused score."""
+        task = self._text(task, "task")
+        if not 1 <= k <= 100:
+            raise ValidationError("k must be between 1 and 100")
+        embedder = self.mem.embedder
+        found = self.mem.store.vector_search(
+            embedder.embed_query(task),
+            self.scope,
+            model_id=embedder.model_id,
+            limit=k * 6,
+            filters=ListFilter(kinds=(Kind.EPISODIC.value,)),
+        )
+        return self._hits([(mid, score, {"cosine": score}) for mid, score in found], k=k)
+
     def failures_like(
         self, task: str, *, k: int = 5, now: datetime | None = None
     ) -> builtins.list[EpisodeHit]:
@@ -296,14 +313,35 @@ class Episodes:
             filters=ListFilter(kinds=(Kind.EPISODIC.value,)),
             now=now,
         )
+        found = [(hit.memory.id, hit.score, hit.explain) for hit in hits]
+        return self._hits(
+            found, k=k, failures=failures, known={h.memory.id: h.memory for h in hits}
+        )
+
+    def _hits(
+        self,
+        found: builtins.list[tuple[str, float, dict[str, Any]]],
+        *,
+        k: int,
+        failures: bool = False,
+        known: dict[str, MemoryRecord] | None = None,
+    ) -> builtins.list[EpisodeHit]:
+        """Completed episodes of the memories ``found`` (an episode or its summary),
+        each at its best score, best first."""
+        records = dict(known or {})
+        missing = [mid for mid, _, _ in found if mid not in records]
+        records.update({r.id: r for r in self.mem.store.get_memories(missing, self.scope)})
         best: dict[str, tuple[float, dict[str, Any]]] = {}
-        for hit in hits:
-            data = hit.memory.data
-            episode_id = hit.memory.id if "episode" in data else data.get("episode_of")
+        for mid, score, explain in found:
+            record = records.get(mid)
+            if record is None:
+                continue
+            data = record.data
+            episode_id = record.id if "episode" in data else data.get("episode_of")
             if not isinstance(episode_id, str):
                 continue  # an episodic note that is no episode
-            if episode_id not in best or hit.score > best[episode_id][0]:
-                best[episode_id] = (hit.score, hit.explain)
+            if episode_id not in best or score > best[episode_id][0]:
+                best[episode_id] = (score, explain)
         records = {r.id: r for r in self.mem.store.get_memories(list(best), self.scope)}
         out: builtins.list[EpisodeHit] = []
         for episode_id, (score, explain) in sorted(best.items(), key=lambda kv: -kv[1][0]):

@@ -10,7 +10,11 @@ memory's stored token vectors of the best cosine with a response token. Both
 weigh each word (token) by its idf among the memories judged together: a
 template or domain word they all share does not tell which one was used. Used
 (coverage at least ``echo_overlap_min`` or MaxSim at least ``echo_maxsim_min``):
-``retrieval_priority + echo_boost`` and a reference (confirmed use). Ignored:
+``retrieval_priority + echo_boost`` — retrieval priority only: the agent's own use
+is no confirmation. A reference (which drives reinforcement and promotion) comes
+from the user: explicitly (``Memory.reference``), or by accepting the answer that
+used the memory (thanks, "yes, exactly" as the next prompt: :meth:`MemoryAgent.observe`
+references what the last judged answer used). Ignored:
 ``- fizzle_penalty``, and an expensive memory (more than
 ``fizzle_expensive_tokens`` tokens injected) up to ``fizzle_expensive_penalty``
 more — a long memory that goes unused costs more than a short one. Priority
@@ -59,7 +63,7 @@ from remem.read.tiered import score_summary
 from remem.store.base import ScoreChange
 from remem.write.embed import embed_for_store
 
-JUDGED_PARTS = ("relevant", "promoted", "carried", "working")
+JUDGED_PARTS = ("relevant", "promoted", "fact", "carried", "working")
 
 
 def content_hash(text: str) -> str:
@@ -229,8 +233,9 @@ def fizzle(config: Config, tokens: int) -> float:
 def apply_echoes(
     mem: Memory, scope: Scope, echoes: Sequence[Echo], *, session_id: str, now: datetime
 ) -> list[str]:
-    """Write the priority changes (one atomic update, audited) and reference the used
-    memories; the ids changed. Each judgement kept names the response (one key per
+    """Write the priority changes (one atomic update, audited); the ids changed. The
+    used memories are not referenced here: the agent using a memory is no user's
+    confirmation. Each judgement kept names the response (one key per
     call: the memories judged here were judged against one response)."""
     response = response_key(session_id, now.isoformat())
     changes = [
@@ -263,17 +268,9 @@ def apply_echoes(
         )
         for e in echoes
     ]
-    changed = mem.store.adjust_scores(changes, scope, at=now) if changes else []
-    used = [e.memory_id for e in echoes if e.used and e.memory_id in changed]
-    if used:
-        mem.reference(
-            used,
-            user_id=scope.user_id,
-            agent_id=scope.agent_id,
-            namespace=scope.namespace,
-            now=now,
-        )
-    return changed
+    # The agent's own use tunes retrieval priority only: a reference (what drives
+    # reinforcement and promotion) is the user's confirmation (see confirm_used).
+    return mem.store.adjust_scores(changes, scope, at=now) if changes else []
 
 
 def outcome_changes(

@@ -63,6 +63,27 @@ class Recaller:
         kept.sort(key=lambda m: -m.importance)
         return kept[:limit]
 
+    def key_facts(self) -> list[MemoryRecord]:
+        """The scope's facts a session starts with (``agent_start_facts_max``): its
+        active statements (not lessons, rules or episodes), the most important of
+        the newest first — what the project is, runs on and agreed, as it stands now
+        (a superseded value is not active)."""
+        limit = self.mem.config.agent_start_facts_max
+        if limit <= 0:
+            return []
+        page = self.mem.store.list_memories(
+            self.scope, filters=ListFilter(kinds=(Kind.SEMANTIC.value,)), limit=limit * 4
+        )
+        kept = [
+            m
+            for m in page.items
+            if visible_to(m, self.asker)
+            and (self.include_untrusted or not record_untrusted(m))
+            and m.trust_score >= self.mem.config.min_trust  # as ranking drops them
+        ]
+        kept.sort(key=lambda m: -m.importance)  # stable: newest first among equals
+        return kept[:limit]
+
     def shown_items(self, items: Sequence[WorkingItem]) -> list[WorkingItem]:
         """The working items the agent may be shown."""
         return [w for w in items if self.include_untrusted or not item_untrusted(w)]

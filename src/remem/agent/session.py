@@ -123,19 +123,32 @@ class Sessions:
         stored already are skipped); ``(turns extracted, report)``."""
         points = self.mem.store.list_checkpoints(session.session_id, self.scope)
         turns = [
-            (message, handled)
-            for turn, message, handled in _messages(points, self.scope, session.session_id)
+            (message, handled, kept)
+            for turn, message, handled, kept in _messages(points, self.scope, session.session_id)
             if turn > session.flushed_turns
         ]
-        todo = [message for message, handled in turns if not handled]
+        todo = [message for message, handled, _ in turns if not handled]
         known = self.mem.store.known_resources([m.key for m in todo if m.key], self.scope)
         fresh = [m for m in todo if m.key not in known]
-        if not fresh:
-            return len(turns), None
-        report = self.mem.ingest_messages(
-            fresh, scope=self.scope, session_id=session.session_id, now=now
-        )
+        report = None
+        if fresh:
+            report = self.mem.ingest_messages(
+                fresh, scope=self.scope, session_id=session.session_id, now=now
+            )
+        # the raw log of these turns is read: the nightly job does not extract it again
+        self.mark_logged(session, version=report.extractor_version if report else "flush")
         return len(turns), report
+
+    def mark_logged(self, session: AgentSession, *, version: str) -> int:
+        """Mark the raw-log resources of the turns not flushed yet as extracted (a
+        transcript extraction stood for them); how many."""
+        points = self.mem.store.list_checkpoints(session.session_id, self.scope)
+        done = 0
+        for turn, _, _, kept in _messages(points, self.scope, session.session_id):
+            if turn > session.flushed_turns and kept:
+                self.mem.store.mark_extracted(kept, version, 0)
+                done += 1
+        return done
 
     def flush_transcript(
         self, session: AgentSession, transcript: str | Path | bytes
@@ -154,9 +167,9 @@ class Sessions:
 
 def _messages(
     points: Sequence[Checkpoint], scope: Scope, session_id: str
-) -> list[tuple[int, Message, bool]]:
-    """``(turn, message, handled by the hot path)`` of each observed turn, keyed in
-    turn order as ``extract`` keys a transcript's messages."""
+) -> list[tuple[int, Message, bool, str | None]]:
+    """``(turn, message, handled by the hot path, its raw-log resource)`` of each
+    observed turn, keyed in turn order as ``extract`` keys a transcript's messages."""
     out = []
     previous = ""
     for point in points:
@@ -182,5 +195,13 @@ def _messages(
         )
         previous = message_key(previous, scope, session_id, message)
         message = replace(message, key=previous)
-        out.append((point.turn, message, bool(state.get("remembered"))))
+        kept = state.get("resource")
+        out.append(
+            (
+                point.turn,
+                message,
+                bool(state.get("remembered")),
+                kept if isinstance(kept, str) else None,
+            )
+        )
     return out

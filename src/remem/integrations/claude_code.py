@@ -19,7 +19,8 @@ PreToolUse             ``before_tool``: the lessons and rules that apply to the 
 PostToolUse(Failure)   ``after_tool``: the call recorded as an action of the session
                        (its episode); a failed one also an episodic note
 Stop                   the answer just given: ``observe`` it, then ``feedback``
-                       (echo/fizzle of what was injected)
+                       (echo/fizzle of what was injected); the tasks a prompt has
+                       closed become episodes (``mine_episodes``)
 PreCompact             ``flush``: the transcript extracted, the session kept open
 SessionEnd             ``end_session`` with the transcript
 =====================  ===============================================================
@@ -336,11 +337,13 @@ def _stop(agent: MemoryAgent, payload: HookPayload, now: datetime | None) -> Hoo
     answer = _clip_bytes(answer, agent.mem.config.max_content_bytes)
     seen = agent.observe(payload.session_id, "assistant", answer, now=now)
     judged = agent.feedback(payload.session_id, answer, now=now)
+    mined = agent.mine_episodes(payload.session_id, now=now)  # the tasks a prompt closed
     done = {
         "observed": True,
         "turn": seen.turn,
         "used": list(judged.used),
         "ignored": list(judged.ignored),
+        "episodes": mined,
     }
     return HookAnswer(HookEvent.STOP, done=done)
 

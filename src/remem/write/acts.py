@@ -114,6 +114,16 @@ class Utterance:
             Act.CORRECTION, Act.RULE, Act.REQUEST, Act.QUESTION
         )
 
+    @property
+    def confirms(self) -> bool:
+        """The prompt opens by agreeing with what was said before ("yes, exactly",
+        "right, that's it") and corrects nothing."""
+        return (
+            bool(self.sentences)
+            and _AGREE.match(self.text) is not None
+            and not self.has(Act.CORRECTION)
+        )
+
     def statements(self) -> list[str]:
         """The sentences that state something, and those asked to be remembered: the
         candidates for facts (none in a correction or a rule: the lesson it becomes
@@ -193,6 +203,11 @@ _POLITE = re.compile(
     r"(?:you|u)\s+(?:should|must|need\s+to|have\s+to)\b)",
     re.IGNORECASE,
 )
+_AGREE = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|exactly|correct|right|indeed|perfect|spot\s+on|that'?s\s+(?:it|right|"
+    r"correct))\b",
+    re.IGNORECASE,
+)
 _PLEASE = re.compile(r"\b(?:please|pls|plz|kindly)\b", re.IGNORECASE)
 _STANDING = re.compile(
     r"\b(?:always|never|every\s+(?:single\s+)?time|each\s+time|from\s+now\s+on|going\s+forward|"
@@ -248,9 +263,7 @@ _PROPOSAL = re.compile(
     r"we\s+could|option|alternatively|suggest|recommend)\b",
     re.IGNORECASE,
 )
-_SPLIT = re.compile(
-    r"(?<=[.!?…])[\"')\]]*\s+|\n+|(?<=[.!?])(?=[A-Z])|(?<=[\U0001F300-\U0001FAFF])\s+"
-)
+_SPLIT = re.compile(r"(?<=[.!?…])[\"')\]]*\s+|\n+|(?<=[\U0001F300-\U0001FAFF])\s+")
 _PREVIOUS_CHARS = 4000  # how much of the turn before a prompt is read for contrasts
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|no)\.$", re.IGNORECASE)
 
