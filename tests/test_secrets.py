@@ -243,3 +243,13 @@ def test_secrets_hidden_by_invisible_or_full_width_characters_are_redacted(text:
 def test_non_ascii_text_without_secrets_is_left_as_written() -> None:
     text = "Zoë’s café — ｆｕｌｌ width\u200b is fine"
     assert redact(text) == text
+
+
+def test_a_json_field_naming_a_session_id_is_no_cookie() -> None:
+    # Claude Code's payloads and the agent's journal of deferred writes name the
+    # session so; redacting it filed every deferred turn under another session
+    from remem.secrets import redact as _redact
+
+    journal = '{"session_id": "0b6f2c1e-8d4a-4c3b-9e7f-2a1d5c6b7e80", "role": "user"}'
+    assert _redact(journal) == journal
+    assert "0b6f2c1e" not in _redact("Cookie: session=0b6f2c1e-8d4a-4c3b-9e7f-2a1d5c6b7e80")

@@ -105,7 +105,11 @@ def _basic_credentials(match: re.Match[str], _text: str) -> bool:
 def _cookie_ok(match: re.Match[str], _text: str) -> bool:
     value = match.group("value").rstrip(".,;:")
     if re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", value):
-        return True  # a session id (a uuid named session is a session)
+        # a uuid named session is a session, but not a JSON field naming an id
+        # ("session_id": "<uuid>"): Claude Code's hook payloads and remem's own journal
+        # of deferred writes name the session that way, and redacting it loses the session
+        json_id = '"' in match.group(0) and match.group("name").lower().endswith("id")
+        return not json_id
     return looks_random(value, min_len=16) or (
         len(value) >= 20
         and re.fullmatch(r"[a-z0-9]+|[A-Z0-9]+", value) is not None
