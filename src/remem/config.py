@@ -110,6 +110,12 @@ class Config(BaseModel):
     # metadata, a memory's data, audit detail (JSON, encoded)
     max_metadata_bytes: int = Field(64 * 1024, ge=256)
     max_checkpoint_bytes: int = Field(1024 * 1024, ge=256)  # one checkpoint's state (JSON)
+    # a query (search, context, recall_tiered; REST, MCP, CLI): longer is refused, as
+    # search time grows with the query's terms (docs/concepts.md#input-bounds)
+    max_query_bytes: int = Field(32 * 1024, ge=16)
+    # one line (request) of `remem mcp` over stdio: longer is answered with an error and
+    # never read into memory (remem/mcp_wire.py)
+    mcp_max_request_chars: int = Field(1024 * 1024, ge=4096)
     # filters (remem/filters.py): conditions and list values one filter may hold (each
     # becomes a bound SQL parameter or two), and how deep AND / OR / NOT may nest
     filter_max_values: int = Field(500, ge=1, le=5000)

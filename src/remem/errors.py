@@ -19,6 +19,8 @@ Third-party errors are translated at the boundary: ``raise StoreError(...) from 
 
 from __future__ import annotations
 
+import re
+
 
 class RememError(Exception):
     """Base class of every error remem raises on purpose.
@@ -72,3 +74,17 @@ class ProviderError(RememError):
 
 class NotAvailableError(RememError):
     """The feature is not available (not built yet, or not configured)."""
+
+
+# An absolute path (POSIX, ``~/``, or a Windows drive), or a database URL: where the
+# server keeps its store is the server's business, not a remote caller's.
+_SERVER_PATH = re.compile(
+    r"(?<![\w/.:~-])(?!/v1/|/hooks/|/mcp\b)(?:~|[A-Za-z]:)?(?:[/\\][^\s/\\'\"`;,()<>]+){2,}[/\\]?"
+    r"|\b(?:postgres(?:ql)?|sqlite)(?:\+\w+)?://[^\s;,()]+?(?=:?(?:\s|$)|[;,()])"
+)
+
+
+def remote_message(message: str) -> str:
+    """``message`` as a remote caller (REST, MCP) may see it: server paths and store
+    URLs replaced by ``<server path>``."""
+    return _SERVER_PATH.sub("<server path>", message)

@@ -9,7 +9,7 @@ unknown argument (``user_id`` included) is refused, and an id from another scope
 
 Errors reach the client as tool results with ``isError`` and one line — the
 :class:`~remem.errors.RememError` message (redacted), or the argument that failed
-validation (never its value) — and never as a traceback. Results and resources are
+validation (never its value) — and never as a traceback or with a server path. Results and resources are
 shaped in :mod:`remem.mcp_shapes`; :mod:`remem.mcp_run` serves them (stdio, HTTP).
 """
 
@@ -25,7 +25,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from remem.agent.session import scope_args
-from remem.errors import RememError
+from remem.errors import RememError, remote_message
 from remem.mcp_shapes import RememServer, add_resources, memory_dict, one_line, plain
 from remem.model import utcnow
 
@@ -84,7 +84,7 @@ class Tools:
             try:
                 return body()
             except RememError as exc:  # the SDK puts "Error executing tool <name>: " first
-                raise ToolError(one_line(str(exc))) from None
+                raise ToolError(one_line(remote_message(str(exc)))) from None
 
     def session(self, session_id: str | None) -> str:
         return session_id or self.session_id
@@ -96,6 +96,7 @@ def build_server(agent: MemoryAgent, *, session_id: str | None = None) -> RememS
     t = Tools(agent, session_id=session_id or default_session_id())
     server = RememServer(NAME, instructions=INSTRUCTIONS, log_level="WARNING")
     server.tools = t
+    server.max_request_chars = agent.mem.config.mcp_max_request_chars
     tool = server.tool
 
     @tool(annotations=_write())

@@ -76,6 +76,22 @@ class RememServer(MCPServer[Any]):
     fails validation is named, never echoed. ``tools``: what its tools run over."""
 
     tools: Tools
+    max_request_chars: int = 1 << 20  # the server's config sets it (mcp_max_request_chars)
+
+    async def run_stdio_async(self) -> None:
+        """Serve stdio with every request line answered (:mod:`remem.mcp_wire`)."""
+        from mcp.server.stdio import stdio_server
+
+        from remem.mcp_wire import GuardedStdin
+
+        stdin = GuardedStdin(max_chars=self.max_request_chars)
+        async with stdio_server(stdin=stdin) as (read_stream, write_stream):  # type: ignore[arg-type]
+            stdin.reply = write_stream
+            stdin.ready.set()
+            # As MCPServer.run_stdio_async, with the guarded stdin.
+            await self._lowlevel_server.run(
+                read_stream, write_stream, self._lowlevel_server.create_initialization_options()
+            )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         from remem import __version__

@@ -16,7 +16,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from remem.config import Config
-from remem.errors import ConflictError, NotFoundError, ValidationError
+from remem.errors import ConflictError, NotFoundError
 from remem.filters import FilterLimits, narrowing
 from remem.ids import resolve_id, short_ids
 from remem.lifecycle import usage
@@ -32,7 +32,7 @@ from remem.read.tiered import COUNTER_PREFIX as TIER_COUNTERS
 from remem.secrets import scrub_value
 from remem.store.base import ListFilter, Store
 from remem.store.factory import open_store
-from remem.validation import check_record, check_text
+from remem.validation import check_ids, check_int, check_record, check_text, optional_datetime
 from remem.write.embed import embed_for_store
 from remem.write.summaries import refresh_citing
 from remem.write.validate import Limits, check_changes, clean_content, require_scope, scope_of
@@ -121,6 +121,7 @@ class Memory(AddMixin, WriteMixin, AdminMixin, ReadMixin):
         validated as ``add`` validates it. ``now`` (default: the clock) dates the new
         version and the audit."""
         limits = Limits.of(self.config)
+        now = optional_datetime(now, "now")
         text = self._redacted(clean_content(content, max_bytes=limits.max_content_bytes))
         changes = check_changes(changes, limits)
         if reason is not None:
@@ -241,7 +242,7 @@ class Memory(AddMixin, WriteMixin, AdminMixin, ReadMixin):
         more where that many would match another memory of the scope."""
         return short_ids(
             self.store,
-            memory_ids,
+            check_ids(memory_ids, "memory_ids", limits=Limits.of(self.config)),
             scope_of(user_id, agent_id, namespace),
             chars=self.config.id_display_chars,
             min_chars=self.config.id_prefix_min_chars,
@@ -264,8 +265,8 @@ class Memory(AddMixin, WriteMixin, AdminMixin, ReadMixin):
         """Memories in the scope, newest first; active only unless ``filters`` names
         ``status``. ``filters``: a dict in Mem0's syntax (:mod:`remem.filters`) or a
         :class:`ListFilter`; ``run_id``: only this session's memories."""
-        if offset < 0 or not 1 <= limit <= 10_000:
-            raise ValidationError("offset must be >= 0 and limit between 1 and 10000")
+        offset = check_int(offset, "offset", low=0, high=2**62)
+        limit = check_int(limit, "limit", low=1, high=10_000)
         return self.store.list_memories(
             scope_of(user_id, agent_id, namespace),
             filters=self._narrowing(filters, run_id),

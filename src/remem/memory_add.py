@@ -131,6 +131,7 @@ class AddMixin:
         """
         limits = Limits.of(self.config)
         scope = write_scope(user_id, agent_id, namespace, limits)
+        now = optional_datetime(now, "now")
         if run_id is not None:  # Mem0's name for the session
             if session_id is not None and session_id != run_id:
                 raise ValidationError("run_id and session_id name the same thing; pass one")

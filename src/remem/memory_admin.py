@@ -31,7 +31,15 @@ from remem.providers.base import LLM, Embedder, token_embedder
 from remem.secrets import redact, scrub_value
 from remem.store.base import ListFilter, Store
 from remem.store.portable import export_store, import_store, scope_lines
-from remem.validation import Limits, check_count, check_json, check_label, check_text
+from remem.validation import (
+    Limits,
+    check_count,
+    check_json,
+    check_label,
+    check_text,
+    optional_datetime,
+    optional_text,
+)
 from remem.write.embed import embed_for_store
 from remem.write.summaries import refresh_citing, refresh_summaries
 from remem.write.validate import check_identifier, scope_of, write_scope
@@ -63,6 +71,7 @@ class AdminMixin:
         reason: str | None = None,
     ) -> MemoryRecord:
         """Soft-delete: the memory stops being returned; it stays in history."""
+        reason = optional_text(reason, "reason", max_bytes=self.config.max_content_bytes)
         record = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)
         if record.status is Status.FORGOTTEN:
             return record
@@ -178,6 +187,7 @@ class AdminMixin:
         forgotten; superseded versions stay history. :meth:`erase` is the hard purge,
         :meth:`reset` erases the whole store."""
         scope = scope_of(user_id, agent_id, namespace)
+        now = optional_datetime(now, "now")
         if reason is not None:
             reason = redact(check_text(reason, "reason", max_bytes=self.config.max_content_bytes))
         narrowed = narrowing(filters, run_id=run_id, limits=FilterLimits.of(self.config))
@@ -242,9 +252,10 @@ class AdminMixin:
     ) -> Checkpoint:
         """The state at ``turn``: that turn's input, tool calls and output, and the
         internal state folded over every checkpoint up to it (dict keys merge)."""
-        points = self.store.list_checkpoints(
-            session_id, scope_of(user_id, agent_id, namespace), upto=turn
-        )
+        scope = scope_of(user_id, agent_id, namespace)
+        session_id = check_label(session_id, "session_id", max_chars=self.config.max_label_chars)
+        turn = check_count(turn, "turn")
+        points = self.store.list_checkpoints(session_id, scope, upto=turn)
         if not points:
             raise NotFoundError(f"no checkpoint for session {session_id!r} at or before {turn}")
         return _fold(points)
@@ -258,7 +269,9 @@ class AdminMixin:
         namespace: str | None = None,
     ) -> Checkpoint | None:
         """The last saved state of a session (after a crash), or None if it has none."""
-        points = self.store.list_checkpoints(session_id, scope_of(user_id, agent_id, namespace))
+        scope = scope_of(user_id, agent_id, namespace)
+        session_id = check_label(session_id, "session_id", max_chars=self.config.max_label_chars)
+        points = self.store.list_checkpoints(session_id, scope)
         return _fold(points) if points else None
 
     # -- maintenance -------------------------------------------------------------

@@ -30,7 +30,16 @@ from remem.read.tiered import TieredResult, tiered_search
 from remem.secrets import redact
 from remem.store.base import ListFilter, Store
 from remem.validation import (
+    MAX_CONTEXT_TOKENS,
+    Limits,
+    check_ids,
+    check_int,
+    check_json,
     check_number,
+    check_query,
+    now_or,
+    optional_datetime,
+    optional_text,
 )
 from remem.write.validate import (
     scope_of,
@@ -93,10 +102,9 @@ class ReadMixin:
         ("last week") count from. Each memory returned counts one access
         (``access_count``, ``last_accessed_at``; ``config.record_access``)."""
         scope = scope_of(user_id, agent_id, namespace)
-        if not isinstance(query, str) or not query.strip():
-            raise ValidationError("query is empty")
-        if not 1 <= limit <= 1000:
-            raise ValidationError("limit must be between 1 and 1000")
+        query = check_query(query, Limits.of(self.config))
+        limit = check_int(limit, "limit", low=1, high=1000)
+        now = optional_datetime(now, "now")
         if threshold is not None:
             threshold = check_number(threshold, "threshold", low=0.0, high=1.0)
         filters = self._narrowing(filters, run_id)
@@ -146,8 +154,9 @@ class ReadMixin:
         ``sources``: as for :meth:`search` (tier 2). :meth:`search` itself never
         consults summaries."""
         scope = scope_of(user_id, agent_id, namespace)
-        if not isinstance(query, str) or not query.strip():
-            raise ValidationError("query is empty")
+        query = check_query(query, Limits.of(self.config))
+        limit = check_int(limit, "limit", low=1, high=1000)
+        now = optional_datetime(now, "now")
         return tiered_search(
             self.store,
             query,
@@ -198,8 +207,9 @@ class ReadMixin:
         and memories flagged as prompt injection are never in the block unless
         ``include_untrusted=True``; then each such line is tagged ``[untrusted]``
         (and ``[injection]``). ``block.withheld`` counts those left out."""
-        if isinstance(query, str):
-            text = query
+        now = optional_datetime(now, "now")
+        if isinstance(query, str | bytes | bytearray):
+            text = check_query(query, Limits.of(self.config))
         elif isinstance(query, list | tuple):
             text = rewrite_query(
                 query,
@@ -271,18 +281,23 @@ class ReadMixin:
         not a reference. An id outside the scope raises NotFoundError; nothing is
         written then."""
         scope = scope_of(user_id, agent_id, namespace)
-        memory_ids = [self._resolve(i, scope) for i in memory_ids]  # prefixes too
+        now = now_or(now)
+        given_ids = check_ids(memory_ids, "memory_ids", limits=Limits.of(self.config))
+        if details is not None:
+            if not isinstance(details, list | tuple) or len(details) != len(given_ids):
+                raise ValidationError("details must be a list with one entry per memory id")
+            for detail in details:
+                check_json(detail, "details", max_bytes=self.config.max_metadata_bytes)
+        memory_ids = [self._resolve(i, scope) for i in given_ids]  # prefixes too
         ids = list(dict.fromkeys(memory_ids))
         if not ids:
             return
-        if details is not None and len(details) != len(memory_ids):
-            raise ValidationError("details must have one entry per memory id")
         found = {m.id for m in self.store.get_memories(ids, scope)}
         missing = [i for i in ids if i not in found]
         if missing:
             raise NotFoundError(f"no memory {', '.join(map(repr, missing))} in this scope")
         given = dict(zip(memory_ids, details or [{}] * len(memory_ids), strict=True))
-        self._record_injected(ids, now or utcnow(), [dict(given[i]) for i in ids])
+        self._record_injected(ids, now, [dict(given[i]) for i in ids])
 
     def _record_injected(
         self, ids: builtins.list[str], now: datetime, details: Sequence[Mapping[str, Any]]
@@ -316,10 +331,11 @@ class ReadMixin:
         All or nothing: an id outside the scope raises NotFoundError, a superseded,
         forgotten or purged memory ValidationError, and nothing is written."""
         scope = scope_of(user_id, agent_id, namespace)
-        given = [memory_ids] if isinstance(memory_ids, str) else list(memory_ids)
+        now = now_or(now)
+        given = check_ids(memory_ids, "memory_ids", limits=Limits.of(self.config))
         ids = [self._resolve(i, scope) for i in given]
         return usage.reference(
-            self.store, self.config, ids, scope, now=now or utcnow(), embedder=self.embedder
+            self.store, self.config, ids, scope, now=now, embedder=self.embedder
         )
 
     def source(
@@ -352,13 +368,15 @@ class ReadMixin:
         token vectors are rebuilt and it counts as used now. Purged memories cannot
         come back, and an active one is an error (ValidationError): nothing to restore."""
         scope = scope_of(user_id, agent_id, namespace)
+        now = now_or(now)
+        reason = optional_text(reason, "reason", max_bytes=self.config.max_content_bytes)
         return usage.restore(
             self.store,
             self.embedder,
             self.config,
             self._resolve(memory_id, scope),
             scope,
-            now=now or utcnow(),
+            now=now,
             reason=None if reason is None else redact(reason),
         )
 
@@ -367,7 +385,6 @@ class ReadMixin:
         (callers that do work first, like ``remem retrieve``, check before it)."""
         tokens = self.config.context_max_tokens if max_tokens is None else max_tokens
         items = self.config.context_max_items if max_items is None else max_items
-        bad_type = isinstance(tokens, bool) or isinstance(items, bool)
-        if bad_type or tokens < 1 or not 1 <= items <= 500:
-            raise ValidationError("max_tokens must be >= 1 and max_items between 1 and 500")
+        tokens = check_int(tokens, "max_tokens", low=1, high=MAX_CONTEXT_TOKENS)
+        items = check_int(items, "max_items", low=1, high=500)
         return tokens, items

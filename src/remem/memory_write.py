@@ -15,6 +15,7 @@ from remem.providers.base import LLM, Embedder
 from remem.providers.registry import get_llm
 from remem.secrets import get_logger, redact
 from remem.store.base import Store
+from remem.validation import check_label, optional_datetime
 from remem.write.batch import extract_transcript
 from remem.write.candidate import CandidateFact
 from remem.write.classify import build_candidate
@@ -217,6 +218,7 @@ class WriteMixin:
         untrusted = trusted is False
         limits = Limits.of(self.config)
         scope = write_scope(user_id, agent_id, namespace, limits)
+        now = optional_datetime(now, "now")
         # Facts are extracted from the redacted text, so no decision (printed by the
         # CLI, returned to the caller) ever holds the secret itself.
         text = redact(clean_content(content, max_bytes=limits.max_content_bytes))
@@ -274,7 +276,9 @@ class WriteMixin:
     ) -> list[Summary]:
         """Current category summaries in scope (with archived versions if asked)."""
         scope = scope_of(user_id, agent_id, namespace)
-        return self.store.summaries(scope, category=category, archived=archived)
+        if category is not None:
+            category = check_label(category, "category", max_chars=self.config.max_label_chars)
+        return self.store.summaries(scope, category=category, archived=bool(archived))
 
     def _infer(
         self,

@@ -17,8 +17,8 @@ What is checked:
 - dates: ``datetime`` objects (aware, or naive = UTC) in the API, ISO-8601
   strings in an import;
 - JSON fields (metadata, data, audit detail, checkpoint state): encodable, not
-  nested deeper than :data:`MAX_DEPTH`, at most ``max_metadata_bytes`` (a
-  checkpoint's state: ``max_checkpoint_bytes``);
+  nested deeper than :data:`MAX_DEPTH`, no NaN or infinity at any depth, at most
+  ``max_metadata_bytes`` (a checkpoint's state: ``max_checkpoint_bytes``);
 - ids: ``[A-Za-z0-9][A-Za-z0-9_.:-]*``, at most 128 characters.
 
 Categories are free labels (``config.categories`` lists the ones the classifier
@@ -50,12 +50,14 @@ from remem.model import (
     Tier,
     Trust,
     Visibility,
+    utcnow,
 )
 from remem.secrets import redact
 
 E = TypeVar("E", bound=StrEnum)
 
 MAX_DEPTH = 32  # JSON nesting: deeper structures are refused, not recursed into
+MAX_CONTEXT_TOKENS = 100_000  # the largest context budget a call may ask for (REST's too)
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:\-]{0,127}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 ENUM_FIELDS: dict[str, type[StrEnum]] = {
@@ -82,6 +84,7 @@ class Limits:
     max_list_items: int = 256
     max_metadata_bytes: int = 64 * 1024
     max_checkpoint_bytes: int = 1024 * 1024
+    max_query_bytes: int = 32 * 1024
 
     @classmethod
     def of(cls, config: Any) -> Limits:
@@ -92,6 +95,7 @@ class Limits:
             max_list_items=config.max_list_items,
             max_metadata_bytes=config.max_metadata_bytes,
             max_checkpoint_bytes=config.max_checkpoint_bytes,
+            max_query_bytes=config.max_query_bytes,
         )
 
 
@@ -99,7 +103,17 @@ class Limits:
 def _shown(value: object, limit: int) -> str:
     """``value`` as an error message may quote it: redacted first, then cut (a cut
     could leave a fragment of a secret that no pattern matches any more)."""
-    return repr(redact(value) if isinstance(value, str) else value)[:limit]
+    if isinstance(value, str):
+        text = repr(redact(value[: limit * 4]))
+    elif isinstance(value, bytes | bytearray):
+        text = repr(bytes(value[:limit]))
+    elif value is None or isinstance(value, bool | float):
+        text = repr(value)
+    elif isinstance(value, int):  # repr of a huge int is slow, past 4300 digits an error
+        text = repr(value) if value.bit_length() <= 256 else "a very large integer"
+    else:  # a container's repr could recurse past the stack, or be huge
+        text = f"a {type(value).__name__}"
+    return text[:limit]
 
 
 def clean_content(content: object, *, max_bytes: int, field: str = "content") -> str:
@@ -229,6 +243,16 @@ def check_number(value: object, field: str, *, low: float, high: float) -> float
     return number
 
 
+def check_int(value: object, field: str, *, low: int, high: int) -> int:
+    """An integer in ``[low, high]`` (not a bool, not a float)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValidationError(f"{field} must be an integer, not {type(value).__name__}")
+    if not low <= value <= high:
+        bounds = f">= {low}" if high >= 2**31 else f"between {low} and {high}"
+        raise ValidationError(f"{field} must be {bounds} (got {_shown(value, 40)})")
+    return value
+
+
 def check_count(value: object, field: str) -> int:
     """An integer >= 0 (not a bool)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -248,6 +272,51 @@ def check_datetime(value: object, field: str) -> datetime:
 
 def optional_datetime(value: object, field: str) -> datetime | None:
     return None if value is None else check_datetime(value, field)
+
+
+def now_or(value: object) -> datetime:
+    """An API call's ``now``: a datetime, or the current time for None."""
+    return utcnow() if value is None else check_datetime(value, "now")
+
+
+def optional_text(value: object, field: str, *, max_bytes: int) -> str | None:
+    """:func:`check_text` (blank allowed), or None for None: a free-text argument
+    such as a reason."""
+    return None if value is None else check_text(value, field, max_bytes=max_bytes, blank=True)
+
+
+def check_query(value: object, limits: Limits) -> str:
+    """A query: text, not blank, at most ``max_query_bytes`` encoded."""
+    if isinstance(value, str) and len(value) > limits.max_query_bytes:  # cheap first
+        raise ValidationError(
+            f"query is {len(value.encode('utf-8', 'replace'))} bytes, over the maximum of "
+            f"{limits.max_query_bytes} (REMEM_MAX_QUERY_BYTES); search with its key words"
+        )
+    try:
+        return check_text(value, "query", max_bytes=limits.max_query_bytes)
+    except ValidationError as exc:
+        if "over the maximum" in str(exc):
+            raise ValidationError(
+                f"query is over the maximum of {limits.max_query_bytes} bytes "
+                "(REMEM_MAX_QUERY_BYTES); search with its key words"
+            ) from exc
+        raise
+
+
+def check_ids(value: object, field: str, *, limits: Limits) -> list[str]:
+    """One id (a string) or a list of ids, each a string, at most ``max_list_items``
+    (prefixes are resolved by the caller)."""
+    items = [value] if isinstance(value, str) else value
+    if isinstance(items, bytes | bytearray | Mapping) or not isinstance(items, Sequence):
+        raise ValidationError(f"{field} must be an id or a list of ids")
+    if len(items) > max(limits.max_list_items, 1000):
+        raise ValidationError(
+            f"{field} has {len(items)} ids, over the maximum of {max(limits.max_list_items, 1000)}"
+        )
+    for i, item in enumerate(items):
+        if not isinstance(item, str) or not item.strip():
+            raise ValidationError(f"{field}[{i}] must be a non-empty id string")
+    return list(items)
 
 
 def parse_datetime(value: object, field: str) -> datetime | None:
@@ -274,7 +343,7 @@ def check_json(value: object, field: str, *, max_bytes: int, mapping: bool = Tru
         raise ValidationError(f"{field} must be a mapping (dict), not {type(value).__name__}")
     _check_depth(value, field)
     try:
-        text = json.dumps(value, ensure_ascii=False, default=str)
+        text = json.dumps(value, ensure_ascii=False, default=str, allow_nan=False)
         size = len(text.encode("utf-8"))
     except (TypeError, ValueError, UnicodeEncodeError) as exc:
         raise ValidationError(f"{field} cannot be stored as JSON: {exc}") from exc
@@ -293,6 +362,13 @@ def _check_depth(value: object, field: str) -> None:
     stack: list[tuple[object, tuple[int, ...]]] = [(value, ())]
     while stack:
         item, above = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            # JSON has no NaN or infinity: stored, it would be text no JSON reader
+            # (SQLite's filters, PostgreSQL, a REST client) accepts.
+            raise ValidationError(
+                f"{field} holds {item!r}, which JSON cannot represent; use a finite "
+                "number, null or a string"
+            )
         if not isinstance(item, Mapping | list | tuple):
             continue
         if id(item) in above:

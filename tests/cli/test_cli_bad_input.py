@@ -59,12 +59,12 @@ def _files(tmp_path: Path) -> dict[str, Path]:
     return {"nul": nul, "huge": huge, "jsonl": jsonl}
 
 
-def _bad_export(run: Run, tmp_path: Path) -> Path:
-    out = tmp_path / "export"
+def _bad_export(run: Run, tmp_path: Path, name: str = "export", **fields: Any) -> Path:
+    out = tmp_path / name
     assert run("export", str(out), "--db", str(tmp_path / "src.db")).exit_code == 0
     facts = next(out.glob("facts-*.jsonl"))
     row = json.loads(facts.read_text("utf-8").splitlines()[0])
-    row["tier"] = "bogus"
+    row.update(fields or {"tier": "bogus"})
     facts.write_text(json.dumps(row) + "\n", "utf-8")
     return out
 
@@ -87,7 +87,7 @@ CASES: list[tuple[list[str], str]] = [
     (["get", "no such/id", "-u", "u"], "not a valid id"),
     (["forget", "x" * 200, "-u", "u"], "not a valid id"),
     (["history", "a b", "-u", "u"], "not a valid id"),
-    (["retrieve", "q", "-u", "u", "--max-items", "0"], "max_items between 1 and 500"),
+    (["retrieve", "q", "-u", "u", "--max-items", "0"], "max_items must be between 1 and 500"),
     (["retrieve", "-u", "u"], "give a QUERY or --transcript"),
     (["retrieve", "   ", "-u", "u"], "query is empty"),
     (["erase", "--yes"], "a scope is required"),  # the one command with no default scope
@@ -99,6 +99,12 @@ CASES: list[tuple[list[str], str]] = [
     (["extract", "{nul}", "-u", "u", "--format", "docx"], "unknown transcript format"),
     (["extract", "{nul}", "-u", "u", "--session", "s" * 300], "session_id is 300"),
     (["import", "{export}"], "tier must be one of"),
+    (["import", "{nan_export}"], "JSON cannot represent"),
+    (["add", "x y z", "-u", "u", "--importance", "nan"], "importance must be between 0 and 1"),
+    (["add", "x y z", "-u", "u", "--importance", "inf"], "importance must be between 0 and 1"),
+    (["search", "q", "-u", "u", "--filter", '{"metadata.x": NaN}'], "needs a finite number"),
+    (["search", "q " * 20_000, "-u", "u"], "REMEM_MAX_QUERY_BYTES"),
+    (["retrieve", "q " * 20_000, "-u", "u"], "REMEM_MAX_QUERY_BYTES"),
 ]
 
 
@@ -110,10 +116,14 @@ def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(
     assert (
         run("add", "an exported memory", "-u", "e", "--db", str(tmp_path / "src.db")).exit_code == 0
     )
-    files = {**_files(tmp_path), "export": _bad_export(run, tmp_path)}
+    files = {
+        **_files(tmp_path),
+        "export": _bad_export(run, tmp_path),
+        "nan_export": _bad_export(run, tmp_path, "nan", data={"metadata": {"x": float("nan")}}),
+    }
     db = home / "remem.db"
     before = _state(db)
-    result = run(*[a.format(**files) if a.startswith("{") else a for a in args])
+    result = run(*[str(files[a[1:-1]]) if a[1:-1] in files else a for a in args])
     assert result.exit_code == 2, (result.stdout, result.stderr)
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr

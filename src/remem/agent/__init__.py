@@ -17,6 +17,7 @@ from remem.agent.results import (
     OutcomeResult,
     SessionEnd,
     SessionStart,
+    WorkingFailure,
     WorkingPromotion,
 )
 
@@ -33,5 +34,6 @@ __all__ = [
     "SessionEnd",
     "SessionStart",
     "Usage",
+    "WorkingFailure",
     "WorkingPromotion",
 ]

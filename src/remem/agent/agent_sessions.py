@@ -22,9 +22,16 @@ from remem.agent.context import (
     memory_line,
     plain,
 )
-from remem.agent.results import SessionEnd, SessionStart, WorkingPromotion, to_plain
+from remem.agent.results import (
+    SessionEnd,
+    SessionStart,
+    WorkingFailure,
+    WorkingPromotion,
+    to_plain,
+)
 from remem.agent.session import check_session_id
 from remem.agent.turns import episodes_at_end
+from remem.agent.working import failed
 from remem.errors import ValidationError
 from remem.model import AgentSession, Status, utcnow
 from remem.validation import check_number, check_text
@@ -173,10 +180,16 @@ class SessionsMixin(AgentBase):
             session = self.sessions.require(session_id)
             already = session.ended_at is not None
             stored, extracted, messages, skipped_messages = self._flush(session, transcript, now)
+            tried = self.working.promote_earned(session_id, now=now)
             promoted = [
                 WorkingPromotion(item.id, item.promoted_to or "", item.content)
-                for item in self.working.promote_earned(session_id, now=now)
+                for item in tried
                 if item.promoted_to
+            ]
+            unpromoted = [
+                WorkingFailure(item.id, why)
+                for item in tried
+                if not item.promoted_to and (why := failed(item))
             ]
             if success is None:  # the session's tasks, by their signals
                 cast("MemoryAgent", self).mine_episodes(session_id, final=True, now=now)
@@ -208,6 +221,7 @@ class SessionsMixin(AgentBase):
             transcript_skipped=skipped_messages,
             stored=tuple(stored),
             promoted=tuple(promoted),
+            promotion_failed=tuple(unpromoted),
             episodes_completed=tuple(completed),
             episodes_open=tuple(still_open),
             reflected=reflection is not None,

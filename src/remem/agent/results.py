@@ -171,6 +171,15 @@ class WorkingPromotion(_Plain):
 
 
 @dataclass(frozen=True, slots=True)
+class WorkingFailure(_Plain):
+    """A working-memory item whose promotion failed (it stays in working memory and is
+    not tried again); ``reason`` never holds the item's content."""
+
+    item_id: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class SessionEnd(_Plain):
     """What :meth:`MemoryAgent.end_session` flushed."""
 
@@ -181,6 +190,7 @@ class SessionEnd(_Plain):
     transcript_skipped: int = 0  # ...and those an earlier run had stored
     stored: tuple[str, ...] = ()  # memories the extraction stored
     promoted: tuple[WorkingPromotion, ...] = ()
+    promotion_failed: tuple[WorkingFailure, ...] = ()  # items that earned it but failed now
     episodes_completed: tuple[str, ...] = ()  # the session's episodes closed with its outcome
     episodes_open: tuple[str, ...] = ()  # left open: no outcome given
     reflected: bool = False

@@ -20,16 +20,24 @@ duplicated.
 An item marked ``session_only`` (a request, a question, thanks or chatter: what a
 prompt asks is an instruction for this session, not a fact) is never promoted and
 never carried over into another session.
+
+An item the write path refuses (a credential statement, say) never breaks a
+recall or a session's end: its promotion fails alone (:mod:`remem.isolation`),
+the item is marked failed with the reason (``data.promotion_failed``, audited as
+``promotion_failed``, logged at WARNING without its content) and is not tried
+again; promoting it by hand still raises the reason.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
 from remem.ids import resolve_id
+from remem.isolation import isolated
 from remem.memory import Memory
 from remem.model import MemoryRecord, Scope, Trust, WorkingItem
 from remem.read.query import keyword_terms
@@ -41,6 +49,9 @@ from remem.write.transcript import Message, role_for
 
 PROMOTED_BY = "working-memory"
 SESSION_ONLY = "session_only"  # data key: a prompt's request, question, thanks or chatter
+FAILED = "promotion_failed"  # data key and audit event of an item that cannot be promoted
+
+log = logging.getLogger(__name__)
 
 
 class WorkingMemory:
@@ -147,9 +158,9 @@ class WorkingMemory:
         return [self._promote_if_earned(item, now=now) for item in items]
 
     def earned(self, item: WorkingItem) -> bool:
-        """Surfaced twice within ``working_promote_window_hours`` (and not promoted;
-        never an item marked session only)."""
-        if item.promoted_to is not None or item.last_surfaced_at is None:
+        """Surfaced twice within ``working_promote_window_hours`` (and neither promoted
+        nor failed to be; never an item marked session only)."""
+        if item.promoted_to is not None or item.last_surfaced_at is None or failed(item):
             return False
         if item.data.get(SESSION_ONLY):
             return False
@@ -165,7 +176,7 @@ class WorkingMemory:
             self.scope, session_id=session_id, include_promoted=False
         ):
             if self.earned(item):
-                out.append(self._promote(item, now=now, why="surfaced"))
+                out.append(self._try_promote(item, now=now, why="surfaced"))
         return out
 
     def promote(self, item_id: str, *, now: datetime) -> WorkingItem:
@@ -191,7 +202,16 @@ class WorkingMemory:
 
     # -- internals -------------------------------------------------------------------
     def _promote_if_earned(self, item: WorkingItem, *, now: datetime) -> WorkingItem:
-        return self._promote(item, now=now, why="surfaced") if self.earned(item) else item
+        return self._try_promote(item, now=now, why="surfaced") if self.earned(item) else item
+
+    def _try_promote(self, item: WorkingItem, *, now: datetime, why: str) -> WorkingItem:
+        """:meth:`_promote`, or on the item's own error the item marked failed."""
+        with isolated(log, "promotion of working item", item.id, hide=[item.content]) as out:
+            return self._promote(item, now=now, why=why)
+        reason = out.failed or "unknown"
+        if self.mem.store.fail_working(item.id, self.scope, reason=reason, at=now):
+            item.data = {**item.data, FAILED: {"reason": reason, "at": now.isoformat()}}
+        return item
 
     def _promote(self, item: WorkingItem, *, now: datetime, why: str) -> WorkingItem:
         record = self._long_term(item, now=now, why=why)
@@ -249,6 +269,12 @@ class WorkingMemory:
             return None
         records = self.mem.store.get_memories(kept[:1], scope)
         return records[0] if records else None
+
+
+def failed(item: WorkingItem) -> str | None:
+    """Why ``item`` could not be promoted (None if it did not fail)."""
+    mark = item.data.get(FAILED)
+    return str(mark.get("reason") or "unknown") if isinstance(mark, dict) else None
 
 
 def _untrusted(item: WorkingItem) -> bool:

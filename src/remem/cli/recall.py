@@ -60,6 +60,7 @@ def retrieve(
     Example: remem retrieve "plan the team dinner" --user maya --max-tokens 300
     """
     user, agent, namespace = scope_options(user, agent, namespace)
+    from remem.validation import Limits, check_query
     from remem.write.transcript import parse_transcript
     from remem.write.validate import scope_of
 
@@ -81,6 +82,8 @@ def retrieve(
         # Bad input fails before the jobs below write anything.
         scope_of(user, agent, namespace)
         mem.context_budget(max_tokens, max_items)
+        if isinstance(asked, str):
+            check_query(asked, Limits.of(mem.config))
         if not dry_run:
             # Never assume cron ran: overdue lifecycle jobs get a bounded slice of time
             # first (the rest waits for the next call), so the hook never stalls.

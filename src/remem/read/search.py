@@ -67,10 +67,16 @@ def search(
     serve the facts they quote and never outrank them (:mod:`remem.read.digests`).
     """
     check_embedding_space(store, embedder)
-    wanted = tuple(config.search_sources if sources is None else sources)
-    unknown = set(wanted) - {"bm25", "vector", "late", "graph"}
+    given = config.search_sources if sources is None else sources
+    if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+        raise ValidationError('sources must be a list of source names, e.g. ["bm25", "vector"]')
+    wanted = tuple(given)
+    known = ("bm25", "vector", "late", "graph")
+    unknown = [s for s in wanted if not (isinstance(s, str) and s in known)]
     if unknown or not wanted:
-        raise ValidationError(f"unknown search sources: {', '.join(sorted(unknown)) or 'none'}")
+        shown = ", ".join(sorted({repr(s)[:40] if isinstance(s, str) else "?" for s in unknown}))
+        shown = shown or "none"
+        raise ValidationError(f"unknown search sources: {shown}")
     now = now or utcnow()  # one clock for the ranking and the trust pass
     broad = broad_question(query) if config.broad_questions else None
     with blas_threads(config.search_blas_threads):

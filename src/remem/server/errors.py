@@ -5,7 +5,8 @@ remem's errors map to HTTP statuses by class (:data:`STATUS`); FastAPI's own
 Anything else is a 500 whose body says only ``internal error``: the traceback
 goes to the server's log, never to the client. Messages of remem's errors are
 redacted already (:class:`remem.errors.RememError`); a request-validation
-message names the field and the problem, never the value sent.
+message names the field and the problem, never the value sent; no message holds
+a path of the server or its store URL (``<server path>`` stands in).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from remem.errors import (
     StoreError,
     UserError,
     ValidationError,
+    remote_message,
 )
 from remem.secrets import redact
 
@@ -77,7 +79,9 @@ def error_body(code: str, message: str) -> dict[str, Any]:
 def error_response(
     status: int, code: str, message: str, headers: dict[str, str] | None = None
 ) -> JSONResponse:
-    return JSONResponse(error_body(code, redact(message)), status_code=status, headers=headers)
+    # Redacted, and never a server path: the caller is remote (remem.errors.remote_message).
+    body = error_body(code, remote_message(redact(message)))
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def status_of(exc: RememError) -> tuple[int, str]:

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from remem.errors import ValidationError
 from remem.model import (
     AuditEvent,
     Kind,
@@ -65,7 +66,27 @@ def required_ts(value: str | None) -> datetime:
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+    """``value`` as the JSON text a column keeps. NaN and infinity are refused (JSON
+    has neither: SQLite's JSON functions and PostgreSQL reject such text), whichever
+    path built the value, so no write can leave a row every filter trips over."""
+    try:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str, allow_nan=False)
+    except ValueError as exc:
+        raise ValidationError(
+            "a value to store holds NaN or infinity, which JSON cannot represent; "
+            "use a finite number, null or a string"
+        ) from exc
+
+
+def _constant(name: str) -> None:
+    """A NaN or infinity in stored JSON (written before remem refused them) reads as
+    null: a JSON answer (REST, MCP, export) could not carry it."""
+    return None
+
+
+def loads(text: str) -> Any:
+    """Stored JSON text as a value (NaN and infinity read as null)."""
+    return json.loads(text, parse_constant=_constant)
 
 
 _PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
@@ -110,7 +131,7 @@ def _json(text: str) -> Any:
         return []
     if text == "{}":
         return {}
-    return json.loads(text)
+    return loads(text)
 
 
 def _enum(kind: type) -> Any:
@@ -229,7 +250,7 @@ def row_to_resource(row: sqlite3.Row | dict[str, Any]) -> Resource:
     values = {name: row[name] for name in RESOURCE_COLUMNS}
     values["occurred_at"] = parse_ts(values["occurred_at"])
     values["created_at"] = parse_ts(values["created_at"])
-    values["metadata"] = json.loads(values["metadata"])
+    values["metadata"] = loads(values["metadata"])
     return Resource(**values)
 
 
@@ -240,7 +261,7 @@ def row_to_audit(row: sqlite3.Row | dict[str, Any]) -> AuditEvent:
         event=row["event"],
         at=datetime.fromisoformat(row["at"]),
         actor=row["actor"],
-        detail=json.loads(row["detail"]),
+        detail=loads(row["detail"]),
     )
 
 

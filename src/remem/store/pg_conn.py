@@ -65,6 +65,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<!I)\bLIKE\b", re.I), "ILIKE"),
 )
 _SCALAR = re.compile(r"\b(max|min)\s*\(", re.I)
+# json_valid(column): PostgreSQL 16 tells without raising; an older server has no
+# such test, and its rows were checked when written (remem.store.codec.dumps).
+_JSON_VALID = re.compile(r"\bjson_valid\s*\(\s*([\w.]+)\s*\)", re.I)
 _BUSY_TIMEOUT = re.compile(r"^\s*PRAGMA\s+busy_timeout\s*=\s*(\d+)\s*$", re.I)
 _SYNCHRONOUS = re.compile(r"^\s*PRAGMA\s+synchronous\s*=\s*(\w+)\s*$", re.I)
 _FTS_UPKEEP = re.compile(r"^\s*INSERT\s+INTO\s+memories_fts\b", re.I)
@@ -166,8 +169,11 @@ def _scalar_max_min(code: str) -> str:
     return "".join(out)
 
 
-def translate_sql(sql: str, tables: Mapping[str, TableInfo], *, named: bool) -> _Statement:
-    """``sql`` (SQLite's dialect, as the shared store code writes it) for PostgreSQL."""
+def translate_sql(
+    sql: str, tables: Mapping[str, TableInfo], *, named: bool, server: int = 160000
+) -> _Statement:
+    """``sql`` (SQLite's dialect, as the shared store code writes it) for PostgreSQL
+    ``server`` (its ``server_version_num``)."""
     stripped = sql.strip().rstrip(";").strip()
     head = stripped.upper()
     if head in ("BEGIN", "BEGIN IMMEDIATE", "BEGIN EXCLUSIVE", "BEGIN DEFERRED"):
@@ -213,6 +219,8 @@ def translate_sql(sql: str, tables: Mapping[str, TableInfo], *, named: bool) -> 
             returns_id = True
     for pattern, repl in _REWRITES:
         code = pattern.sub(repl, code)
+    valid = r"pg_input_is_valid(\1, 'jsonb')" if server >= 160000 else "(\1 IS NOT NULL)"
+    code = _JSON_VALID.sub(valid, code)
     code = _FUNCS.sub(lambda m: f"remem_{m.group(1).lower()}(", code)
     code = _scalar_max_min(code)
     if conflict:
@@ -277,6 +285,7 @@ class PgConnection:
         self._tables = dict(tables)
         self._lock_key = lock  # the advisory lock every write transaction takes
         self._cache: dict[tuple[str, bool], _Statement] = {}
+        self._server = int(raw.info.server_version)
         self._trace: Callable[[str], None] | None = None
         self.row_factory: Any = None  # rows are always Row (readable by name)
 
@@ -336,7 +345,9 @@ class PgConnection:
         if found is None:
             if len(self._cache) > 4096:
                 self._cache.clear()
-            found = self._cache[key] = translate_sql(sql, self._tables, named=named)
+            found = self._cache[key] = translate_sql(
+                sql, self._tables, named=named, server=self._server
+            )
         return found
 
     def _run(

@@ -195,6 +195,12 @@ class AgentStore(Protocol):
         """Record that the item became memory ``memory_id``; False if it already had."""
         ...
 
+    def fail_working(self, item_id: str, scope: Scope, *, reason: str, at: datetime) -> bool:
+        """Record that the item cannot be promoted (``data.promotion_failed``: the
+        reason and when) with a ``promotion_failed`` audit event; False if it was
+        promoted (or marked) already."""
+        ...
+
     def carry_working(
         self, scope: Scope, session_id: str, *, now: datetime, limit: int
     ) -> list[WorkingItem]:

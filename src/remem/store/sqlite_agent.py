@@ -10,7 +10,6 @@ back a value read earlier.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections.abc import Mapping, Sequence
@@ -21,7 +20,7 @@ from typing import Any
 from remem.errors import ConflictError, ValidationError
 from remem.model import AgentSession, AuditEvent, Injected, Scope, TurnCost
 from remem.store.base import ScoreChange
-from remem.store.codec import dumps, parse_ts, required_ts, ts
+from remem.store.codec import dumps, loads, parse_ts, required_ts, ts
 from remem.store.sqlwhere import scope_sql
 
 
@@ -92,7 +91,7 @@ class AgentTablesMixin:
         row = self._db.execute(
             "SELECT data FROM memories WHERE id = ?", (change.memory_id,)
         ).fetchone()
-        data: dict[str, Any] = json.loads(row[0] or "{}") if row else {}
+        data: dict[str, Any] = loads(row[0] or "{}") if row else {}
         kept = data.get("feedback")
         kept = [j for j in kept if isinstance(j, dict)] if isinstance(kept, list) else []
         data["feedback"] = [*kept, dict(change.judgement or {})][-change.keep_judgements :]
@@ -293,7 +292,7 @@ class AgentTablesMixin:
 # -- rows <-> records ----------------------------------------------------------------
 def _injected(text: str | None) -> list[Injected]:
     out = []
-    for entry in json.loads(text or "[]"):
+    for entry in loads(text or "[]"):
         if isinstance(entry, dict) and isinstance(entry.get("id"), str):
             out.append(
                 Injected(
@@ -336,5 +335,5 @@ def _session(row: sqlite3.Row) -> AgentSession:
         turns=row["turns"],
         flushed_turns=row["flushed_turns"],
         injected=_injected(row["injected"]),
-        data=json.loads(row["data"] or "{}"),
+        data=loads(row["data"] or "{}"),
     )

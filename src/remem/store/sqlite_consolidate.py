@@ -6,7 +6,6 @@ health counts. A mixin, kept apart so each module stays small."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -17,7 +16,7 @@ from typing import Any
 from remem.errors import ValidationError
 from remem.model import AuditEvent, MemoryRecord, Resource, Scope
 from remem.store import sidefiles
-from remem.store.codec import dumps, row_to_resource, rows_to_memories, ts
+from remem.store.codec import dumps, loads, row_to_resource, rows_to_memories, ts
 
 _CHUNK = 500  # ids per statement, under SQLite's bound-variable limit
 _SCOPE = ("user_id", "agent_id", "namespace")
@@ -56,6 +55,9 @@ class ConsolidationMixin:
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         raise NotImplementedError  # provided by SQLiteStore
 
+    def _skip_row(self, memory_id: Any, exc: Exception, kind: str = "memory") -> None:
+        raise NotImplementedError  # provided by SQLiteStore
+
     def _lexical_index(self) -> Any:
         raise NotImplementedError  # provided by LexicalMixin
 
@@ -80,15 +82,28 @@ class ConsolidationMixin:
         if since is not None:
             sql += " AND created_at > ?"
             args.append(ts(since))
-        if after is not None:
-            sql += " AND (created_at > ? OR (created_at = ? AND id > ?))"
-            args += [ts(after[0]), ts(after[0]), after[1]]
         if scope is not None:
             where, params = _exact_scope(scope)
             sql += where
             args += params
-        sql += " ORDER BY created_at, id LIMIT ?"
-        return rows_to_memories(self._query(sql, [*args, limit]))
+        order = " ORDER BY created_at, id LIMIT ?"
+        after_sql = " AND (created_at > ? OR (created_at = ? AND id > ?))"
+        # A row that cannot be decoded is skipped (and warned about), and the batch is
+        # filled from the rows after it: one damaged row never stops a job's scan.
+        cursor = None if after is None else (ts(after[0]), after[1])
+        out: list[MemoryRecord] = []
+        while len(out) < limit:
+            want = limit - len(out)
+            if cursor is None:
+                rows = self._query(sql + order, [*args, want])
+            else:
+                at, last = cursor
+                rows = self._query(sql + after_sql + order, [*args, at, at, last, want])
+            out += rows_to_memories(rows, skip=self._skip_row)
+            if len(rows) < want:
+                break
+            cursor = (rows[-1]["created_at"], rows[-1]["id"])
+        return out
 
     def memory_scopes(
         self,
@@ -133,7 +148,7 @@ class ConsolidationMixin:
         )
         if not rows:
             return None
-        sources = None if rows[0][0] is None else tuple(json.loads(rows[0][0]))
+        sources = None if rows[0][0] is None else tuple(loads(rows[0][0]))
         return sources, int(rows[0][1])
 
     def resources_without_memories(self, *, limit: int = 500) -> list[Resource]:
@@ -283,7 +298,7 @@ class ConsolidationMixin:
             ).fetchone()
             if row is None:
                 return False
-            data: dict[str, Any] = json.loads(row[0] or "{}")
+            data: dict[str, Any] = loads(row[0] or "{}")
             have = data.get(key)
             current = [str(v) for v in have] if isinstance(have, list) else []
             added = [v for v in dict.fromkeys(values) if v not in current]

@@ -26,6 +26,12 @@ from remem.store.schema import APPLICATION_ID, LATEST_VERSION
 
 SHOWN = 50  # ids or lines a finding lists (the count says how many there are)
 _BATCH = 2000  # rows decoded at a time while looking for undecodable ones
+_JSON_COLUMNS = (  # (table, key, JSON columns) the store's SQL reads with JSON functions
+    ("memories", "id", ("data", "tags", "entities")),
+    ("resources", "id", ("metadata",)),
+    ("audit", "id", ("detail",)),
+    ("working_memory", "id", ("data",)),
+)
 
 
 class DoctorMixin:
@@ -85,15 +91,35 @@ class DoctorMixin:
         bad: list[str] = []
         for rows in self._memory_batches():
             rows_to_memories(rows, skip=lambda memory_id, exc: bad.append(str(memory_id)))
-        if not bad:
-            return Finding("rows", True, "every memory decodes")
-        return Finding(
-            "rows",
-            False,
-            f"{len(bad)} memories cannot be read (skipped by search, list, get and "
-            "export); forget or re-import them",
-            bad[:SHOWN],
-        )
+        damaged = self._damaged_json()
+        problems = []
+        if bad:
+            problems.append(
+                f"{len(bad)} memories cannot be read (skipped by search, list, get and "
+                "export); forget or re-import them"
+            )
+        if damaged:
+            problems.append(
+                f"{len(damaged)} rows hold JSON the database cannot read (NaN, infinity or "
+                "damaged text; filters pass them over, reads show NaN as null): update "
+                "or delete them, or export and re-import"
+            )
+        if not problems:
+            return Finding("rows", True, "every memory decodes; every JSON field is valid")
+        shown = [*bad, *(d for d in damaged if d not in bad)]
+        return Finding("rows", False, "; ".join(problems), shown[:SHOWN])
+
+    def _damaged_json(self) -> list[str]:
+        """``table id`` of each row whose JSON column the database cannot parse (its
+        JSON functions, and so every filter reading it, would fail on it)."""
+        found: list[str] = []
+        for table, key, columns in _JSON_COLUMNS:
+            test = " OR ".join(f"NOT json_valid({c})" for c in columns)
+            rows = self._db.execute(
+                f"SELECT {key} FROM {table} WHERE {test} ORDER BY {key} LIMIT ?", (SHOWN,)
+            ).fetchall()
+            found += [f"{table} {r[0]}" if table != "memories" else str(r[0]) for r in rows]
+        return found
 
     def _memory_batches(self) -> Iterator[Sequence[sqlite3.Row]]:
         last = 0

@@ -46,7 +46,7 @@ from remem.model import AuditEvent, EraseReport, Scope, utcnow
 from remem.store import sidefiles
 from remem.store.codec import ts
 from remem.store.sqlite_errors import read_only_error
-from remem.store.sqlwhere import scope_sql
+from remem.store.sqlwhere import json_col, scope_sql
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +112,8 @@ class EraseMixin:
                 chunk = resource_ids[start : start + 500]
                 db.execute(
                     "DELETE FROM audit WHERE memory_id IS NULL AND "
-                    f"json_extract(detail, '$.resource') IN ({', '.join('?' * len(chunk))})",
+                    f"json_extract({json_col('detail')}, '$.resource') "
+                    f"IN ({', '.join('?' * len(chunk))})",
                     chunk,
                 )
             # Every version of a summary in the scope, or built from one of its memories

@@ -22,7 +22,7 @@ from remem.errors import RememError, StoreError, ValidationError
 
 # SQLite primary result codes (https://sqlite.org/rescode.html)
 _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN = 5, 6, 8, 10, 11, 13, 14
-_CONSTRAINT, _NOTADB = 19, 26
+_CONSTRAINT, _MISMATCH, _NOTADB = 19, 20, 26
 
 T = TypeVar("T")
 
@@ -48,8 +48,16 @@ def translate(exc: BaseException, path: str) -> RememError | None:
         return ValidationError(
             "a value is nested too deeply to store (JSON metadata or state); flatten it"
         )
+    if isinstance(exc, UnicodeEncodeError):
+        return ValidationError("a text holds an unpaired surrogate (not valid Unicode); fix it")
+    if isinstance(exc, sqlite3.InterfaceError | sqlite3.ProgrammingError) and (
+        "binding parameter" in str(exc) or "type" in str(exc)
+    ):  # a value of a type SQL has no column for: the caller passed the wrong type
+        return ValidationError(f"a value of the wrong type was given ({exc})")
     if isinstance(exc, sqlite3.Error):
         code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+        if code == _MISMATCH:
+            return ValidationError(f"a value of the wrong type was given ({exc})")
         if code == _FULL:
             return StoreError(
                 f"the disk is full (or the store reached its size limit) writing {path}; "
@@ -80,7 +88,7 @@ def translated(path: str) -> Iterator[None]:
     """Re-raise I/O-level errors inside the block as remem errors (``from`` the original)."""
     try:
         yield
-    except (sqlite3.Error, OSError, RecursionError, OverflowError) as exc:
+    except (sqlite3.Error, OSError, RecursionError, OverflowError, UnicodeEncodeError) as exc:
         mapped = translate(exc, path)
         if mapped is None:
             raise

@@ -18,7 +18,7 @@ from remem.errors import ValidationError
 from remem.model import Checkpoint, Resource, Scope, Summary, utcnow
 from remem.secrets import redact
 from remem.store.base import ListFilter
-from remem.store.codec import parse_ts, row_to_resource, ts
+from remem.store.codec import loads, parse_ts, row_to_resource, ts
 from remem.store.sqlwhere import filter_sql, scope_sql
 
 T = TypeVar("T")
@@ -29,7 +29,7 @@ def _sources(text: str | None) -> tuple[str, ...] | None:
     if text is None:
         return None
     try:
-        ids = json.loads(text)
+        ids = loads(text)
     except ValueError:
         return None
     return tuple(ids) if isinstance(ids, list) and all(isinstance(i, str) for i in ids) else None
@@ -378,7 +378,7 @@ class WriteTablesMixin:
 
 
 def _checkpoint(row: sqlite3.Row) -> Checkpoint:
-    state = json.loads(row["state"])
+    state = loads(row["state"])
     created = parse_ts(row["created_at"])
     if not isinstance(state, dict) or created is None:
         raise ValueError("a checkpoint's state must be a JSON object and it must have a time")
@@ -386,7 +386,7 @@ def _checkpoint(row: sqlite3.Row) -> Checkpoint:
 
 
 def _checkpoint_row(row: sqlite3.Row) -> dict[str, Any]:
-    if not isinstance(json.loads(row["state"]), dict):
+    if not isinstance(loads(row["state"]), dict):
         raise ValueError("a checkpoint's state must be a JSON object")
     return {
         "session_id": row["session_id"],
@@ -395,5 +395,5 @@ def _checkpoint_row(row: sqlite3.Row) -> dict[str, Any]:
         "agent_id": row["agent_id"],
         "namespace": row["namespace"],
         "created_at": row["created_at"],
-        "state": json.loads(row["state"]),
+        "state": loads(row["state"]),
     }

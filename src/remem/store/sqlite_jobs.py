@@ -10,7 +10,6 @@ microseconds so the strings compare in time order.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections.abc import Mapping, Sequence
@@ -19,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from remem.store.base import JobRunRecord, JobState
-from remem.store.codec import dumps, parse_ts
+from remem.store.codec import dumps, loads, parse_ts
 from remem.store.sqlite_lifecycle import BUSY_TIMEOUT_MS
 
 
@@ -49,7 +48,7 @@ class JobTablesMixin:
                 name=r["name"],
                 last_run_at=parse_ts(r["last_run_at"]),
                 last_status=r["last_status"],
-                detail=json.loads(r["detail"] or "{}"),
+                detail=loads(r["detail"] or "{}"),
                 lock_owner=r["lock_owner"],
                 lock_until=parse_ts(r["lock_until"]),
             )
@@ -165,8 +164,8 @@ class JobTablesMixin:
                 started_at=datetime.fromisoformat(r["started_at"]),
                 finished_at=parse_ts(r["finished_at"]),
                 status=r["status"],
-                counts=json.loads(r["counts"]),
-                detail=json.loads(r["detail"]),
+                counts=loads(r["counts"]),
+                detail=loads(r["detail"]),
             )
             for r in rows
         ]

@@ -62,6 +62,9 @@ class LifecycleTablesMixin:
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         raise NotImplementedError  # provided by SQLiteStore
 
+    def _skip_row(self, memory_id: Any, exc: Exception, kind: str = "memory") -> None:
+        raise NotImplementedError  # provided by SQLiteStore
+
     def finish_erase(self) -> tuple[bool, int]:
         raise NotImplementedError  # provided by EraseMixin
 
@@ -278,12 +281,23 @@ class LifecycleTablesMixin:
     ) -> list[MemoryRecord]:
         if not statuses:
             return []
-        sql = f"SELECT * FROM memories WHERE id > ? AND status IN ({_marks(statuses)})"
-        args: list[Any] = [after_id or "", *statuses]
+        sql = f"SELECT * FROM memories WHERE status IN ({_marks(statuses)})"
+        args: list[Any] = [*statuses]
         if promoted is not None:
             sql += " AND promoted = ?"
             args.append(int(promoted))
-        return rows_to_memories(self._query(sql + " ORDER BY id LIMIT ?", [*args, limit]))
+        sql += " AND id > ? ORDER BY id LIMIT ?"
+        # A row that cannot be decoded is skipped (and warned about), and the batch is
+        # filled from the rows after it: one damaged row never stops a job's scan.
+        cursor, out = after_id or "", list[MemoryRecord]()
+        while len(out) < limit:
+            want = limit - len(out)
+            rows = self._query(sql, [*args, cursor, want])
+            out += rows_to_memories(rows, skip=self._skip_row)
+            if len(rows) < want:
+                break
+            cursor = rows[-1]["id"]
+        return out
 
 
 def _column_value(name: str, value: Any) -> Any:

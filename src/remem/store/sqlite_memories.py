@@ -28,7 +28,7 @@ from remem.store.codec import (
     rows_to_memories,
     ts,
 )
-from remem.store.sqlwhere import filter_sql, scope_sql
+from remem.store.sqlwhere import filter_sql, json_col, scope_sql
 
 T = TypeVar("T")
 
@@ -266,7 +266,7 @@ class MemoryTablesMixin:
     def event_counts(self, event: str, key: str) -> dict[str, int]:
         """Counts of ``event`` audit rows grouped by ``detail[key]`` (e.g. gate reasons)."""
         rows = self._query(
-            "SELECT json_extract(detail, '$.' || ?) AS k, count(*) FROM audit "
+            f"SELECT json_extract({json_col('detail')}, '$.' || ?) AS k, count(*) FROM audit "
             "WHERE event = ? GROUP BY k ORDER BY 2 DESC",
             [key, event],
         )

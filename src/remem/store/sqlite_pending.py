@@ -13,7 +13,6 @@ process that died doing it) may be taken over.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections.abc import Mapping, Sequence
@@ -22,7 +21,7 @@ from datetime import datetime
 from typing import Any
 
 from remem.model import PendingWork, Scope
-from remem.store.codec import dumps, ts
+from remem.store.codec import dumps, loads, ts
 
 
 class PendingTablesMixin:
@@ -96,8 +95,8 @@ class PendingTablesMixin:
 
 
 def _pending(row: sqlite3.Row) -> PendingWork:
-    texts = json.loads(row["data"]) if row["data"] else {}
-    refs = json.loads(bytes(row["refs"]).decode("utf-8")) if row["refs"] else {}
+    texts = loads(row["data"]) if row["data"] else {}
+    refs = loads(bytes(row["refs"]).decode("utf-8")) if row["refs"] else {}
     return PendingWork(
         id=int(row["id"]),
         kind=str(row["kind"]),

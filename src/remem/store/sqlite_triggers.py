@@ -8,7 +8,6 @@ each, so two processes starting sessions at once never fire a trigger twice.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -17,7 +16,7 @@ from datetime import date, datetime
 from typing import Any
 
 from remem.model import Scope, Trigger, TriggerStatus
-from remem.store.codec import dumps, parse_ts, ts
+from remem.store.codec import dumps, loads, parse_ts, ts
 from remem.store.sqlwhere import scope_sql
 
 _COLUMNS = (
@@ -156,7 +155,7 @@ def _trigger(row: sqlite3.Row) -> Trigger:
         trigger_date=date.fromisoformat(row["trigger_date"]),
         message=row["message"],
         phrase=row["phrase"],
-        memory_ids=[str(i) for i in json.loads(row["memory_ids"] or "[]")],
+        memory_ids=[str(i) for i in loads(row["memory_ids"] or "[]")],
         status=TriggerStatus(row["status"]),
         created_at=created,
         fired_at=parse_ts(row["fired_at"]),

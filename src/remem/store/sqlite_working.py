@@ -6,15 +6,14 @@ expiry, surface, promote, carry over, clear. A mixin of
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from remem.model import Scope, Trust, WorkingItem
-from remem.store.codec import dumps, parse_ts, required_ts, ts
+from remem.model import AuditEvent, Scope, Trust, WorkingItem
+from remem.store.codec import dumps, loads, parse_ts, required_ts, ts
 from remem.store.sqlwhere import scope_sql
 
 _CHUNK = 500  # ids per statement, under SQLite's bound-variable limit
@@ -39,6 +38,8 @@ class WorkingTablesMixin:
         def transaction(self, *, sync: bool = True) -> AbstractContextManager[None]: ...
 
         def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
+
+        def add_events(self, events: Sequence[AuditEvent]) -> None: ...
 
     # -- working memory ---------------------------------------------------------------
     def add_working(self, item: WorkingItem, *, capacity: int, now: datetime) -> list[str]:
@@ -128,6 +129,30 @@ class WorkingTablesMixin:
             )
         return cur.rowcount == 1
 
+    def fail_working(self, item_id: str, scope: Scope, *, reason: str, at: datetime) -> bool:
+        where, params = scope_sql(scope)
+        mark = {"promotion_failed": {"reason": reason, "at": ts(at)}}
+        with self.transaction():
+            cur = self._db.execute(
+                "UPDATE working_memory SET data = json_patch(data, ?) WHERE id = ? "
+                f"AND promoted_to IS NULL AND json_type(data, ?) IS NULL{where}",
+                [dumps(mark), item_id, "$.promotion_failed", *params],
+            )
+            if cur.rowcount != 1:
+                return False
+            self.add_events(
+                [
+                    AuditEvent(
+                        event="promotion_failed",
+                        memory_id=item_id,
+                        at=at,
+                        actor="working-memory",
+                        detail={"working_item": item_id, "reason": reason},
+                    )
+                ]
+            )
+        return True
+
     def carry_working(
         self, scope: Scope, session_id: str, *, now: datetime, limit: int
     ) -> list[WorkingItem]:
@@ -200,5 +225,5 @@ def _working(row: sqlite3.Row) -> WorkingItem:
         prev_surfaced_at=parse_ts(row["prev_surfaced_at"]),
         promoted_to=row["promoted_to"],
         carried_from=row["carried_from"],
-        data=json.loads(row["data"] or "{}"),
+        data=loads(row["data"] or "{}"),
     )

@@ -28,6 +28,16 @@ from remem.store.base import ListFilter
 from remem.store.codec import ts
 
 _COMPARE = {"gt": ">", "gte": ">=", "lt": "<", "lte": "<="}
+
+
+def json_col(column: str, empty: str = "'{}'") -> str:
+    """``column`` as its JSON functions may read it: a row whose text is not valid JSON
+    (damaged, or holding NaN from before remem refused it) reads as ``empty``, so one
+    such row matches no filter instead of making every filter of its scope fail
+    (``remem doctor`` reports it)."""
+    return f"CASE WHEN json_valid({column}) THEN {column} ELSE {empty} END"
+
+
 _COLUMNS = {column for _, column in FIELDS.values()}
 
 
@@ -64,7 +74,8 @@ def filter_sql(filters: ListFilter | None, alias: str = "") -> tuple[str, list[A
         sql += f" AND {prefix}promoted = ?"
         params.append(1 if filters.promoted else 0)
     for tag in filters.tags:
-        sql += f" AND EXISTS (SELECT 1 FROM json_each({prefix}tags) WHERE value = ?)"
+        tags = json_col(f"{prefix}tags", "'[]'")
+        sql += f" AND EXISTS (SELECT 1 FROM json_each({tags}) WHERE value = ?)"
         params.append(tag)
     if filters.where is not None:
         where, where_params = where_sql(filters.where, alias)
@@ -96,7 +107,7 @@ def where_sql(node: Filter, alias: str = "") -> tuple[str, list[Any]]:
 def _condition(c: Condition, prefix: str, params: list[Any]) -> str:
     if c.kind == METADATA:
         assert c.path is not None
-        return _metadata(c, f"{prefix}data", c.path, params)
+        return _metadata(c, json_col(f"{prefix}data"), c.path, params)
     column = FIELDS[c.field][1] if c.field in FIELDS else c.field
     if column not in _COLUMNS:  # never text from the caller: the parser names columns
         raise ValidationError(f"unknown filter field {c.field!r}")
@@ -133,6 +144,7 @@ def _scalar(c: Condition, col: str, params: list[Any]) -> str:
 
 def _list(c: Condition, col: str, params: list[Any]) -> str:
     """A JSON array column (tags, entities): membership."""
+    col = json_col(col, "'[]'")
     if c.op == "exists":
         return f"json_array_length({col}) > 0"
     values = list(c.value) if c.op in ("in", "nin") else [c.value]

@@ -48,6 +48,8 @@ def require_scope(scope: Scope) -> Scope:
         value = getattr(scope, name)
         if value is not None and (not isinstance(value, str) or not value.strip()):
             raise ValidationError(f"{name} must be a non-empty string")
+        if value is not None and ("\x00" in value or not _encodable(value)):
+            raise ValidationError(f"{name} contains a NUL or an unpaired surrogate")
         check_identifier(name, value)
     if scope.is_empty():
         raise ValidationError(
@@ -55,6 +57,14 @@ def require_scope(scope: Scope) -> Scope:
             "(CLI: --user, --agent or --namespace)"
         )
     return scope
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def check_identifier(name: str, value: str | None) -> None:
