@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from remem.agent import MemoryAgent
 from remem.config import Config
 from remem.errors import RememError, UserError
 from remem.memory import Memory
@@ -232,3 +233,71 @@ def test_odd_input_gives_a_user_error_and_writes_nothing(
     except Exception as exc:
         raise AssertionError(f"{what} raised {type(exc).__name__}: {str(exc)[:200]}") from exc
     assert mem.get(ids["a"], user_id="u").content  # and the store still works after it
+
+
+# -- the agent layer over it ----------------------------------------------------------------
+def _agent_calls(agent: MemoryAgent, ids: dict[str, str]) -> dict[str, tuple[Callable, Args]]:
+    s1 = {"session_id": "s1"}
+    return {
+        "start_session": (agent.start_session, {"session_id": "s9", "opening": "hi", "now": NOW}),
+        "observe": (
+            agent.observe,
+            {
+                **s1,
+                "role": "user",
+                "content": "I moved to Paris",
+                "tool_calls": None,
+                "trusted": None,
+                "now": NOW,
+                "defer": False,
+            },
+        ),
+        "recall": (agent.recall, {**s1, "prompt": "where", "tool": None, "now": NOW}),
+        "query": (agent.query, {"topic": "office", "max_items": 5, "now": NOW}),
+        "feedback": (agent.feedback, {**s1, "response_text": "Berlin", "now": NOW}),
+        "outcome": (agent.outcome, {"memory_ids": [ids["a"]], "success": True, "now": NOW}),
+        "correct": (agent.correct, {"text": "no, use pnpm", "context": None, "now": NOW}),
+        "end_session": (
+            agent.end_session,
+            {**s1, "transcript": None, "success": None, "learnings": (), "now": NOW},
+        ),
+        "flush": (agent.flush, {**s1, "transcript": None, "now": NOW}),
+        "lessons_active": (agent.lessons_active, {"limit": 5}),
+        "start_episode": (agent.start_episode, {"task": "deploy", "constraints": (), "now": NOW}),
+        "similar_episodes": (agent.similar_episodes, {"task": "deploy", "k": 5}),
+        "working_add": (agent.working_add, {**s1, "content": "note", "importance": 0.5}),
+        "working_items": (agent.working_items, {**s1, "now": NOW}),
+        "working_promote": (agent.working_promote, {"item_id": "nope-item", "now": NOW}),
+    }
+
+
+AGENT_PAIRS = sorted(
+    (m, arg)
+    for m, (_, args) in _agent_calls(MemoryAgent.__new__(MemoryAgent), {"a": "x"}).items()
+    for arg in args
+)
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(pair=st.sampled_from(AGENT_PAIRS), odd=st.sampled_from(ODD))
+def test_odd_input_to_the_agent_gives_a_user_error_and_writes_nothing(
+    world: tuple[Memory, Path, dict], pair: tuple[str, str], odd: Any
+) -> None:
+    mem, db, ids = world
+    agent = MemoryAgent(mem, user_id="u")
+    agent.start_session("s1", now=NOW)
+    method, arg = pair
+    call, args = _agent_calls(agent, ids)[method]
+    before = _counts(db)
+    what = f"agent.{method}({arg}={_shown(odd)})"
+    try:
+        call(**{**args, arg: odd})
+    except UserError:
+        assert _counts(db) == before, f"{what} failed but wrote"
+    except Exception as exc:
+        raise AssertionError(f"{what} raised {type(exc).__name__}: {str(exc)[:200]}") from exc

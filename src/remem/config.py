@@ -111,7 +111,7 @@ class Config(BaseModel):
     max_metadata_bytes: int = Field(64 * 1024, ge=256)
     max_checkpoint_bytes: int = Field(1024 * 1024, ge=256)  # one checkpoint's state (JSON)
     # a query (search, context, recall_tiered; REST, MCP, CLI): longer is refused, as
-    # search time grows with the query's terms (docs/concepts.md#input-bounds)
+    # search time grows with the query's terms (docs/concepts.md#what-is-validated)
     max_query_bytes: int = Field(32 * 1024, ge=16)
     # one line (request) of `remem mcp` over stdio: longer is answered with an error and
     # never read into memory (remem/mcp_wire.py)

@@ -54,14 +54,22 @@ def reason_of(exc: BaseException, *, hide: Iterable[str] = ()) -> str:
 
 @contextmanager
 def isolated(
-    log: logging.Logger, what: str, key: object, *, hide: Iterable[str] = ()
+    log: logging.Logger,
+    what: str,
+    key: object,
+    *,
+    hide: Iterable[str] = (),
+    passthrough: tuple[type[BaseException], ...] = (),
 ) -> Iterator[Outcome]:
     """Run the block for one item (``what`` names the step, ``key`` the item's id);
-    an error of the item is logged at WARNING and kept in the outcome, not raised."""
+    an error of the item is logged at WARNING and kept in the outcome, not raised.
+    ``passthrough``: more exceptions that are not the item's (a lost job lease)."""
     outcome = Outcome()
     try:
         yield outcome
     except ENVIRONMENT:
+        raise
+    except passthrough:
         raise
     except Exception as exc:  # one item's error: reported, not raised (see the module doc)
         outcome.failed = reason_of(exc, hide=hide)

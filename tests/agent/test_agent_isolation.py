@@ -85,3 +85,26 @@ def test_promoting_a_bad_item_by_hand_still_says_why(mem: Memory) -> None:
     (bad,) = agent.working_items("s1", now=T0)
     with pytest.raises(ValidationError, match="cannot be promoted"):
         agent.working_promote(bad.id, now=T0)
+
+
+def test_a_session_opened_with_a_credential_still_ends(
+    mem: Memory, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The opening becomes the session's episode at its end; the write path refuses
+    # the (redacted) credential statement, so that episode fails alone.
+    agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
+    agent.start_session("s1", opening=BAD, now=T0)
+    agent.observe("s1", "user", GOOD, now=T0)
+    with caplog.at_level(logging.WARNING):
+        end = agent.end_session("s1", success=True, now=T0 + timedelta(hours=1))
+    assert end.session_id == "s1" and not end.already_ended
+    assert agent.session("s1").ended_at is not None
+    assert any("s1" in r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
+    assert not any(SECRET in r.getMessage() or "api key" in r.getMessage() for r in caplog.records)
+    again = agent.end_session("s1", success=True, now=T0 + timedelta(hours=2))
+    assert again.already_ended
+    # an episode of the session completes, the one that could not be written aside
+    episode = agent.episodes.start("deploy the atlas service", session_id="s2", now=T0)
+    agent.start_session("s2", now=T0)
+    done = agent.end_session("s2", success=True, now=T0 + timedelta(hours=3))
+    assert done.episodes_completed == (episode.id,)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from remem.config import Config
-from remem.errors import ValidationError
+from remem.errors import StoreError, ValidationError
 from remem.lifecycle.jobs import Job, JobContext, Jobs, Step, StepResult
 from remem.lifecycle.schedule import default_jobs
 from remem.memory import Memory
@@ -167,7 +167,7 @@ def _counting_job(calls: list[int], *, per_item_s: float = 0.0, fail_at: int | N
         done = start = int(ctx.state.get("done", 0))  # where an earlier run stopped
         while done < 10:
             if fail_at is not None and done == fail_at:
-                raise RuntimeError("boom")
+                raise StoreError("boom")  # the store failing fails the job (retried)
             done += 1
             calls.append(done)
             time.sleep(per_item_s)
@@ -224,9 +224,9 @@ def test_a_failing_job_is_recorded_and_retried_later(mem: Memory) -> None:
     calls: list[int] = []
     jobs = Jobs(mem, jobs=[_counting_job(calls, fail_at=3)])
     result = jobs.run("count", now=T0)
-    assert result.status == "failed" and result.error == "RuntimeError: boom"
+    assert result.status == "failed" and result.error == "StoreError: boom"
     run = mem.store.job_runs("count")[0]
-    assert run.status == "failed" and run.detail["error"] == "RuntimeError: boom"
+    assert run.status == "failed" and run.detail["error"] == "StoreError: boom"
     state = jobs.status(T0)[0]
     assert state.last_status == "failed" and not state.due  # backs off jobs_retry_minutes
     assert not state.running  # the lease was released

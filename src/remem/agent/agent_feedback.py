@@ -15,8 +15,8 @@ from remem.agent.results import EchoResult, Fact, FeedbackResult, LessonResult, 
 from remem.agent.session import check_session_id
 from remem.errors import NotFoundError, ValidationError
 from remem.ids import resolve_ids
-from remem.model import Status, utcnow
-from remem.validation import check_text
+from remem.model import Status
+from remem.validation import check_ids, check_int, check_text, now_or
 
 ANSWER_USED = "answer_used"  # session data: what the last judged answer used
 
@@ -46,7 +46,7 @@ class FeedbackMixin(AgentBase):
             raise ValidationError("max_items must be between 1 and 100")
         if session_id is not None:
             session_id = check_session_id(session_id, self.limits)
-        now = now or utcnow()
+        now = now_or(now)
         facts: list[Fact] = []
         for item, score in self.working.search(
             session_id,
@@ -71,7 +71,7 @@ class FeedbackMixin(AgentBase):
         response = check_text(
             response_text, "response_text", max_bytes=self.limits.max_content_bytes
         )
-        now = now or utcnow()
+        now = now_or(now)
         self._catch_up()
         with self.meter.measure() as usage:
             session = self.sessions.require(session_id)
@@ -110,7 +110,7 @@ class FeedbackMixin(AgentBase):
         ``+outcome_success_trust`` / ``-outcome_failure_trust`` (clipped to [0, 1]) and
         the success / failure count, audited. All or nothing: an id outside the scope
         raises NotFoundError, an inactive memory ValidationError."""
-        ids = [memory_ids] if isinstance(memory_ids, str) else list(memory_ids)
+        ids = check_ids(memory_ids, "memory_ids", limits=self.limits)
         if not ids:
             raise ValidationError("outcome needs one or more memory ids")
         # Whole ids or unique prefixes, in this scope only (NotFoundError otherwise).
@@ -125,7 +125,7 @@ class FeedbackMixin(AgentBase):
             raise ValidationError("success must be true or false")
         if task is not None:
             task = check_text(task, "task", max_bytes=self.limits.max_content_bytes)
-        now = now or utcnow()
+        now = now_or(now)
         found = {m.id: m for m in self.mem.store.get_memories(ids, self.scope)}
         missing = [i for i in ids if i not in found]
         if missing:
@@ -156,7 +156,7 @@ class FeedbackMixin(AgentBase):
             context = check_text(context, "context", max_bytes=self.limits.max_content_bytes)
         if session_id is not None:
             session_id = check_session_id(session_id, self.limits)
-        now = now or utcnow()
+        now = now_or(now)
         llm = self.mem.llm()
         # The LLM runs before anything is written (no model call in a write transaction).
         draft = (
@@ -178,6 +178,8 @@ class FeedbackMixin(AgentBase):
 
     def lessons_active(self, *, limit: int | None = None) -> list[Any]:
         """The lessons a session start loads (most important first)."""
+        if limit is not None:
+            limit = check_int(limit, "limit", low=1, high=10_000)
         return self.lessons.active(
             limit=self.mem.config.agent_lessons_max if limit is None else limit,
             include_untrusted=self.include_untrusted,

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from datetime import date, datetime
 from pathlib import Path
@@ -33,8 +34,11 @@ from remem.agent.session import check_session_id
 from remem.agent.turns import episodes_at_end
 from remem.agent.working import failed
 from remem.errors import ValidationError
-from remem.model import AgentSession, Status, utcnow
-from remem.validation import check_number, check_text
+from remem.isolation import isolated
+from remem.model import AgentSession, Status
+from remem.validation import check_number, check_text, now_or
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from remem.agent.agent import MemoryAgent
@@ -54,7 +58,7 @@ class SessionsMixin(AgentBase):
         session_id = check_session_id(session_id, self.limits)
         if opening is not None:
             opening = check_text(opening, "opening", max_bytes=self.limits.max_content_bytes)
-        now = now or utcnow()
+        now = now_or(now)
         config = self.mem.config
         self._catch_up()
         with self.meter.measure() as usage:
@@ -171,10 +175,12 @@ class SessionsMixin(AgentBase):
             if success is None:
                 raise ValidationError("outcome_score needs success=True or False")
             check_number(outcome_score, "outcome_score", low=0.0, high=1.0)
+        if isinstance(learnings, str | bytes) or not isinstance(learnings, Sequence):
+            raise ValidationError('learnings must be a list of strings (e.g. learnings=["..."])')
         learned = [
             check_text(t, "learnings", max_bytes=self.limits.max_content_bytes) for t in learnings
         ]
-        now = now or utcnow()
+        now = now_or(now)
         self._catch_up()
         with self.meter.measure() as usage:
             session = self.sessions.require(session_id)
@@ -211,7 +217,9 @@ class SessionsMixin(AgentBase):
             reflection = None
             ended = self.mem.store.count_sessions(self.scope, ended=True)
             if not already and self.rules.due(sessions_ended=ended):
-                reflection = to_plain(self.rules.reflect(now=now, sessions_ended=ended))
+                # Reflection over the scope fails alone: the session still ends.
+                with isolated(log, "reflection at the end of session", session_id):
+                    reflection = to_plain(self.rules.reflect(now=now, sessions_ended=ended))
         self.sessions.log(session_id, session.turns, "end", usage, now=now)
         return SessionEnd(
             session_id=session_id,
@@ -244,7 +252,7 @@ class SessionsMixin(AgentBase):
         session is not ended. A session no process started is opened, as
         ``observe`` opens it. Safe to call again."""
         session_id = check_session_id(session_id, self.limits)
-        now = now or utcnow()
+        now = now_or(now)
         self._catch_up()
         with self.meter.measure() as usage:
             session = self.sessions.ensure(session_id, now=now)

@@ -12,8 +12,8 @@ from remem.agent.dialogue import said_in, salient
 from remem.agent.episodes import Episode, EpisodeHit
 from remem.agent.mining import learnings_of, outcome_of, tasks_of
 from remem.agent.session import check_session_id
-from remem.model import WorkingItem, utcnow
-from remem.validation import check_text
+from remem.model import WorkingItem
+from remem.validation import check_text, now_or
 
 MINED = "episodes_mined"  # session data: the turn of the last task written as an episode
 
@@ -34,7 +34,7 @@ class TasksMixin(AgentBase):
         """Put ``content`` into the session's working memory."""
         session_id = check_session_id(session_id, self.limits)
         content = check_text(content, "content", max_bytes=self.limits.max_content_bytes).strip()
-        now = now or utcnow()
+        now = now_or(now)
         self.sessions.ensure(session_id, now=now)
         return self.working.add(
             session_id, content, importance=importance, trusted=trusted, now=now
@@ -46,11 +46,11 @@ class TasksMixin(AgentBase):
         """Unexpired working memory (of one session, or of the scope), newest first."""
         if session_id is not None:
             session_id = check_session_id(session_id, self.limits)
-        return self.working.items(session_id, now=now or utcnow())
+        return self.working.items(session_id, now=now_or(now))
 
     def working_promote(self, item_id: str, *, now: datetime | None = None) -> WorkingItem:
         """Promote a working item to a long-term memory by hand."""
-        return self.working.promote(item_id, now=now or utcnow())
+        return self.working.promote(item_id, now=now_or(now))
 
     def working_clear(self, session_id: str | None = None) -> int:
         """Delete the working memory of one session (or of the whole scope)."""

@@ -29,11 +29,11 @@ from remem.agent.turns import check_tool_calls
 from remem.agent.when import future_dates
 from remem.agent.working import SESSION_ONLY
 from remem.errors import ValidationError
-from remem.model import Resource, Status, Trigger, utcnow
+from remem.model import Resource, Status, Trigger
 from remem.read.inject import rewrite_query
 from remem.read.query import keyword_terms
 from remem.secrets import redact
-from remem.validation import check_label, check_text
+from remem.validation import check_label, check_text, now_or
 from remem.write.acts import Act, Utterance, classify
 from remem.write.transcript import role_for, untrusted_for
 
@@ -66,7 +66,7 @@ class TurnsMixin(AgentBase):
         prompt = check_text(prompt, "prompt", max_bytes=self.limits.max_content_bytes)
         if tool is not None:
             tool = check_label(tool, "tool", max_chars=self.limits.max_label_chars)
-        now = now or utcnow()
+        now = now_or(now)
         config = self.mem.config
         self._catch_up()
         with self.meter.measure() as usage:
@@ -145,7 +145,7 @@ class TurnsMixin(AgentBase):
         role = check_label(role, "role", max_chars=self.limits.max_label_chars).lower()
         content = check_text(content, "content", max_bytes=self.limits.max_content_bytes)
         calls = check_tool_calls(tool_calls, self.limits)
-        now = now or utcnow()
+        now = now_or(now)
         reports = (wants_remembering(role, content) and trusted is not False) or (
             role in ("user", "assistant") and decision_in(content) is not None
         )

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 from remem.agent.budget import COST_FIELDS, Usage
 from remem.model import Injected, PendingWork, Scope, utcnow
+from remem.validation import now_or
 
 if TYPE_CHECKING:
     from remem.agent.agent import MemoryAgent
@@ -192,7 +193,7 @@ def settle(mem: Memory, *, now: datetime | None = None, warm: bool = False) -> S
     from remem.agent.agent import MemoryAgent  # the agent module imports this one
 
     config = mem.config
-    at = now or utcnow()
+    at = now_or(now)
     stale = at - timedelta(seconds=config.agent_pending_lease_s)
     done = failed = dropped = 0
     recalls: dict[tuple[Any, ...], tuple[MemoryAgent, PendingWork]] = {}

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import logging
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -30,12 +31,22 @@ from typing import Any
 from remem.agent.episode_records import COMPLETED, OPEN, Episode, EpisodeAction, EpisodeHit
 from remem.errors import ConflictError, NotFoundError, ValidationError
 from remem.ids import resolve_id
+from remem.isolation import isolated
 from remem.lifecycle.episodes import episode_data, outcome_value
 from remem.memory import Memory
-from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status, utcnow
+from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status
 from remem.secrets import redact, scrub_value
 from remem.store.base import ListFilter
-from remem.validation import Limits, check_label, check_number, check_text
+from remem.validation import (
+    Limits,
+    check_int,
+    check_label,
+    check_number,
+    check_text,
+    now_or,
+)
+
+log = logging.getLogger(__name__)
 
 __all__ = ["Episode", "EpisodeAction", "EpisodeHit", "Episodes"]
 
@@ -64,7 +75,7 @@ class Episodes:
         now: datetime | None = None,
     ) -> Episode:
         """Open an episode for ``task``: its situation is stored (and embedded) now."""
-        now = now or utcnow()
+        now = now_or(now)
         task = self._text(task, "task")
         context = None if context is None else self._text(context, "context")
         constraints = self._texts(constraints, "constraints")
@@ -119,7 +130,7 @@ class Episodes:
         """Append one action to an open episode (``type``: e.g. ``command``, ``edit``,
         ``tool_call``, ``decision``; ``target``: what it acted on). Past
         ``episode_max_actions`` the action is counted, not kept."""
-        now = now or utcnow()
+        now = now_or(now)
         limits = Limits.of(self.mem.config)
         action = {
             "type": check_label(type, "type", max_chars=limits.max_label_chars),
@@ -164,7 +175,7 @@ class Episodes:
         """Close an open episode with its outcome (``outcome_score`` 0..1), what was
         learned and how it failed; write its summary memory. Completing a
         completed episode is refused (ValidationError): the outcome is recorded once."""
-        now = now or utcnow()
+        now = now_or(now)
         score = check_number(outcome_score, "outcome_score", low=0.0, high=1.0)
         if not isinstance(success, bool):
             raise ValidationError("success must be true or false")
@@ -176,20 +187,24 @@ class Episodes:
         current = Episode.of(self._open_record(episode_id))
         value = outcome_value(score, self.mem.config)
         summary_text = _summary(current, score, success, learned, failed, approach)
-        (summary,) = self.mem.add(
-            _clip(summary_text, 4 * self.mem.config.episode_field_chars),
-            user_id=self.scope.user_id,
-            agent_id=self.scope.agent_id,
-            namespace=self.scope.namespace,
-            session_id=current.session_id,
-            kind=Kind.EPISODIC,
-            importance=value,
-            valid_from=now,
-            tags=["episode-summary", "success" if success else "failure"],
-            data={"episode_of": current.id},
-            trusted=True,
-            now=now,
-        )
+        # A summary the write path refuses (a task stating a credential, redacted when
+        # it was stored) fails alone: the episode is completed without one, not never.
+        summary: MemoryRecord | None = None
+        with isolated(log, "summary of episode", current.id, hide=[summary_text]) as made:
+            (summary,) = self.mem.add(
+                _clip(summary_text, 4 * self.mem.config.episode_field_chars),
+                user_id=self.scope.user_id,
+                agent_id=self.scope.agent_id,
+                namespace=self.scope.namespace,
+                session_id=current.session_id,
+                kind=Kind.EPISODIC,
+                importance=value,
+                valid_from=now,
+                tags=["episode-summary", "success" if success else "failure"],
+                data={"episode_of": current.id},
+                trusted=True,
+                now=now,
+            )
         try:
             with self.mem.store.transaction():
                 record = self._open_record(episode_id)
@@ -200,7 +215,10 @@ class Episodes:
                 if approach is not None:
                     data.setdefault("reasoning", {})["approach"] = approach
                 data["completed_at"] = now.isoformat()
-                data["summary_id"] = summary.id
+                if summary is not None:
+                    data["summary_id"] = summary.id
+                else:
+                    data["summary_failed"] = made.failed
                 record.importance = value
                 record.tags = [*record.tags, "success" if success else "failure"]
                 record.updated_at = now
@@ -213,12 +231,14 @@ class Episodes:
                         detail={
                             "outcome_score": score,
                             "success": success,
-                            "summary": summary.id,
+                            "summary": summary.id if summary is not None else None,
                             "learnings": len(learned),
                         },
                     ),
                 )
         except ValidationError:
+            if summary is None:
+                raise
             self.mem.forget(
                 summary.id,
                 user_id=self.scope.user_id,
@@ -302,8 +322,7 @@ class Episodes:
         self, task: str, *, k: int, now: datetime | None, failures: bool
     ) -> builtins.list[EpisodeHit]:
         task = self._text(task, "task")
-        if not 1 <= k <= 100:
-            raise ValidationError("k must be between 1 and 100")
+        k = check_int(k, "k", low=1, high=100)
         hits = self.mem.search(
             task,
             user_id=self.scope.user_id,

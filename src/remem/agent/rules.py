@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING, Any
 from remem.errors import NotFoundError, ValidationError
 from remem.ids import resolve_id
 from remem.memory import Memory
-from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status, utcnow
+from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status
 from remem.providers.base import LLM
 from remem.stopwords import STOPWORDS
 from remem.store.base import ListFilter
-from remem.validation import Limits, check_id, check_text
+from remem.validation import Limits, check_id, check_text, now_or
 
 if TYPE_CHECKING:
     from remem.agent.reflection import ReflectionReport
@@ -254,7 +254,7 @@ class Rules:
             raise ValidationError("give a new behavior, enabled=True/False, or both")
         if enabled is not None and not isinstance(enabled, bool):
             raise ValidationError("enabled must be true or false")
-        now = now or utcnow()
+        now = now_or(now)
         record = self._record(rule_id)
         if record.status is not Status.ACTIVE:
             raise ValidationError(f"rule {rule_id} is {record.status}; restore it first")

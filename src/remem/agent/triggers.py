@@ -25,9 +25,9 @@ from remem.agent.when import future_dates, sentence_at
 from remem.errors import NotFoundError, ValidationError
 from remem.ids import resolve_id
 from remem.memory import Memory
-from remem.model import Scope, Trigger, TriggerStatus, utcnow
+from remem.model import Scope, Trigger, TriggerStatus
 from remem.secrets import redact
-from remem.validation import Limits, check_id, check_text, optional_label
+from remem.validation import Limits, check_id, check_text, now_or, optional_label
 
 __all__ = ["Trigger", "TriggerStatus", "Triggers"]
 
@@ -109,7 +109,7 @@ class Triggers:
                         session_id, "session_id", max_chars=limits.max_label_chars
                     ),
                     memory_ids=[check_id(i, "memory id") for i in memory_ids],
-                    created_at=now or utcnow(),
+                    created_at=now_or(now),
                 )
             ]
         )
@@ -241,7 +241,7 @@ class Triggers:
                 f"can be marked {status}"
             )
         changed = self.mem.store.set_trigger_status(
-            [current.id], self.scope, status=str(status), expect=_OPEN, at=now or utcnow()
+            [current.id], self.scope, status=str(status), expect=_OPEN, at=now_or(now)
         )
         if not changed:  # closed by another process meanwhile
             return self.get(trigger_id)

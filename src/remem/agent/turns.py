@@ -8,6 +8,7 @@ whether they failed, never their output.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,9 +18,12 @@ from remem.agent.episodes import Episodes
 from remem.agent.observe import Decision
 from remem.agent.session import scope_args
 from remem.errors import ValidationError
+from remem.isolation import isolated
 from remem.memory import Memory
 from remem.model import AgentSession, Kind, Scope
 from remem.validation import Limits, check_json
+
+log = logging.getLogger(__name__)
 
 EPISODIC_CATEGORY = "incident"
 DECISION_CATEGORY = "decision"
@@ -146,29 +150,36 @@ def episodes_at_end(
 ) -> tuple[list[str], list[str]]:
     """Complete the session's open episodes with its outcome (writing one from the
     opening and the observed tool calls when it has none); ``(completed, left
-    open)``. Without an outcome nothing is completed."""
+    open)``. Without an outcome nothing is completed. Each episode alone
+    (:mod:`remem.isolation`): one that cannot be written or completed (an opening
+    the write path refuses) is logged and left out; the session still ends."""
     open_ = episodes.open_for_session(session.session_id)
     if success is None:
         return [], [e.id for e in open_]
     if not open_ and session.opening and not episodes.list(session_id=session.session_id):
-        episode = episodes.start(
-            session.opening, session_id=session.session_id, now=session.started_at
-        )
-        for name, failed in notes.tool_calls(session.session_id):
-            episodes.record_action(
-                episode.id,
-                "tool_call",
-                name,
-                f"called {name}",
-                result="failed" if failed else "ok",  # never the tool's own text
-                now=now,
+        hide = [session.opening]
+        with isolated(log, "episode of session", session.session_id, hide=hide):
+            episode = episodes.start(
+                session.opening, session_id=session.session_id, now=session.started_at
             )
-        open_ = [episode]
+            for name, failed in notes.tool_calls(session.session_id):
+                episodes.record_action(
+                    episode.id,
+                    "tool_call",
+                    name,
+                    f"called {name}",
+                    result="failed" if failed else "ok",  # never the tool's own text
+                    now=now,
+                )
+            open_ = [episode]
     value = score if score is not None else (1.0 if success else 0.0)
-    done = [
-        episodes.complete(
-            e.id, outcome_score=value, success=success, learnings=learnings, now=now
-        ).id
-        for e in open_
-    ]
-    return done, []
+    done, left = [], []
+    for e in open_:
+        with isolated(log, "completion of episode", e.id, hide=list(learnings)) as out:
+            episodes.complete(
+                e.id, outcome_score=value, success=success, learnings=learnings, now=now
+            )
+            done.append(e.id)
+        if out.failed:
+            left.append(e.id)
+    return done, left

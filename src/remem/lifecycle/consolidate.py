@@ -53,24 +53,8 @@ def contradictions_step(ctx: JobContext) -> StepResult:
             if derived(record) or stored is None or stored[0] != model_id:
                 continue
             counts["contradiction_checked"] += 1
-            hits = store.vector_search(
-                np.frombuffer(stored[1], np.float32),
-                record.scope,
-                model_id=model_id,
-                limit=config.contradiction_neighbours + 1,
-            )
-            found = store.get_memories([i for i, _ in hits if i != record.id], record.scope)
-            near = [
-                m
-                for m in found
-                if m.status is Status.ACTIVE and m.scope == record.scope and not derived(m)
-            ]
-            linked = set(record.data.get("conflicts_with") or [])
-            for other_id in conflicts([record, *near]).get(record.id, set()):
-                other = next(m for m in near if m.id == other_id)
-                if other_id in linked or record.id in (other.data.get("conflicts_with") or []):
-                    continue  # flagged already (by the write path or an earlier scan)
-                pairs.append((record, other))
+            with ctx.isolated(record.id, hide=[record.content]):
+                pairs += _conflicting(ctx, record, np.frombuffer(stored[1], np.float32))
         after = (batch[-1].created_at, batch[-1].id)
         with writing(ctx):
             seen: set[frozenset[str]] = set()
@@ -107,6 +91,32 @@ def contradictions_step(ctx: JobContext) -> StepResult:
     return StepResult(dict(counts), items)
 
 
+def _conflicting(
+    ctx: JobContext, record: MemoryRecord, vector: np.ndarray
+) -> list[tuple[MemoryRecord, MemoryRecord]]:
+    """``record`` paired with each of its near active neighbours it contradicts and is
+    not flagged with yet."""
+    store, config = ctx.store, ctx.config
+    hits = store.vector_search(
+        vector,
+        record.scope,
+        model_id=ctx.mem.embedder.model_id,
+        limit=config.contradiction_neighbours + 1,
+    )
+    found = store.get_memories([i for i, _ in hits if i != record.id], record.scope)
+    near = [
+        m for m in found if m.status is Status.ACTIVE and m.scope == record.scope and not derived(m)
+    ]
+    linked = set(record.data.get("conflicts_with") or [])
+    pairs = []
+    for other_id in conflicts([record, *near]).get(record.id, set()):
+        other = next(m for m in near if m.id == other_id)
+        if other_id in linked or record.id in (other.data.get("conflicts_with") or []):
+            continue  # flagged already (by the write path or an earlier scan)
+        pairs.append((record, other))
+    return pairs
+
+
 def _cursor(ctx: JobContext) -> tuple[datetime, str] | None:
     after = ctx.state.get("after")
     return None if not after else (datetime.fromisoformat(after[0]), str(after[1]))
@@ -127,9 +137,10 @@ def summaries_step(ctx: JobContext) -> StepResult:
     llm = ctx.mem._llm(required=False)
     for i, (scope, category) in enumerate(keys[start:], start=start):
         counts["summaries_checked"] += 1
-        counts["summaries_rebuilt"] += refresh_summaries(
-            store, scope, [category], config=config, llm=llm, now=ctx.now, only_changed=True
-        )
+        with ctx.isolated(f"summary {category}"):
+            counts["summaries_rebuilt"] += refresh_summaries(
+                store, scope, [category], config=config, llm=llm, now=ctx.now, only_changed=True
+            )
         ctx.tick(i + 1, len(keys))
         if ctx.out_of_time() and i + 1 < len(keys):
             ctx.save({"done": i + 1})
@@ -172,18 +183,19 @@ def insights_step(ctx: JobContext) -> StepResult:
             if seed.id in taken or stored is None or stored[0] != model_id:
                 continue
             counts["insight_seeds"] += 1
-            cluster = _cluster(ctx, seed, np.frombuffer(stored[1], np.float32), taken)
-            if len(cluster) < config.insight_min_items:
-                continue
-            taken.update(m.id for m in cluster)
-            record = _insight(ctx, cluster, llm)
-            counts["insights"] += 1
-            counts["insight_sources"] += len(cluster)
-            items.append(
-                StepItem(record.id, "insight", f"{len(cluster)} archived", preview(record))
-            )
-            if not ctx.dry_run:
-                _store_insight(ctx, record, cluster)
+            with ctx.isolated(seed.id, hide=[seed.content]):
+                cluster = _cluster(ctx, seed, np.frombuffer(stored[1], np.float32), taken)
+                if len(cluster) < config.insight_min_items:
+                    continue
+                taken.update(m.id for m in cluster)
+                record = _insight(ctx, cluster, llm)
+                if not ctx.dry_run:
+                    _store_insight(ctx, record, cluster)
+                counts["insights"] += 1
+                counts["insight_sources"] += len(cluster)
+                items.append(
+                    StepItem(record.id, "insight", f"{len(cluster)} archived", preview(record))
+                )
         if not ctx.dry_run:
             ctx.save({"after": after})
         ctx.tick(counts["insight_seeds"], counts["insight_seeds"])

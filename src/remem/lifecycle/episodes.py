@@ -117,31 +117,32 @@ def episode_retention_step(ctx: JobContext) -> StepResult:
         changes: list[FieldChange] = []
         planned: list[StepItem] = []
         for record in batch:
-            data = episode_data(record)
-            if data is None:
-                continue
-            counts["episodes_reviewed"] += 1
-            summary_id = data.get("summary_id")
-            summary = None
-            if isinstance(summary_id, str):
-                found = store.get_memories([summary_id], record.scope)
-                summary = found[0] if found and found[0].status is Status.ACTIVE else None
-            decided = retention(record, now, config, summary=summary)
-            if decided is None:
-                continue
-            action, reason = decided
-            targets = [record] if summary is None else [record, summary]
-            for target in targets:
-                detail = {"reason": reason, "from_status": "active", "episode": record.id}
-                changes.append(
-                    FieldChange(
-                        target.id,
-                        "active",
-                        {"status": Status.ARCHIVED, "updated_at": now},
-                        AuditEvent(event=action, memory_id=target.id, at=now, detail=detail),
+            with ctx.isolated(record.id, hide=[record.content]):
+                data = episode_data(record)
+                if data is None:
+                    continue
+                counts["episodes_reviewed"] += 1
+                summary_id = data.get("summary_id")
+                summary = None
+                if isinstance(summary_id, str):
+                    found = store.get_memories([summary_id], record.scope)
+                    summary = found[0] if found and found[0].status is Status.ACTIVE else None
+                decided = retention(record, now, config, summary=summary)
+                if decided is None:
+                    continue
+                action, reason = decided
+                targets = [record] if summary is None else [record, summary]
+                for target in targets:
+                    detail = {"reason": reason, "from_status": "active", "episode": record.id}
+                    changes.append(
+                        FieldChange(
+                            target.id,
+                            "active",
+                            {"status": Status.ARCHIVED, "updated_at": now},
+                            AuditEvent(event=action, memory_id=target.id, at=now, detail=detail),
+                        )
                     )
-                )
-                planned.append(StepItem(target.id, action, reason, _preview(target)))
+                    planned.append(StepItem(target.id, action, reason, _preview(target)))
         if ctx.dry_run:
             applied = {c.memory_id for c in changes}
         else:

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from remem.isolation import Outcome, isolated
 from remem.model import AuditEvent, MemoryRecord, utcnow
 
 if TYPE_CHECKING:
@@ -18,6 +21,7 @@ if TYPE_CHECKING:
     from remem.store.base import PackedTokens, Store
 
 Progress = Callable[[str, int, int], None]  # (job:step, done, total)
+log = logging.getLogger("remem.lifecycle")
 
 
 # -- definitions ------------------------------------------------------------------------
@@ -68,7 +72,8 @@ class Job:
 
 @dataclass(slots=True)
 class JobResult:
-    """One run of a job. ``status``: ``ok``; ``partial`` (stopped for the budget, resumed
+    """One run of a job. ``status``: ``ok`` (with ``error`` set when a step failed on
+    its own and was skipped; the other steps ran); ``partial`` (stopped for the budget, resumed
     next time); ``busy`` (another process holds the job); ``failed`` (``error`` says
     why; retried after ``jobs_retry_minutes``); ``lost`` (the lease lapsed mid-run);
     ``dry_run``."""
@@ -157,6 +162,7 @@ class JobContext:
         self._lease = lease
         self._progress = progress
         self._partial = partial  # {"done": [...], "state": {step: ...}, "counts": {...}}
+        self.failures: list[StepItem] = []  # items the current step skipped (isolated)
 
     @property
     def counts(self) -> dict[str, int]:
@@ -178,6 +184,18 @@ class JobContext:
             self._progress(f"{self.job.name}:{self.step}", done, total)
         if self._lease is not None:
             self._lease.keep_alive(None)
+
+    @contextmanager
+    def isolated(self, key: str, *, hide: Iterable[str] = ()) -> Iterator[Outcome]:
+        """Run one item of the current step alone (:mod:`remem.isolation`): an error of
+        the item is logged at WARNING (its id and the reason, never ``hide``, its
+        content) and reported as a ``failed`` item of the step, and the step goes on.
+        Never inside a transaction (what the item wrote before failing would commit)."""
+        what = f"job {self.job.name}:{self.step} item"
+        with isolated(log, what, key, hide=hide, passthrough=(LeaseLostError,)) as out:
+            yield out
+        if out.failed:
+            self.failures.append(StepItem(key, "failed", out.failed))
 
     def embed(self, record: MemoryRecord) -> Embedded:
         """The vectors of a memory a job makes, computed before its transaction (no

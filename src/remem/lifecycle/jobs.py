@@ -26,6 +26,7 @@ one once its time budget is spent.
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import time
@@ -35,6 +36,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from remem.errors import StoreError, ValidationError
+from remem.isolation import isolated
 from remem.lifecycle.job import (
     CatchUp,
     Job,
@@ -50,6 +52,8 @@ from remem.lifecycle.job import (
     StepResult,
 )
 from remem.model import utcnow
+
+log = logging.getLogger("remem.lifecycle")
 
 if TYPE_CHECKING:
     from remem.memory import Memory
@@ -263,6 +267,7 @@ class Jobs:
         done_steps: list[str] = partial.setdefault("done", [])
         counts: dict[str, int] = dict(partial.get("counts", {}))
         result = JobResult(job.name, "ok", now, counts=counts)
+        failed: list[str] = []
         for step in job.steps:
             if step.name in done_steps:
                 continue
@@ -271,7 +276,24 @@ class Jobs:
                 break
             ctx.step = step.name
             ctx.state = dict(partial.get("state", {}).get(step.name, {}))
-            outcome = step.run(ctx)
+            ctx.failures = []
+            # One step's own error (a bug, an odd item it did not isolate) skips that
+            # step this run; the job's other steps still run. The store failing, a
+            # provider failing or the lease lapsing still stop the job.
+            with isolated(
+                log, f"job {job.name} step", step.name, passthrough=(LeaseLostError,)
+            ) as attempt:
+                outcome = step.run(ctx)
+            if attempt.failed:
+                outcome = StepResult(
+                    {"step_failed": 1}, [StepItem(step.name, "failed", attempt.failed)]
+                )
+                failed.append(f"{step.name}: {attempt.failed}")
+            if ctx.failures:
+                outcome.items.extend(ctx.failures)
+                outcome.counts["item_failures"] = outcome.counts.get("item_failures", 0) + len(
+                    ctx.failures
+                )
             result.steps[step.name] = outcome
             for key, n in outcome.counts.items():
                 counts[key] = counts.get(key, 0) + n
@@ -283,6 +305,8 @@ class Jobs:
             partial.get("state", {}).pop(step.name, None)
             if ctx._lease is not None:
                 ctx._lease.keep_alive({"partial": partial}, force=True)
+        if failed:  # the run is complete; the skipped steps run again next time
+            result.error = "skipped " + "; ".join(failed)
         return result
 
     def _settle(self, job: Job, owner: str, result: JobResult, partial: dict[str, Any]) -> None:
@@ -306,6 +330,8 @@ class Jobs:
         job_detail: dict[str, Any] = {"counts": result.counts, "run_id": result.run_id}
         if result.status != "ok":
             job_detail["partial"] = partial
+        elif result.error:  # complete, but steps were skipped: say which, and why
+            job_detail["error"] = result.error
         if result.status == "failed":
             job_detail.update(
                 error=result.error,

@@ -81,7 +81,9 @@ def merge_step(ctx: JobContext) -> StepResult:
             if stored is None or stored[0] != model_id:
                 continue  # no vector of this model yet: the monthly re-embed comes first
             counts["merge_checked"] += 1
-            pair = _nearest_duplicate(ctx, record, np.frombuffer(stored[1], np.float32), gone)
+            pair = None
+            with ctx.isolated(record.id, hide=[record.content]):
+                pair = _nearest_duplicate(ctx, record, np.frombuffer(stored[1], np.float32), gone)
             if pair is None:
                 continue
             other, cosine, refusal = pair
@@ -233,19 +235,27 @@ def extract_step(ctx: JobContext) -> StepResult:
                         store.mark_extracted(r.id, extractor.version, 0)
                 counts["extract_skipped"] += len(group)
                 continue
-            report = ingest(
-                store,
-                ctx.mem.embedder,
-                config,
-                [_message(r) for r in group],
-                scope=scope,
-                extractor=extractor,
-                session_id=session_id,
-                dry_run=ctx.dry_run,
-                llm=llm,
-                now=ctx.now,
-                stored=group,
-            )
+            report = None
+            with ctx.isolated(group[0].id, hide=[r.content for r in group]):
+                report = ingest(
+                    store,
+                    ctx.mem.embedder,
+                    config,
+                    [_message(r) for r in group],
+                    scope=scope,
+                    extractor=extractor,
+                    session_id=session_id,
+                    dry_run=ctx.dry_run,
+                    llm=llm,
+                    now=ctx.now,
+                    stored=group,
+                )
+            if report is None:  # failed alone (reported): marked, so not picked again
+                if not ctx.dry_run:
+                    for r in group:
+                        store.mark_extracted(r.id, extractor.version, 0)
+                counts["extract_failed"] += len(group)
+                continue
             counts["extracted_resources"] += len(group)
             counts["extracted_facts"] += len(report.stored)
             items += [

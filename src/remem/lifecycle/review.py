@@ -48,8 +48,13 @@ def review_step(ctx: JobContext) -> StepResult:
         batch = store.scan_memories(statuses=statuses, after_id=after, limit=config.jobs_batch)
         if not batch:
             break
-        plans = _outdated([(record, review(record, now, config)) for record in batch], store)
-        _count_scores(batch, counts, now=now, previous=ctx.last_run_at, config=config)
+        plans = []
+        for record in batch:  # each alone: one record's error skips only that record
+            with ctx.isolated(record.id, hide=[record.content]):
+                plans.append((record, review(record, now, config)))
+        plans = _outdated(plans, store)
+        with ctx.isolated("score bands"):
+            _count_scores(batch, counts, now=now, previous=ctx.last_run_at, config=config)
         if ctx.dry_run:
             for record, changes in plans:
                 for change in changes:

@@ -156,6 +156,14 @@ def _non_empty(messages: Iterator[Message], name: str) -> Iterator[Message]:
         raise ValidationError(f"empty transcript: {name} has no messages")
 
 
+def _is_file(text: str) -> bool:
+    """Whether ``text`` names a file (a name too long, or with a NUL, names none)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 @dataclass(slots=True)
 class _Source:
     name: str
@@ -164,14 +172,18 @@ class _Source:
 
     @classmethod
     def of(cls, value: str | Path | bytes) -> _Source:
-        if isinstance(value, bytes):
+        if isinstance(value, bytes | bytearray):
             try:
-                return cls("<bytes>", text=value.decode("utf-8"))
+                return cls("<bytes>", text=bytes(value).decode("utf-8"))
             except UnicodeDecodeError as exc:
                 raise ValidationError(f"transcript is not UTF-8 text: {exc}") from exc
         if isinstance(value, Path):
             return cls(str(value), path=value)
-        if "\n" not in value and len(value) < 4096 and Path(value).is_file():
+        if not isinstance(value, str):
+            raise ValidationError(
+                f"transcript must be a path, text or bytes, not {type(value).__name__}"
+            )
+        if "\n" not in value and len(value) < 4096 and _is_file(value):
             return cls(value, path=Path(value))
         return cls("<text>", text=value)
 
