@@ -133,6 +133,8 @@ def jobs_run(
     for result in results:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(result.counts.items())) or "nothing"
         out.print(f"{result.name}: {result.status} in {result.duration_ms:.0f} ms — {counts}")
+        if result.error:  # complete, but a step failed on its own and was skipped
+            out.print(f"  {result.error}", markup=False)
 
 
 @app.command()
