@@ -6,8 +6,11 @@ this session and in the next ones it is carried into."""
 
 from __future__ import annotations
 
+import json
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
@@ -108,3 +111,75 @@ def test_a_session_opened_with_a_credential_still_ends(
     agent.start_session("s2", now=T0)
     done = agent.end_session("s2", success=True, now=T0 + timedelta(hours=3))
     assert done.episodes_completed == (episode.id,)
+
+
+def _replant(rows: Callable[..., list[tuple[Any, ...]]], memory_id: str, **episode: Any) -> None:
+    """Change fields of a stored episode behind remem's back (as an old remem, another
+    program or a hand edit could have left it): the real row, not a mock."""
+    ((text,),) = rows("SELECT data FROM memories WHERE id = ?", [memory_id])
+    data = json.loads(text)
+    for key, value in episode.items():
+        if key == "task":
+            data["episode"]["situation"]["task"] = value
+        else:
+            data["episode"][key] = value
+    rows("UPDATE memories SET data = ? WHERE id = ?", [json.dumps(data), memory_id])
+
+
+def test_one_damaged_episode_breaks_neither_the_others_nor_the_session(
+    mem: Memory,
+    store_rows: Callable[..., list[tuple[Any, ...]]],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
+    agent.start_session("s1", now=T0)
+    good = agent.episodes.start("deploy the atlas service", session_id="s1", now=T0)
+    odd = agent.episodes.start("migrate the billing tables", session_id="s1", now=T0)
+    secret = agent.episodes.start("rotate the staging certificates", session_id="s1", now=T0)
+    # odd values where lists and counts belong; a task that is a bare credential,
+    # never redacted (the write path would have refused it), so its summary is refused
+    _replant(store_rows, odd.id, actions=5, actions_dropped="lots")
+    _replant(store_rows, secret.id, task=SECRET)
+
+    assert {e.id for e in agent.episodes.list(session_id="s1")} == {good.id, odd.id, secret.id}
+    agent.episodes.record_action(odd.id, "tool_call", "psql", "ran the migration", now=T0)
+    with caplog.at_level(logging.WARNING):
+        end = agent.end_session("s1", success=True, now=T0 + timedelta(hours=1))
+    assert set(end.episodes_completed) == {good.id, odd.id, secret.id}
+    assert agent.session("s1").ended_at is not None
+    assert agent.episodes.get(good.id).summary_id is not None
+    assert [a.target for a in agent.episodes.get(odd.id).actions] == ["psql"]
+    done = agent.episodes.get(secret.id)  # completed, without the summary it cannot have
+    assert done.status == "completed" and done.summary_id is None
+    ((text,),) = store_rows("SELECT data FROM memories WHERE id = ?", [secret.id])
+    assert "credential" in json.loads(text)["episode"]["summary_failed"]
+    assert any(secret.id in r.getMessage() for r in caplog.records)
+    assert not any(SECRET in r.getMessage() for r in caplog.records)
+    assert [h.episode.id for h in agent.episodes.similar("deploy the atlas service", k=5)]
+
+
+def test_a_damaged_trigger_or_working_row_breaks_no_session(
+    mem: Memory,
+    store_rows: Callable[..., list[tuple[Any, ...]]],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
+    good = agent.triggers.add("Send the quarterly report", on=T0, now=T0 - timedelta(days=3))
+    bad = agent.triggers.add("Renew the domain", on=T0, now=T0 - timedelta(days=3))
+    store_rows("UPDATE triggers SET memory_ids = ? WHERE id = ?", ["[not json", bad.id])
+    day0 = T0 - timedelta(days=1)
+    agent.start_session("s0", now=day0)
+    kept = agent.working_add("s0", GOOD, now=day0)
+    broken = agent.working_add("s0", "The staging cluster is frozen", now=day0)
+    store_rows("UPDATE working_memory SET data = ? WHERE id = ?", ["{broken", broken.id])
+
+    with caplog.at_level(logging.WARNING):
+        assert [w.id for w in agent.working_items("s0", now=day0)] == [kept.id]
+        agent.recall("s0", "login page dashboard", now=day0)
+        assert agent.end_session("s0", now=day0 + timedelta(hours=1)).session_id == "s0"
+        start = agent.start_session("s1", now=T0)  # fires what is due
+        assert good.id in start.triggers_fired
+        assert [t.id for t in agent.triggers.list()] == [good.id]
+    warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert any("trigger" in m and "doctor" in m for m in warned)
+    assert any("working item" in m and "doctor" in m for m in warned)

@@ -79,10 +79,10 @@ class Episode:
                     result=a.get("result"),
                     at=_when(a.get("at")),
                 )
-                for a in data.get("actions", [])
+                for a in _list(data.get("actions"))
                 if isinstance(a, dict)
             ),
-            actions_dropped=int(data.get("actions_dropped", 0)),
+            actions_dropped=count_of(data.get("actions_dropped")),
             outcome_score=outcome.get("score"),
             success=outcome.get("success"),
             learnings=_texts(data.get("learnings")),
@@ -107,6 +107,18 @@ class EpisodeHit:
 
 def _dict(value: object) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
+
+
+def _list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def count_of(value: object) -> int:
+    """A stored count, 0 when the row holds something else (a damaged or hand-edited
+    row is read, never a reason to fail every listing of its scope)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+        return 0
+    return max(0, int(value)) if abs(value) < 2**53 else 0
 
 
 def _texts(value: object) -> tuple[str, ...]:

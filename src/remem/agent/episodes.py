@@ -28,7 +28,14 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from remem.agent.episode_records import COMPLETED, OPEN, Episode, EpisodeAction, EpisodeHit
+from remem.agent.episode_records import (
+    COMPLETED,
+    OPEN,
+    Episode,
+    EpisodeAction,
+    EpisodeHit,
+    count_of,
+)
 from remem.errors import ConflictError, NotFoundError, ValidationError
 from remem.ids import resolve_id
 from remem.isolation import isolated
@@ -143,12 +150,13 @@ class Episodes:
         with self.mem.store.transaction():
             record = self._open_record(episode_id)
             data = episode_data(record) or {}
-            actions = data.setdefault("actions", [])
+            actions = data["actions"] if isinstance(data.get("actions"), list) else []
+            data["actions"] = actions
             actions.append(action)
             too_big = _json_bytes(record.data) > self.mem.config.max_metadata_bytes
             if too_big or len(actions) > self.mem.config.episode_max_actions:
                 actions.pop()  # counted, not kept: the episode stays within its limits
-                data["actions_dropped"] = int(data.get("actions_dropped", 0)) + 1
+                data["actions_dropped"] = count_of(data.get("actions_dropped")) + 1
             record.updated_at = now
             self.mem.store.update_memory(
                 record,

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from remem.model import Scope, Trigger, TriggerStatus
 from remem.store.codec import dumps, loads, parse_ts, ts
@@ -24,6 +24,7 @@ _COLUMNS = (
     "memory_ids", "status", "created_at", "fired_at", "closed_at",
 )  # fmt: skip
 _CHUNK = 500
+T = TypeVar("T")
 
 
 class TriggerTablesMixin:
@@ -36,6 +37,11 @@ class TriggerTablesMixin:
         raise NotImplementedError  # provided by SQLiteStore
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        raise NotImplementedError  # provided by SQLiteStore
+
+    def _decoded(
+        self, rows: Sequence[sqlite3.Row], decode: Callable[[sqlite3.Row], T], kind: str
+    ) -> Iterator[T]:
         raise NotImplementedError  # provided by SQLiteStore
 
     def add_triggers(self, triggers: Sequence[Trigger]) -> list[Trigger]:
@@ -73,7 +79,7 @@ class TriggerTablesMixin:
     def get_trigger(self, trigger_id: str, scope: Scope) -> Trigger | None:
         where, params = scope_sql(scope)
         rows = self._query(f"SELECT * FROM triggers WHERE id = ?{where}", [trigger_id, *params])
-        return _trigger(rows[0]) if rows else None
+        return next(self._decoded(rows, _trigger, "trigger"), None)
 
     def list_triggers(
         self,
@@ -94,7 +100,7 @@ class TriggerTablesMixin:
             f"SELECT * FROM triggers WHERE 1{where} ORDER BY trigger_date, seq LIMIT ?",
             [*params, int(limit)],
         )
-        return [_trigger(r) for r in rows]
+        return list(self._decoded(rows, _trigger, "trigger"))  # a damaged row: skipped
 
     def set_trigger_status(
         self,
@@ -120,7 +126,7 @@ class TriggerTablesMixin:
                     f"AND status IN ({', '.join('?' * len(expect))}){where} RETURNING *",
                     [status, ts(at), *chunk, *expect, *params],
                 ).fetchall()
-                changed.extend(_trigger(r) for r in rows)
+                changed.extend(self._decoded(rows, _trigger, "trigger"))
         order = {i: n for n, i in enumerate(ids)}
         return sorted(changed, key=lambda t: order[t.id])
 

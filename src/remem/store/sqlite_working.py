@@ -7,15 +7,16 @@ expiry, surface, promote, carry over, clear. A mixin of
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from remem.model import AuditEvent, Scope, Trust, WorkingItem
 from remem.store.codec import dumps, loads, parse_ts, required_ts, ts
 from remem.store.sqlwhere import scope_sql
 
+T = TypeVar("T")
 _CHUNK = 500  # ids per statement, under SQLite's bound-variable limit
 _WORKING_COLUMNS = (
     "id", "session_id", "namespace", "user_id", "agent_id", "role", "content", "importance",
@@ -40,6 +41,10 @@ class WorkingTablesMixin:
         def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
 
         def add_events(self, events: Sequence[AuditEvent]) -> None: ...
+
+        def _decoded(
+            self, rows: Sequence[sqlite3.Row], decode: Callable[[sqlite3.Row], T], kind: str
+        ) -> Iterator[T]: ...
 
     # -- working memory ---------------------------------------------------------------
     def add_working(self, item: WorkingItem, *, capacity: int, now: datetime) -> list[str]:
@@ -91,12 +96,12 @@ class WorkingTablesMixin:
             f"SELECT * FROM working_memory WHERE 1{where} ORDER BY seq DESC LIMIT ?",
             [*params, int(limit)],
         )
-        return [_working(r) for r in rows]
+        return list(self._decoded(rows, _working, "working item"))  # a damaged row: skipped
 
     def get_working(self, item_id: str, scope: Scope) -> WorkingItem | None:
         where, params = scope_sql(scope)
         rows = self._query(f"SELECT * FROM working_memory WHERE id = ?{where}", [item_id, *params])
-        return _working(rows[0]) if rows else None
+        return next(self._decoded(rows, _working, "working item"), None)
 
     def surface_working(
         self, item_ids: Sequence[str], scope: Scope, *, at: datetime
@@ -115,7 +120,7 @@ class WorkingTablesMixin:
                     f"WHERE id IN ({_marks(chunk)}){where} RETURNING *",
                     [ts(at), *chunk, *params],
                 ).fetchall()
-                out.extend(_working(r) for r in rows)
+                out.extend(self._decoded(rows, _working, "working item"))
         order = {i: n for n, i in enumerate(ids)}
         return sorted(out, key=lambda w: order[w.id])
 
@@ -167,7 +172,9 @@ class WorkingTablesMixin:
                 "RETURNING *",
                 [session_id, session_id, ts(now), *params, int(limit)],
             ).fetchall()
-        return sorted((_working(r) for r in rows), key=lambda w: w.created_at, reverse=True)
+        return sorted(
+            self._decoded(rows, _working, "working item"), key=lambda w: w.created_at, reverse=True
+        )
 
     def clear_working(
         self, scope: Scope, *, session_id: str | None = None, expired_at: datetime | None = None
