@@ -175,6 +175,8 @@ def test_a_damaged_trigger_or_working_row_breaks_no_session(
 
     with caplog.at_level(logging.WARNING):
         assert [w.id for w in agent.working_items("s0", now=day0)] == [kept.id]
+        rows = next(f for f in mem.doctor().checks if f.check == "rows")
+        assert f"working_memory {broken.id}" in rows.items
         agent.recall("s0", "login page dashboard", now=day0)
         assert agent.end_session("s0", now=day0 + timedelta(hours=1)).session_id == "s0"
         start = agent.start_session("s1", now=T0)  # fires what is due
@@ -183,3 +185,6 @@ def test_a_damaged_trigger_or_working_row_breaks_no_session(
     warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert any("trigger" in m and "doctor" in m for m in warned)
     assert any("working item" in m and "doctor" in m for m in warned)
+    rows = next(f for f in mem.doctor().checks if f.check == "rows")
+    assert not rows.ok
+    assert f"triggers {bad.id}" in rows.items  # the working item left with its session

@@ -31,6 +31,7 @@ _JSON_COLUMNS = (  # (table, key, JSON columns) the store's SQL reads with JSON 
     ("resources", "id", ("metadata",)),
     ("audit", "id", ("detail",)),
     ("working_memory", "id", ("data",)),
+    ("triggers", "id", ("memory_ids",)),
 )
 
 
