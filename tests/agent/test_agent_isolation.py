@@ -1,6 +1,5 @@
 """One bad working item never breaks a scope: an item whose promotion fails (here a
-credential statement, redacted in working memory, that the write path refuses to
-store) is marked failed with the reason, audited, logged at WARNING without its
+row whose content the write path refuses, left by another program) is marked failed with the reason, audited, logged at WARNING without its
 content and skipped; recall, the other promotions and ``end_session`` go on, in
 this session and in the next ones it is carried into."""
 
@@ -26,50 +25,73 @@ BAD = f"my api key is {SECRET} for openai"
 GOOD = "The login page should redirect to the dashboard after sign in"
 
 
+DAMAGED = "The staging deploy key rotates monthly"
+
+
 def _surface_twice(agent: MemoryAgent, session: str, query: str, at: datetime) -> None:
     agent.recall(session, query, now=at)
     agent.recall(session, query, now=at + timedelta(hours=1))
 
 
+def _damage(rows: Callable[..., list[tuple[Any, ...]]], item_id: str) -> None:
+    """A working item whose stored content the write path refuses (over
+    ``max_content_bytes``, as another program or a hand edit could leave it): the real
+    row, not a mock."""
+    rows(
+        "UPDATE working_memory SET content = ? WHERE id = ?",
+        [DAMAGED + " and more" * 5000, item_id],
+    )
+
+
 def test_a_working_item_that_cannot_be_promoted_does_not_break_the_session(
-    mem: Memory, caplog: pytest.LogCaptureFixture
+    mem: Memory,
+    store_rows: Callable[..., list[tuple[Any, ...]]],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
     agent.start_session("s1", now=T0)
-    agent.observe("s1", "user", BAD, now=T0)
+    agent.observe("s1", "user", BAD, now=T0)  # a credential: redacted, never stored
+    bad = agent.working_add("s1", DAMAGED, now=T0)
+    _damage(store_rows, bad.id)
     good = agent.working_add("s1", GOOD, now=T0)
-    (bad,) = [w for w in agent.working_items("s1", now=T0) if "api key" in w.content]
     with caplog.at_level(logging.WARNING):
-        _surface_twice(agent, "s1", "api key openai", T0)  # the bad item earns promotion
+        _surface_twice(agent, "s1", "staging deploy rotates monthly", T0)  # earns promotion
+        _surface_twice(agent, "s1", "api key openai", T0)
         _surface_twice(agent, "s1", "login page redirect dashboard", T0)
     failed = agent.working.get(bad.id)
     assert failed.promoted_to is None
-    assert "credential" in failed.data["promotion_failed"]["reason"]
+    assert "over the maximum" in failed.data["promotion_failed"]["reason"]
     assert agent.working.get(good.id).promoted_to is not None  # the others go on
+    credential = [w for w in agent.working_items("s1", now=T0) if "api key" in w.content]
+    assert credential and all(w.promoted_to is None for w in credential)
     events = [e for e in mem.store.history(bad.id) if e.event == "promotion_failed"]
-    assert len(events) == 1 and "credential" in events[0].detail["reason"]
+    assert len(events) == 1 and "over the maximum" in events[0].detail["reason"]
     warned = [r for r in caplog.records if bad.id in r.getMessage()]
     assert warned and all(r.levelno == logging.WARNING for r in warned)
-    assert not any("api key" in r.getMessage() or SECRET in r.getMessage() for r in caplog.records)
+    assert not any("deploy" in r.getMessage() or SECRET in r.getMessage() for r in caplog.records)
 
     # Recall and the session's end go on; a failed item is not tried again.
-    agent.recall("s1", "api key openai", now=T0 + timedelta(hours=2))
+    agent.recall("s1", "staging deploy rotates monthly", now=T0 + timedelta(hours=2))
     end = agent.end_session("s1", now=T0 + timedelta(hours=3))
     assert bad.id not in [p.item_id for p in end.promoted]
     assert [f.item_id for f in end.promotion_failed] == []  # failed before, not again
     assert len([e for e in mem.store.history(bad.id) if e.event == "promotion_failed"]) == 1
+    assert not any(SECRET in m.content for m in mem.store.list_memories(agent.scope).items)
 
     # Carried into the next session, it breaks nothing there either.
     agent.start_session("s2", now=T0 + timedelta(hours=4))
-    agent.recall("s2", "api key openai", now=T0 + timedelta(hours=4))
-    agent.recall("s2", "api key openai", now=T0 + timedelta(hours=5))
+    agent.recall("s2", "staging deploy rotates monthly", now=T0 + timedelta(hours=4))
+    agent.recall("s2", "staging deploy rotates monthly", now=T0 + timedelta(hours=5))
     assert agent.end_session("s2", now=T0 + timedelta(hours=6)).session_id == "s2"
 
 
-def test_end_session_reports_an_item_that_failed_at_the_end(mem: Memory) -> None:
+def test_end_session_reports_an_item_that_failed_at_the_end(
+    mem: Memory, store_rows: Callable[..., list[tuple[Any, ...]]]
+) -> None:
     agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
     agent.start_session("s1", now=T0)
-    agent.observe("s1", "user", BAD, now=T0)
+    bad = agent.working_add("s1", DAMAGED, now=T0)
+    _damage(store_rows, bad.id)
     good = agent.working_add("s1", GOOD, now=T0)
     items = agent.working_items("s1", now=T0)
     # Two surfacings recorded by another process whose promotion did not run.
@@ -78,14 +100,16 @@ def test_end_session_reports_an_item_that_failed_at_the_end(mem: Memory) -> None
     end = agent.end_session("s1", now=T0 + timedelta(hours=2))
     assert [p.item_id for p in end.promoted] == [good.id]
     (failure,) = end.promotion_failed
-    assert failure.item_id != good.id and "credential" in failure.reason
-    assert SECRET not in str(end.to_dict())
+    assert failure.item_id == bad.id and "over the maximum" in failure.reason
+    assert "deploy" not in str(end.to_dict())
 
 
-def test_promoting_a_bad_item_by_hand_still_says_why(mem: Memory) -> None:
+def test_promoting_a_bad_item_by_hand_still_says_why(
+    mem: Memory, store_rows: Callable[..., list[tuple[Any, ...]]]
+) -> None:
     agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
-    agent.observe("s1", "user", BAD, now=T0)
-    (bad,) = agent.working_items("s1", now=T0)
+    bad = agent.working_add("s1", DAMAGED, now=T0)
+    _damage(store_rows, bad.id)
     with pytest.raises(ValidationError, match="cannot be promoted"):
         agent.working_promote(bad.id, now=T0)
 
