@@ -334,9 +334,7 @@ class ReadMixin:
         now = now_or(now)
         given = check_ids(memory_ids, "memory_ids", limits=Limits.of(self.config))
         ids = [self._resolve(i, scope) for i in given]
-        return usage.reference(
-            self.store, self.config, ids, scope, now=now, embedder=self.embedder
-        )
+        return usage.reference(self.store, self.config, ids, scope, now=now, embedder=self.embedder)
 
     def source(
         self,

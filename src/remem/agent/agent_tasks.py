@@ -116,7 +116,7 @@ class TasksMixin(AgentBase):
         fixed its failure. Only tasks a later prompt closed, unless ``final`` (the
         session ends); each task once. The ids of the episodes written."""
         session_id = check_session_id(session_id, self.limits)
-        now = now or utcnow()
+        now = now_or(now)
         session = self.sessions.require(session_id)
         done = int(session.data.get(MINED, 0) or 0)
         said = said_in(self.mem.store.list_checkpoints(session_id, self.scope))
