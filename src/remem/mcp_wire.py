@@ -12,6 +12,7 @@ request's id (found by a linear scan that needs no parser) and the reason.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import AsyncIterator
 from io import TextIOWrapper
@@ -37,7 +38,7 @@ class GuardedStdin:
     a line the SDK could not parse is answered on ``reply`` and never handed on."""
 
     def __init__(self, *, max_chars: int, stream: Any = None) -> None:
-        raw = stream if stream is not None else sys.stdin.buffer
+        raw = stream if stream is not None else _private_stdin()
         self._text = TextIOWrapper(raw, encoding="utf-8", errors="replace")
         self.max_chars = max_chars
         self.reply: Any = None  # the write stream of the session, set once it exists
@@ -91,6 +92,17 @@ class GuardedStdin:
             jsonrpc="2.0", id=request_id, error=ErrorData(code=code, message=one_line(reason))
         )
         await self.reply.send(SessionMessage(error))
+
+
+def _private_stdin() -> Any:
+    """A reader of its own on a duplicate of stdin's descriptor (as the SDK's stdio
+    transport does): the worker thread blocked in its ``readline`` then holds no lock
+    of ``sys.stdin``, which the interpreter takes at shutdown (a SIGTERM mid-read
+    would otherwise abort the process)."""
+    try:
+        return open(os.dup(sys.stdin.fileno()), "rb")
+    except (AttributeError, OSError, ValueError):  # no real descriptor (tests, embedded)
+        return sys.stdin.buffer
 
 
 def _unparsable(line: str) -> str | None:

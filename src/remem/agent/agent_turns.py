@@ -145,6 +145,10 @@ class TurnsMixin(AgentBase):
         role = check_label(role, "role", max_chars=self.limits.max_label_chars).lower()
         content = check_text(content, "content", max_bytes=self.limits.max_content_bytes)
         calls = check_tool_calls(tool_calls, self.limits)
+        if trusted is not None and not isinstance(trusted, bool):
+            raise ValidationError(
+                f"trusted must be true, false or null, not {type(trusted).__name__}"
+            )
         now = now_or(now)
         reports = (wants_remembering(role, content) and trusted is not False) or (
             role in ("user", "assistant") and decision_in(content) is not None
