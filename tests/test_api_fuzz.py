@@ -237,7 +237,7 @@ def test_odd_input_gives_a_user_error_and_writes_nothing(
 
 # -- the agent layer over it ----------------------------------------------------------------
 def _agent_calls(agent: MemoryAgent, ids: dict[str, str]) -> dict[str, tuple[Callable, Args]]:
-    s1 = {"session_id": "s1"}
+    s1 = {"session_id": "a1"}
     return {
         "start_session": (agent.start_session, {"session_id": "s9", "opening": "hi", "now": NOW}),
         "observe": (
@@ -290,7 +290,7 @@ def test_odd_input_to_the_agent_gives_a_user_error_and_writes_nothing(
 ) -> None:
     mem, db, ids = world
     agent = MemoryAgent(mem, user_id="u")
-    agent.start_session("s1", now=NOW)
+    agent.start_session("a1", now=NOW)
     method, arg = pair
     call, args = _agent_calls(agent, ids)[method]
     before = _counts(db)

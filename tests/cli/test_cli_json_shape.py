@@ -116,6 +116,10 @@ def test_every_json_command_prints_result_and_counts(tmp_path: Path) -> None:
     run("export", str(out))
     run("import", str(out), "--db", str(tmp_path / "copy.db"))
     run("erase", "--user", "maya", "--yes")
+    corpus = Path(__file__).parents[1] / "write" / "fixtures" / "technical-dev.jsonl"
+    few = tmp_path / "technical.jsonl"
+    few.write_text("".join(corpus.read_text("utf-8").splitlines(keepends=True)[:5]), "utf-8")
+    run("bench", "technical", str(few))
 
     missing = set(_json_commands()) - set(seen) - set(ELSEWHERE)
     assert not missing, f"--json commands this test does not run: {sorted(missing)}"
