@@ -253,3 +253,15 @@ def test_a_json_field_naming_a_session_id_is_no_cookie() -> None:
     journal = '{"session_id": "0b6f2c1e-8d4a-4c3b-9e7f-2a1d5c6b7e80", "role": "user"}'
     assert _redact(journal) == journal
     assert "0b6f2c1e" not in _redact("Cookie: session=0b6f2c1e-8d4a-4c3b-9e7f-2a1d5c6b7e80")
+
+
+def test_a_json_field_naming_any_session_id_is_no_cookie() -> None:
+    # an MCP session id is "mcp-<random>": redacted, it also made the provenance digest
+    # beside it read as a secret, so every lesson lost its provenance
+    from remem.secrets import redact as _redact
+    from remem.secrets import scrub
+
+    data = '{"provenance": {"session_id": "mcp-7f3a9c2e41b84d0e9a1c", "sha": "4f8d09d996150081"}}'
+    assert scrub(data) == data
+    assert "7f3a9c2e41b84d0e9a1c" not in _redact('{"sessionid": "mcp-7f3a9c2e41b84d0e9a1c"}')
+    assert "7f3a9c2e41b84d0e9a1c" not in _redact("Cookie: sid=mcp7f3a9c2e41b84d0e9a1cQ")

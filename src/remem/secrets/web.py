@@ -104,6 +104,11 @@ def _basic_credentials(match: re.Match[str], _text: str) -> bool:
 
 def _cookie_ok(match: re.Match[str], _text: str) -> bool:
     value = match.group("value").rstrip(".,;:")
+    if '"' in match.group(0) and match.group("name").lower().endswith("_id"):
+        # a JSON field named like "session_id" names a session, whatever the id looks
+        # like (an MCP session "mcp-<random>"): a cookie is named "sessionid",
+        # "session", "sid" ..., never "<thing>_id"
+        return False
     if re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", value):
         # a uuid named session is a session, but not a JSON field naming an id
         # ("session_id": "<uuid>"): Claude Code's hook payloads and remem's own journal
