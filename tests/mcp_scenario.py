@@ -13,7 +13,8 @@ from mcp.types import CallToolResult
 TOOLS = {
     "remember", "search", "context", "get", "update", "forget", "history", "outcome",
     "feedback", "correct", "working_add", "working_promote", "episode_start",
-    "episode_action", "episode_end", "lessons", "rules", "triggers",
+    "episode_action", "episode_end", "lessons", "rules", "triggers", "lesson_revoke",
+    "rule_revoke",
 }  # fmt: skip
 SECRET = "sk-proj-" + "Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0L"
 
@@ -157,6 +158,16 @@ async def exercise(client: Client, *, foreign_id: str) -> dict[str, Any]:
     assert promoted_md.text.startswith("# Promoted memories")  # type: ignore[union-attr]
     summary_md = (await client.read_resource("remem://summaries/work")).contents[0]
     assert summary_md.text  # type: ignore[union-attr]
+
+    # lessons and rules: where each came from; revoking one
+    assert lessons[0]["source"].startswith("user correction in session")
+    wrong = data(await call("correct", {"correction": "Never deploy on Fridays"}))
+    gone = data(await call("lesson_revoke", {"lesson_id": wrong["memory_id"], "reason": "no"}))
+    assert gone["revoked"]["reason"] == "no" and gone["status"] == "forgotten"
+    assert [m["id"] for m in data(await call("lessons", {}))["lessons"]] == [lesson["memory_id"]]
+    held = data(await call("lessons", {"include_held": True}))["lessons"]
+    assert {m["id"] for m in held} == {lesson["memory_id"], wrong["memory_id"]}
+    assert "no rule" in error(await call("rule_revoke", {"rule_id": episode["id"]}))
 
     # failures a client can cause: one line each, nothing of another scope, no secret
     assert "no memory" in error(await call("get", {"memory_id": foreign_id}))

@@ -326,10 +326,31 @@ def build_server(agent: MemoryAgent, *, session_id: str | None = None) -> RememS
         )
 
     @tool(annotations=READ)
-    def lessons(limit: Limit = 20) -> dict[str, Any]:
-        """The lessons learned from corrections, most important first."""
-        found = t.run("lessons", lambda: t.agent.lessons_active(limit=limit))
-        return {"lessons": [memory_dict(m) for m in found]}
+    def lessons(
+        limit: Limit = 20,
+        include_held: Annotated[
+            bool, Field(description="Also those held back and revoked, newest first.")
+        ] = False,
+    ) -> dict[str, Any]:
+        """The lessons learned from corrections, most important first, each with where it
+        came from (`source`, `provenance`) and, with `include_held`, why one is held."""
+        found = t.run(
+            "lessons",
+            lambda: t.agent.lessons_list(
+                include_held=include_held, include_revoked=include_held, limit=limit
+            ),
+        )
+        return {"lessons": [plain(x) for x in found]}
+
+    @tool(annotations=_write(destructive=True, idempotent=True))
+    def lesson_revoke(lesson_id: MemoryId, reason: str | None = None) -> dict[str, Any]:
+        """Take a lesson out for good when the user says it is wrong: never loaded again."""
+
+        def body() -> Any:
+            found = t.mem.get(lesson_id, **t.kw)
+            return t.agent.revoke_lesson(found.id, reason=reason)
+
+        return plain(t.run("lesson_revoke", body))
 
     @tool(annotations=READ)
     def rules(
@@ -348,6 +369,17 @@ def build_server(agent: MemoryAgent, *, session_id: str | None = None) -> RememS
             return t.agent.rules.matching(text or "", tool=tool_name, limit=limit)
 
         return {"rules": [plain(r) for r in t.run("rules", body)]}
+
+    @tool(annotations=_write(destructive=True, idempotent=True))
+    def rule_revoke(rule_id: MemoryId, reason: str | None = None) -> dict[str, Any]:
+        """Take a rule out for good when the user says it is wrong: never applied again,
+        and not learnt anew from the same evidence."""
+
+        def body() -> Any:
+            found = t.mem.get(rule_id, **t.kw)
+            return t.agent.rules.revoke(found.id, reason=reason)
+
+        return plain(t.run("rule_revoke", body))
 
     @tool(annotations=READ)
     def triggers(

@@ -24,7 +24,17 @@ from remem.memory_add import AddMixin
 from remem.memory_admin import AdminMixin
 from remem.memory_read import ReadMixin
 from remem.memory_write import WriteMixin
-from remem.model import AuditEvent, MemoryRecord, Page, Resource, Scope, Status, utcnow
+from remem.model import (
+    AuditEvent,
+    Kind,
+    MemoryRecord,
+    Page,
+    Resource,
+    Scope,
+    Status,
+    Trust,
+    utcnow,
+)
 from remem.providers.base import LLM, Embedder
 from remem.providers.registry import get_embedder
 from remem.read.search import check_embedding_space
@@ -34,6 +44,7 @@ from remem.store.base import ListFilter, Store
 from remem.store.factory import open_store
 from remem.validation import check_ids, check_int, check_record, check_text, optional_datetime
 from remem.write.embed import embed_for_store
+from remem.write.injection import raw_trust
 from remem.write.summaries import refresh_citing
 from remem.write.validate import Limits, check_changes, clean_content, require_scope, scope_of
 
@@ -150,10 +161,23 @@ class Memory(AddMixin, WriteMixin, AdminMixin, ReadMixin):
         data = dict(old.data)
         if "metadata" in changes:  # the caller's metadata replaces the old version's
             data["metadata"] = changes.pop("metadata")
+        # The new text is checked as add checks a raw text (an update is no way around
+        # the injection check); a lesson or a rule as an instruction the agent is shown.
+        kind = Kind(changes.get("kind", old.kind))
+        untrusted, flag = raw_trust(
+            text,
+            old.role,
+            trusted=old.source_trust is Trust.TRUSTED,
+            adopt=kind in (Kind.LESSON, Kind.PROCEDURAL),
+        )
+        data.pop("injection", None)
+        if flag:
+            data["injection"] = flag
         new = replace(
             old,
             **changes,
             data=data,
+            source_trust=Trust.UNTRUSTED if untrusted else old.source_trust,
             id=MemoryRecord(content=text).id,
             content=text,
             status=Status.ACTIVE,

@@ -187,8 +187,10 @@ class AddMixin:
             for i, (text, *_) in enumerate(items)
         ]
         claimed = bool(metadata and metadata.get("untrusted") is True)
+        # A lesson or a rule is an instruction the agent is shown: checked as one.
+        adopt = kind in (Kind.LESSON, Kind.PROCEDURAL)
         flags = [
-            raw_trust(text, item_role, trusted=trusted, lower=claimed or lower)
+            raw_trust(text, item_role, trusted=trusted, lower=claimed or lower, adopt=adopt)
             for text, (_, item_role, _, _, lower) in zip(texts, items, strict=True)
         ]
         check_embedding_space(self.store, self.embedder)

@@ -23,10 +23,13 @@ from remem.model import (
     DoctorReport,
     EraseReport,
     ForgetReport,
+    Kind,
     MemoryRecord,
     Status,
+    Trust,
     utcnow,
 )
+from remem.provenance import IMPORT, Provenance
 from remem.providers.base import LLM, Embedder, token_embedder
 from remem.secrets import redact, scrub_value
 from remem.store.base import ListFilter, Store
@@ -41,10 +44,26 @@ from remem.validation import (
     optional_text,
 )
 from remem.write.embed import embed_for_store
+from remem.write.injection import raw_trust
 from remem.write.summaries import refresh_citing, refresh_summaries
 from remem.write.validate import check_identifier, scope_of, write_scope
 
 Progress = Callable[[int, int], None]
+
+
+def _admit_imported(record: MemoryRecord) -> MemoryRecord:
+    """An imported memory as it may be stored: see :meth:`AdminMixin.import_from`."""
+    adopt = record.kind in (Kind.LESSON, Kind.PROCEDURAL)
+    trusted = record.source_trust is Trust.TRUSTED
+    untrusted, flag = raw_trust(record.content, record.role, trusted=trusted, adopt=adopt)
+    data = {k: v for k, v in record.data.items() if k not in ("injection", "provenance")}
+    if flag or record.data.get("injection"):
+        data["injection"] = flag or record.data["injection"]
+    if adopt:
+        data["provenance"] = Provenance(IMPORT, False, not untrusted).to_data(record.content)
+    return replace(
+        record, data=data, source_trust=Trust.UNTRUSTED if untrusted else record.source_trust
+    )
 
 
 class AdminMixin:
@@ -300,16 +319,21 @@ class AdminMixin:
         embed_progress: Progress | None = None,
     ) -> dict[str, int]:
         """Load an export; all or nothing (one transaction). Every line is validated as
-        ``add`` validates its input; vectors must be of the configured embedder. Then
-        the memories the export carried no vectors for (an export without
-        ``embeddings``) are embedded, as :meth:`reembed` does (``embed_progress``), so
-        meaning search finds them; ``counts["embedded"]`` says how many."""
+        ``add`` validates its input; vectors must be of the configured embedder. Each
+        memory's text is checked as a raw ``add`` checks it (an injection is stored
+        untrusted and flagged, whatever the file says), and an imported lesson or
+        rule is the import's, not the user's: its provenance says ``import``
+        (:mod:`remem.provenance`), whatever the file claims. Then the memories the
+        export carried no vectors for (an export without ``embeddings``) are
+        embedded, as :meth:`reembed` does (``embed_progress``), so meaning search
+        finds them; ``counts["embedded"]`` says how many."""
         counts = import_store(
             self.store,
             Path(directory),
             progress=progress,
             limits=Limits.of(self.config),
             expect_vectors=(self.embedder.model_id, self.embedder.dim),
+            admit=_admit_imported,
         )
         counts["embedded"] = self.reembed(progress=embed_progress) if counts["memories"] else 0
         return counts

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from remem.config import Config
-from remem.errors import NotFoundError, ValidationError
+from remem.errors import ConflictError, NotFoundError, ValidationError
 from remem.lifecycle import usage
 from remem.model import (
     AuditEvent,
@@ -364,15 +364,23 @@ class ReadMixin:
     ) -> MemoryRecord:
         """Bring an archived or cold memory back to active (audited ``restored``): its
         token vectors are rebuilt and it counts as used now. Purged memories cannot
-        come back, and an active one is an error (ValidationError): nothing to restore."""
+        come back, nor can a lesson or rule the user revoked (ConflictError), and an
+        active one is an error (ValidationError): nothing to restore."""
         scope = scope_of(user_id, agent_id, namespace)
         now = now_or(now)
         reason = optional_text(reason, "reason", max_bytes=self.config.max_content_bytes)
+        resolved = self._resolve(memory_id, scope)
+        record = self.store.get_memory(resolved, scope)
+        if record is not None and record.data.get("revoked"):
+            raise ConflictError(
+                f"memory {resolved} was revoked by the user and never comes back; "
+                "state it again (a correction) if it holds"
+            )
         return usage.restore(
             self.store,
             self.embedder,
             self.config,
-            self._resolve(memory_id, scope),
+            resolved,
             scope,
             now=now,
             reason=None if reason is None else redact(reason),

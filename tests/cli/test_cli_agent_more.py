@@ -103,6 +103,16 @@ def test_rules_reflect_list_match_show_override(run: Any) -> None:
     assert off["enabled"] is False and off["user_override"] is True
     assert _json(run("rules", "list", "--user", "aaron", "--json")) == []
     assert len(_json(run("rules", "list", "--user", "aaron", "--all", "--json"))) == 1
+    assert rule["source"].startswith("reflection over lessons")
+    assert (
+        "provenance: reflection over lessons"
+        in run("rules", "show", rule_id, "--user", "aaron").stdout
+    )
+    gone = _json(run("rules", "revoke", rule_id, "--user", "aaron", "--reason", "no", "--json"))
+    assert gone["revoked"]["reason"] == "no" and gone["memory_status"] == "forgotten"
+    assert "revoked" in run("rules", "list", "--user", "aaron", "--all").stdout
+    again = _json(run("rules", "reflect", "--user", "aaron", "--json"))
+    assert again["created"] == [] and again["revoked"] == 1
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ ELSEWHERE = {
     "bench updates": "scenario files (tests/eval/test_eval_updates.py)",
     "rules show": "a rule made by reflection (tests/cli/test_cli_agent_more.py)",
     "rules override": "a rule made by reflection (tests/cli/test_cli_agent_more.py)",
+    "rules revoke": "a rule made by reflection (tests/cli/test_cli_agent_more.py)",
     "reembed": "a second embedding model (tests/test_embeddings_space.py)",
     "report": "tests/cli/test_cli_report.py",
     "restore": "an archived memory (tests/cli/test_cli_jobs.py)",
@@ -88,8 +89,9 @@ def test_every_json_command_prints_result_and_counts(tmp_path: Path) -> None:
     run("working", "clear", *scope)
     run("session", "show", "s1", *scope)
     run("session", "end", "s1", *scope, *now)
-    run("lessons", "add", "No, use pnpm not npm", *scope)
+    made = run("lessons", "add", "No, use pnpm not npm", *scope)
     run("lessons", "list", *scope)
+    run("lessons", "revoke", made["memory_id"], *scope)
     trig = run("triggers", "detect", "The release is next Friday", *scope, *now)
     run("triggers", "list", *scope)
     run("triggers", "due", *scope, "--now", "2026-03-06T09:00:00")

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from remem.agent.adoption import Lesson
 from remem.agent.agent_base import AgentBase
 from remem.agent.feedback import apply_echoes, judge, outcome_changes
 from remem.agent.lessons import draft_lesson, llm_lesson
@@ -150,7 +151,11 @@ class FeedbackMixin(AgentBase):
     ) -> LessonResult:
         """A correction or a mistake becomes a lesson ("User prefers X over Y",
         "Don't Z when ...") loaded at every session start; written by the LLM when
-        one is configured, else by offline patterns (see :mod:`remem.agent.lessons`)."""
+        one is configured, else by offline patterns (see :mod:`remem.agent.lessons`).
+        ``trusted`` (the default): the user said it, in ``session_id``; its provenance
+        says so. A correction that reads as an instruction aimed at the agent ("note to
+        the assistant: ...", "ignore previous instructions") is stored untrusted and
+        flagged (``action == "flagged"``, ``flag``), never loaded nor learnt from."""
         text = check_text(text, "text", max_bytes=self.limits.max_content_bytes).strip()
         if context is not None:
             context = check_text(context, "context", max_bytes=self.limits.max_content_bytes)
@@ -174,7 +179,33 @@ class FeedbackMixin(AgentBase):
             fallback=draft.fallback,
             replaced=other if action == "superseded" else None,
             repeats=other if action == "repeated" else None,
+            flag=other if action == "flagged" else None,
         )
+
+    def lessons_list(
+        self,
+        *,
+        include_held: bool = False,
+        include_revoked: bool = False,
+        limit: int | None = None,
+    ) -> list[Lesson]:
+        """The lessons with their provenance: those a session start loads (most
+        important first), or with ``include_held`` / ``include_revoked`` every lesson
+        of the scope, newest first, ``held`` saying why one is not loaded (flagged,
+        conduct the user never stated ...) and ``revoked`` when the user took it out."""
+        if limit is not None and (isinstance(limit, bool) or not 1 <= limit <= 1000):
+            raise ValidationError("limit must be between 1 and 1000")
+        if not include_held and not include_revoked:
+            return [Lesson.of(m) for m in self.lessons_active(limit=limit)]
+        return self.lessons.list(
+            include_held=include_held, include_revoked=include_revoked, limit=limit or 200
+        )
+
+    def revoke_lesson(
+        self, lesson_id: str, *, reason: str | None = None, now: datetime | None = None
+    ) -> Lesson:
+        """Take a lesson out for good: never loaded, never restored, never learnt from."""
+        return self.lessons.revoke(lesson_id, reason=reason, now=now_or(now))
 
     def lessons_active(self, *, limit: int | None = None) -> list[Any]:
         """The lessons a session start loads (most important first)."""

@@ -45,6 +45,8 @@ class Episode:
     success: bool | None = None
     learnings: tuple[str, ...] = ()
     failure_modes: tuple[str, ...] = ()
+    # learnings and failure modes that read as injections: kept on record, never used
+    withheld: tuple[dict[str, str], ...] = ()
     tags: tuple[str, ...] = ()
     importance: float = 0.5
     session_id: str | None = None
@@ -87,6 +89,11 @@ class Episode:
             success=outcome.get("success"),
             learnings=_texts(data.get("learnings")),
             failure_modes=_texts(outcome.get("failure_modes")),
+            withheld=tuple(
+                {str(k): str(v) for k, v in w.items()}
+                for w in data.get("withheld", [])
+                if isinstance(w, dict)
+            ),
             tags=tuple(record.tags),
             importance=record.importance,
             session_id=record.session_id,

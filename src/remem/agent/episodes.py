@@ -52,6 +52,7 @@ from remem.validation import (
     check_text,
     now_or,
 )
+from remem.write.injection import adoption_flag
 
 log = logging.getLogger(__name__)
 
@@ -190,6 +191,17 @@ class Episodes:
         learned = self._texts(learnings, "learnings")
         failed = self._texts(failure_modes, "failure_modes")
         approach = None if approach is None else self._text(approach, "approach")
+        # What the agent says it learned may become a rule: one that reads as an
+        # instruction aimed at the agent is withheld (kept on record, never used).
+        withheld = [
+            {"field": name, "text": text, "injection": flag}
+            for name, texts in (("learnings", learned), ("failure_modes", failed))
+            for text in texts
+            if (flag := adoption_flag(text))
+        ]
+        bad = {w["text"] for w in withheld}
+        learned = [t for t in learned if t not in bad]
+        failed = [t for t in failed if t not in bad]
         # The summary is written first, outside the episode's transaction (embedding it
         # may be a network call); if completion then loses a race, it is forgotten.
         current = Episode.of(self._open_record(episode_id))
@@ -220,6 +232,8 @@ class Episodes:
                 data["status"] = COMPLETED
                 data["outcome"] = {"score": score, "success": success, "failure_modes": failed}
                 data["learnings"] = learned
+                if withheld:
+                    data["withheld"] = withheld
                 if approach is not None:
                     data.setdefault("reasoning", {})["approach"] = approach
                 data["completed_at"] = now.isoformat()
@@ -241,6 +255,7 @@ class Episodes:
                             "success": success,
                             "summary": summary.id if summary is not None else None,
                             "learnings": len(learned),
+                            **({"withheld": len(withheld)} if withheld else {}),
                         },
                     ),
                 )

@@ -14,20 +14,25 @@ earlier lesson's ("X over Y" after "Y over X") supersedes it (and any copy).
 
 from __future__ import annotations
 
+import builtins
 import json
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from remem.agent.adoption import Lesson, held_reason, revoke
 from remem.agent.session import scope_args
-from remem.errors import ProviderError
+from remem.errors import NotFoundError, ProviderError
 from remem.memory import Memory
-from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Tier, Trust
+from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status, Tier, Trust
+from remem.provenance import CORRECTION, Provenance
 from remem.read.rank import Asker, visible_to
 from remem.store.base import ListFilter
 from remem.textsplit import split_sentences
+from remem.validation import check_id
+from remem.write.injection import adoption_flag
 
 LESSON_CATEGORY = "process"
 MAX_LESSON_CHARS = 300
@@ -160,6 +165,17 @@ class Lessons:
     def __init__(self, mem: Memory, scope: Scope, *, asker: Asker) -> None:
         self.mem, self.scope, self.asker = mem, scope, asker
 
+    def _stamp(self, record: MemoryRecord, provenance: Provenance, now: datetime) -> None:
+        """Record ``provenance`` on a lesson another write made (an update, a reference)."""
+        with self.mem.store.transaction():
+            current = self.mem.store.get_memory(record.id, self.scope)
+            if current is None:
+                return
+            current.data["provenance"] = provenance.to_data(current.content)
+            current.updated_at = now
+            self.mem.store.update_memory(current)
+            record.data["provenance"] = current.data["provenance"]
+
     def learn(
         self,
         draft: LessonDraft,
@@ -173,8 +189,11 @@ class Lessons:
         ``repeated`` (the same lesson said again: ``other``, referenced once more —
         reflection counts a lesson's references as support); or ``superseded``
         (``other``: the preference it reverses, and every copy of it, is replaced
-        by this one)."""
+        by this one); or ``flagged`` (the correction, or the lesson drawn from it, reads
+        as an instruction aimed at the agent: stored as said, untrusted and flagged, so
+        it is on record and never loaded nor learnt from; ``other`` is the flag)."""
         kw = scope_args(self.scope)
+        flag = adoption_flag(original) or adoption_flag(draft.text)
         meta = {
             "lesson": {
                 "shape": draft.shape,
@@ -185,6 +204,24 @@ class Lessons:
                 **({"session_id": session_id} if session_id else {}),
             }
         }
+        provenance = Provenance(
+            CORRECTION, trusted and not flag, trusted and not flag, session_id=session_id
+        )
+        if flag:
+            said = original if adoption_flag(original) else draft.text
+            (record,) = self.mem.add(
+                said,
+                kind=Kind.LESSON,
+                category=LESSON_CATEGORY,
+                session_id=session_id,
+                valid_from=now,
+                now=now,
+                metadata=meta,
+                trusted=False,
+                data={"provenance": provenance.to_data(said)},
+                **kw,
+            )
+            return record, "flagged", flag
         reversed_ = self._reversed(draft)
         if reversed_:
             first, *copies = reversed_
@@ -205,12 +242,15 @@ class Lessons:
                         )
                     ],
                 )
+            self._stamp(new, provenance, now)
             return new, "superseded", first.id
         same = self.mem.store.find_by_hash(draft.text, self.scope)
         if same is not None and same.kind is Kind.LESSON:
             # Said again word for word: one more reference, which reflection counts
             # as support (a lesson weighs 1 + its references), not a second copy.
             (again,) = self.mem.reference(same.id, now=now, **kw)
+            if provenance.user_stated and not Provenance.of(again).user_stated:
+                self._stamp(again, provenance, now)  # the user says what a caller wrote
             return again, "repeated", same.id
         records = self.mem.add(
             draft.text,
@@ -223,6 +263,7 @@ class Lessons:
             now=now,
             metadata=meta,
             trusted=trusted,
+            data={"provenance": provenance.to_data(draft.text)},
             **kw,
         )
         return records[0], "stored", None
@@ -233,16 +274,19 @@ class Lessons:
         limit: int,
         include_untrusted: bool = False,
         exclude: Collection[str] = (),
-    ) -> list[MemoryRecord]:
+    ) -> builtins.list[MemoryRecord]:
         """The scope's active lessons the asker may see, each text once (its newest
         copy), most important then newest first, without ``exclude`` (e.g. the sources
-        of a rule shown instead); one bounded read."""
+        of a rule shown instead); one bounded read. A lesson held back
+        (:func:`~remem.agent.adoption.held_reason`: flagged, reads as an injection, or
+        conduct the user never stated) is never loaded; untrusted ones only with
+        ``include_untrusted``."""
         if limit <= 0:
             return []
         page = self.mem.store.list_memories(
             self.scope, filters=ListFilter(kinds=(Kind.LESSON.value,)), limit=limit * 4
         )
-        kept: list[MemoryRecord] = []
+        kept: builtins.list[MemoryRecord] = []
         texts: set[str] = set()
         for m in page.items:  # newest first
             key = _norm(m.content)
@@ -251,14 +295,44 @@ class Lessons:
             texts.add(key)
             if m.id in exclude or not visible_to(m, self.asker):
                 continue
-            if include_untrusted or (
-                m.source_trust is Trust.TRUSTED and not m.data.get("injection")
-            ):
+            untrusted = m.source_trust is not Trust.TRUSTED
+            if untrusted and not include_untrusted:
+                continue
+            if _held(m, untrusted=untrusted) is None:
                 kept.append(m)
         kept.sort(key=lambda m: -m.importance)  # stable: newest first among equals
         return kept[:limit]
 
-    def _reversed(self, draft: LessonDraft) -> list[MemoryRecord]:
+    def list(
+        self, *, include_held: bool = True, include_revoked: bool = False, limit: int = 200
+    ) -> builtins.list[Lesson]:
+        """The scope's lessons the asker may see, newest first, each with its provenance
+        and whether it is loaded (``held``: why not); revoked ones only if asked."""
+        statuses = ("active", "forgotten") if include_revoked else ("active",)
+        page = self.mem.store.list_memories(
+            self.scope,
+            filters=ListFilter(kinds=(Kind.LESSON.value,), statuses=statuses),
+            limit=limit,
+        )
+        out = []
+        for record in page.items:
+            if not visible_to(record, self.asker):
+                continue
+            if record.status is not Status.ACTIVE and not record.data.get("revoked"):
+                continue  # forgotten, not revoked
+            lesson = Lesson.of(record)
+            if include_held or lesson.held is None or lesson.revoked:
+                out.append(lesson)
+        return out
+
+    def revoke(self, lesson_id: str, *, reason: str | None, now: datetime) -> Lesson:
+        """Take a lesson out for good (:func:`~remem.agent.adoption.revoke`)."""
+        record = self.mem.store.get_memory(check_id(lesson_id, "lesson id"), self.scope)
+        if record is None or record.kind is not Kind.LESSON or not visible_to(record, self.asker):
+            raise NotFoundError(f"no lesson {lesson_id!r} in this scope")
+        return Lesson.of(revoke(self.mem, record, reason=reason, now=now))
+
+    def _reversed(self, draft: LessonDraft) -> builtins.list[MemoryRecord]:
         """The active lessons stating the opposite preference, newest first."""
         if not draft.prefer or not draft.over:
             return []
@@ -275,6 +349,13 @@ class Lessons:
             )
             == want
         ]
+
+
+def _held(record: MemoryRecord, *, untrusted: bool) -> str | None:
+    """Why a lesson is not loaded (its source's trust aside when the caller opted in)."""
+    if untrusted:  # opted in: untrusted is shown as such, anything else still holds
+        record = replace(record, source_trust=Trust.TRUSTED)
+    return held_reason(record, record.content, Provenance.of(record))
 
 
 def _with_fallback(draft: LessonDraft, why: str) -> LessonDraft:

@@ -32,7 +32,14 @@ of its completed episodes, the newest ``reflection_max_items`` of each, and:
 
 Rules the user overrode are never touched. Untrusted lessons (tool output, web
 pages, other agents, injection) are never read: nothing untrusted becomes a
-rule. No LLM call happens inside a write transaction. Grouping and wording (steps 3
+rule. Every lesson and learning is checked as the instruction it may become
+(:mod:`remem.agent.adoption`): one that reads as an injection is not read
+(``flagged``). A candidate that tells the assistant how to behave
+(:mod:`remem.write.conduct`) becomes a rule only in the words of a lesson the
+user stated in a session — never in an agent's learning or the LLM's rewording —
+else it is ``held``. A candidate a revoked rule already said (the same sources,
+or the same wording) is not learnt again (``revoked``) unless the user has said
+it anew since. Each new rule records its provenance (:mod:`remem.provenance`). No LLM call happens inside a write transaction. Grouping and wording (steps 3
 and 4's candidates) are :mod:`remem.agent.rule_groups`; what it reads and writes,
 :mod:`remem.agent.reflection_store`.
 """
@@ -62,10 +69,13 @@ from remem.agent.rule_groups import (
     llm_rules,
     support_of,
 )
-from remem.agent.rules import Rule, rule_data
+from remem.agent.rules import DEFAULT_TEMPLATE, Rule, rule_data
 from remem.errors import ProviderError
 from remem.lifecycle.policies import days_since
 from remem.model import Kind, MemoryRecord, Status
+from remem.provenance import REFLECTION, Provenance
+from remem.write.conduct import conduct_phrase
+from remem.write.injection import adoption_flag
 
 if TYPE_CHECKING:
     from remem.agent.rules import Rules
@@ -79,10 +89,11 @@ def reflect(rules: Rules, *, now: datetime) -> ReflectionReport:
     """One reflection over ``rules``' scope (see the module doc)."""
     mem, config = rules.mem, rules.mem.config
     report = ReflectionReport()
-    items = read_items(rules)
+    items = read_items(rules, report)
     report.items = len(items)
     every = rules.records(statuses=("active", "archived", "cold", "forgotten", "superseded"))
     active = [r for r in every if r.status is Status.ACTIVE]
+    revoked = [r for r in every if r.data.get("revoked")]
     # Sources of rules no longer active: a group with nothing new is not learned again.
     retired = {
         s
@@ -92,9 +103,10 @@ def reflect(rules: Rules, *, now: datetime) -> ReflectionReport:
         for s in (rule_data(r) or {}).get(key, [])
     }
     existing = [r for r in active if not (rule_data(r) or {}).get("user_override")]
-    vectors = _vectors(rules, [i.text for i in items] + [r.content for r in active])
+    known = active + revoked
+    vectors = _vectors(rules, [i.text for i in items] + [r.content for r in known])
     item_vecs = vectors[: len(items)]
-    vec_of = {r.id: vectors[len(items) + n] for n, r in enumerate(active)}
+    vec_of = {r.id: vectors[len(items) + n] for n, r in enumerate(known)}
 
     # 1-2. contradictions and decay of existing rules (writes below, in one transaction)
     changed: dict[str, MemoryRecord] = {}
@@ -148,7 +160,10 @@ def reflect(rules: Rules, *, now: datetime) -> ReflectionReport:
         except (ProviderError, ValueError) as exc:  # unusable reply: the deterministic rules
             report.llm_error = str(exc)[:200]
     new: list[Candidate] = []
-    for cand in candidates:
+    for proposed in candidates:
+        cand = _adoptable(proposed, report)
+        if cand is None:
+            continue
         match = _covering(cand, active, vec_of, rules, config)
         if match is not None:
             if (rule_data(match) or {}).get("user_override"):
@@ -173,6 +188,10 @@ def reflect(rules: Rules, *, now: datetime) -> ReflectionReport:
                 changed[record.id] = record
                 report.reinforced.append(record.id)
             continue
+        gone = _covering(cand, revoked, vec_of, rules, config)
+        if gone is not None and not _said_again(cand, gone):
+            report.revoked += 1
+            continue  # the user revoked it: the same evidence, or more of it, is no reason
         if set(cand.lessons) | set(cand.episodes) <= retired:
             continue  # learned before, then retired: nothing new says it again
         if cand.confidence < config.rule_min_confidence:
@@ -212,7 +231,14 @@ def reflect(rules: Rules, *, now: datetime) -> ReflectionReport:
                     "uses": 0,
                     "last_used_at": None,
                     "reflected_at": now.isoformat(),
-                }
+                },
+                "provenance": Provenance(
+                    REFLECTION,
+                    _users_words(cand),
+                    True,
+                    lessons=tuple(cand.lessons),
+                    episodes=tuple(cand.episodes),
+                ).to_data(cand.behavior),
             },
         )
         report.created.append(record.id)
@@ -249,6 +275,48 @@ def _covering(
         if likeness(cand.behavior, record.content, vec, vec_of[record.id], config) >= 1.0:
             return record
     return None
+
+
+# -- what may become a rule --------------------------------------------------------------
+def _adoptable(cand: Candidate, report: ReflectionReport) -> Candidate | None:
+    """``cand`` as it may become a rule, or None (``report.flagged`` / ``report.held``):
+    a rule that reads as an injection is refused; one about the assistant's conduct
+    keeps the words of a lesson the user stated (the LLM's template aside), or is held."""
+    shown = f"{_render(cand)}\n{cand.behavior}"
+    if adoption_flag(shown):
+        report.flagged += 1
+        return None
+    if conduct_phrase(shown) is None:
+        return cand
+    stated = sorted(
+        (m for m in cand.members if m.user_stated), key=lambda m: (-m.weight, m.created_at)
+    )
+    if not stated:
+        report.held += 1
+        return None
+    cand.behavior = stated[0].text.strip()
+    cand.prompt_template = DEFAULT_TEMPLATE
+    return cand
+
+
+def _users_words(cand: Candidate) -> bool:
+    """Whether the rule's behaviour is, word for word, a lesson the user stated."""
+    return any(m.user_stated and m.text.strip() == cand.behavior for m in cand.members)
+
+
+def _said_again(cand: Candidate, revoked: MemoryRecord) -> bool:
+    """Whether the user stated this since it was revoked (their newer word wins)."""
+    at = _time((revoked.data.get("revoked") or {}).get("at"))
+    return at is not None and any(m.user_stated and m.created_at > at for m in cand.members)
+
+
+def _render(cand: Candidate) -> str:
+    try:
+        return cand.prompt_template.format(
+            behavior=cand.behavior, trigger=cand.trigger, rationale=cand.rationale
+        )
+    except (KeyError, IndexError, ValueError):
+        return cand.behavior
 
 
 def _negative(text: str) -> bool:

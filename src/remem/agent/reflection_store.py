@@ -6,15 +6,18 @@ modes) and what it writes (rule confidences, audited; archives past
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from remem.agent.adoption import held_reason
 from remem.agent.rule_groups import Item
 from remem.agent.rules import Rule, rule_data
 from remem.lifecycle.episodes import episode_data
 from remem.model import AuditEvent, Kind, MemoryRecord, Status, Trust
+from remem.provenance import Provenance
 from remem.store.base import FieldChange, ListFilter
+from remem.write.injection import adoption_flag
 
 if TYPE_CHECKING:
     from remem.agent.rules import Rules
@@ -35,13 +38,19 @@ class ReflectionReport:
     contradicted: list[str] = field(default_factory=list)
     archived: list[str] = field(default_factory=list)
     rejected: int = 0  # candidate rules below rule_min_confidence
+    flagged: int = 0  # lessons and learnings not read: they read as injections
+    held: int = 0  # candidate rules about the assistant's conduct the user never stated
+    revoked: int = 0  # candidate rules the user revoked before: not learnt again
     llm_used: bool = False
     llm_error: str | None = None
 
 
-def read_items(rules: Rules) -> list[Item]:
+def read_items(rules: Rules, report: ReflectionReport) -> list[Item]:
     """The texts a reflection groups: trusted lessons, and the learnings and failure
-    modes (as warnings) of trusted completed episodes, the newest of each."""
+    modes (as warnings) of trusted completed episodes, the newest of each. Each is
+    checked as the instruction it may become (:mod:`remem.agent.adoption`): one that
+    reads as an injection is not read (``report.flagged``); a lesson is user-stated
+    as its provenance says, an episode's learning never is (the agent wrote it)."""
     mem, config = rules.mem, rules.mem.config
     cap = config.reflection_max_items
     lessons = mem.list(
@@ -51,11 +60,26 @@ def read_items(rules: Rules) -> list[Item]:
         filters=ListFilter(kinds=(Kind.LESSON.value,)),
         limit=cap,
     ).items
-    out = [
-        Item(r.content, r.id, "lesson", r.created_at, weight=1 + r.reference_count)
-        for r in lessons
-        if r.source_trust is Trust.TRUSTED and "injection" not in r.data
-    ]
+    out = []
+    for r in lessons:
+        if r.source_trust is not Trust.TRUSTED:
+            continue
+        provenance = Provenance.of(r)
+        # Conduct is judged on the rule a group becomes, with every member's provenance.
+        why = held_reason(r, r.content, replace(provenance, user_stated=True))
+        if why is not None:
+            report.flagged += 1
+            continue
+        out.append(
+            Item(
+                r.content,
+                r.id,
+                "lesson",
+                r.created_at,
+                weight=1 + r.reference_count,
+                user_stated=provenance.user_stated,
+            )
+        )
     episodes = mem.list(
         user_id=rules.scope.user_id,
         agent_id=rules.scope.agent_id,
@@ -90,7 +114,11 @@ def read_items(rules: Rules) -> list[Item]:
             ),
         ]
         for text in texts:
-            if isinstance(text, str) and text.strip():
+            if not isinstance(text, str) or not text.strip():
+                continue
+            if adoption_flag(text):
+                report.flagged += 1
+            else:
                 out.append(
                     Item(text, record.id, "episode", record.created_at, tools, situation=task)
                 )

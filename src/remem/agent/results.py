@@ -153,12 +153,15 @@ class LessonResult(_Plain):
 
     memory_id: str
     text: str
-    action: str  # stored | repeated | superseded
+    action: str  # stored | repeated | superseded | flagged
     shape: str
     generator: str  # rules | llm
     fallback: str | None = None  # why the LLM's lesson was not used
     replaced: str | None = None  # the lesson it superseded
     repeats: str | None = None  # the earlier lesson it says again
+    flag: str | None = (
+        None  # flagged: the phrase aimed at the agent (stored untrusted, never loaded)
+    )
 
 
 @dataclass(frozen=True, slots=True)

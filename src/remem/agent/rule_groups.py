@@ -77,6 +77,7 @@ class Item:
     tools: tuple[str, ...] = ()
     weight: int = 1  # how many times it was said or used (a lesson: 1 + its references)
     situation: str = ""  # an episode's task: when what it taught applies
+    user_stated: bool = False  # the user said it in a session (a correction's lesson)
 
 
 def support_of(members: Sequence[Item]) -> int:

@@ -15,6 +15,13 @@ Rules are written by reflection (:mod:`remem.agent.reflection`, every
 whose word wins: reflection never changes, decays or archives a rule the user
 overrode. Every change is an audited update of the same memory, except a new
 behaviour, which is a new version (``Memory.update``: the old one superseded).
+
+Each rule records its provenance (:mod:`remem.provenance`) and is checked each
+time it is listed or matched (:func:`remem.agent.adoption.held_reason`): a rule
+that reads as an injection, or tells the assistant how to behave without the user
+having said so, is *held* — listed with the reason, never matched nor injected —
+until the user confirms it (``override(enabled=True)``) or revokes it
+(:meth:`Rules.revoke`: never again, not even learnt anew from the same evidence).
 """
 
 from __future__ import annotations
@@ -23,18 +30,21 @@ import builtins
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from remem.agent.adoption import held_reason, revoke
 from remem.errors import NotFoundError, ValidationError
 from remem.ids import resolve_id
 from remem.memory import Memory
 from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status
+from remem.provenance import USER, Provenance
 from remem.providers.base import LLM
 from remem.stopwords import STOPWORDS
 from remem.store.base import ListFilter
 from remem.validation import Limits, check_id, check_text, now_or
+from remem.write.injection import adoption_flag
 
 if TYPE_CHECKING:
     from remem.agent.reflection import ReflectionReport
@@ -97,6 +107,10 @@ class Rule:
     last_used_at: datetime | None = None
     created_at: datetime | None = None
     memory_status: str = "active"
+    provenance: Provenance | None = None
+    source: str = ""  # provenance.describe()
+    held: str | None = None  # why it is not applied (see remem.agent.adoption)
+    revoked: dict[str, Any] | None = None  # when and why the user revoked it
 
     @classmethod
     def of(cls, record: MemoryRecord) -> Rule:
@@ -104,7 +118,9 @@ class Rule:
         data = rule_data(record)
         if data is None:
             raise ValidationError(f"memory {record.id} is not a rule")
-        return cls(
+        provenance = Provenance.of(record)
+        revoked = record.data.get("revoked")
+        rule = cls(
             id=record.id,
             behavior=record.content,
             trigger=str(data.get("trigger", "")),
@@ -123,7 +139,13 @@ class Rule:
             last_used_at=_when(data.get("last_used_at")),
             created_at=record.created_at,
             memory_status=str(record.status),
+            provenance=provenance,
+            source=provenance.describe(),
+            revoked=revoked if isinstance(revoked, dict) else None,
         )
+        # What it would say in a context block is what is checked (template included).
+        shown = f"{rule.render()}\n{rule.behavior}"
+        return replace(rule, held=held_reason(record, shown, provenance))
 
     def render(self) -> str:
         """The rule as a context block line: its template filled in (the behaviour
@@ -166,15 +188,25 @@ class Rules:
 
     # -- reads ------------------------------------------------------------------------
     def list(
-        self, *, include_disabled: bool = False, include_archived: bool = False
+        self,
+        *,
+        include_disabled: bool = False,
+        include_archived: bool = False,
+        include_held: bool = False,
+        include_revoked: bool = False,
     ) -> builtins.list[Rule]:
-        """The scope's rules, most confident first (enabled, active ones unless asked)."""
-        statuses = ("active", "archived") if include_archived else ("active",)
+        """The scope's rules, most confident first: the enabled, active ones that apply
+        unless asked for the disabled, archived, held (see the module doc) or revoked."""
+        statuses = ["active"]
+        statuses += ["archived"] if include_archived else []
+        statuses += ["forgotten"] if include_revoked else []
         rules = [
             Rule.of(r)
             for r in self.records(statuses=statuses)
-            if include_disabled or rule_data(r).get("enabled", True)  # type: ignore[union-attr]
+            if (include_disabled or rule_data(r).get("enabled", True))  # type: ignore[union-attr]
+            and (r.status is not Status.FORGOTTEN or r.data.get("revoked"))
         ]
+        rules = [r for r in rules if include_held or r.held is None or r.revoked]
         return sorted(rules, key=lambda r: (-r.confidence, r.id))
 
     def get(self, rule_id: str) -> Rule:
@@ -249,11 +281,24 @@ class Rules:
     ) -> Rule:
         """The user's word on a rule: a new ``behavior`` (a new version of the rule;
         the old one is superseded) and/or ``enabled``. An overridden rule is the
-        user's: reflection leaves it alone from then on."""
+        user's: reflection leaves it alone from then on. A new behaviour is the user's
+        own words (provenance ``user``); ``enabled=True`` confirms a held rule (the user
+        stated it now). A behaviour that reads as an instruction aimed at the agent is
+        refused (ValidationError), nothing written."""
         if behavior is None and enabled is None:
             raise ValidationError("give a new behavior, enabled=True/False, or both")
         if enabled is not None and not isinstance(enabled, bool):
             raise ValidationError("enabled must be true or false")
+        if behavior is not None:
+            behavior = check_text(
+                behavior, "behavior", max_bytes=Limits.of(self.mem.config).max_content_bytes
+            )
+            flag = adoption_flag(behavior)
+            if flag:
+                raise ValidationError(
+                    f"the behavior reads as an instruction aimed at the agent ({flag!r}); "
+                    "not stored"
+                )
         now = now_or(now)
         record = self._record(rule_id)
         if record.status is not Status.ACTIVE:
@@ -277,6 +322,13 @@ class Rules:
             data["author"] = "user" if behavior is not None else data.get("author", "reflection")
             if enabled is not None:
                 data["enabled"] = enabled
+            was = Provenance.of(current)
+            if behavior is not None:
+                current.data["provenance"] = Provenance(USER, True, True).to_data(current.content)
+            elif enabled:  # the user confirms this very text: theirs from now on
+                current.data["provenance"] = replace(was, user_stated=True, confirmed=True).to_data(
+                    current.content
+                )
             current.updated_at = now
             self.mem.store.update_memory(
                 current,
@@ -292,6 +344,14 @@ class Rules:
                 ),
             )
         return Rule.of(current)
+
+    def revoke(
+        self, rule_id: str, *, reason: str | None = None, now: datetime | None = None
+    ) -> Rule:
+        """Take a rule out for good: never matched, injected or restored again, and
+        reflection does not learn it anew (see :func:`remem.agent.adoption.revoke`)."""
+        record = self._record(rule_id)
+        return Rule.of(revoke(self.mem, record, reason=reason, now=now_or(now)))
 
     # -- reflection -------------------------------------------------------------------
     def due(self, *, sessions_ended: int) -> bool:

@@ -24,6 +24,7 @@ from remem.cli import (  # noqa: F401  (they register)
     episodes,
     hooks,
     jobs,
+    lessons,
     mcp_server,
     memories,
     recall,

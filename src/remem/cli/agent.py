@@ -1,4 +1,4 @@
-"""The agent layer: session start / end / show, working memory, lessons.
+"""The agent layer: session start / end / show, working memory (lessons: ``lessons.py``).
 
 Each command builds a :class:`~remem.agent.MemoryAgent` for the scope and calls one
 method; the state lives in the store, so a session started by one command is
@@ -37,10 +37,8 @@ session_app = typer.Typer(
     help="Agent sessions: start (context), end (flush).", no_args_is_help=True
 )
 working_app = typer.Typer(help="Working memory: short-term, per session.", no_args_is_help=True)
-lessons_app = typer.Typer(help="Lessons learned from corrections.", no_args_is_help=True)
 app.add_typer(session_app, name="session")
 app.add_typer(working_app, name="working")
-app.add_typer(lessons_app, name="lessons")
 
 SessionArg = Annotated[str, typer.Argument(help="The session id (unique per store).")]
 RoleOpt = Annotated[str | None, typer.Option("--role", help="The agent's role (visibility).")]
@@ -295,63 +293,3 @@ def working_clear(
         print_json({"deleted": count})
     else:
         out.print(f"deleted {count} working-memory items", highlight=False)
-
-
-# -- lessons ----------------------------------------------------------------------------
-@lessons_app.command("list")
-def lessons_list(
-    limit: Annotated[int, typer.Option(help="At most this many.")] = 50,
-    user: UserOpt = None,
-    agent: AgentOpt = None,
-    namespace: NsOpt = None,
-    role: RoleOpt = None,
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """The lessons a session start loads, most important first.
-
-    Example: remem lessons list --user maya --agent coder
-    """
-    user, agent, namespace = scope_options(user, agent, namespace)
-    from remem.cli.common import fail, memory_table, short
-
-    if not 1 <= limit <= 1000:
-        fail("--limit must be between 1 and 1000")
-    with _agent(db, user, agent, namespace, role=role) as a:
-        lessons = a.lessons_active(limit=limit)
-        ids = a.mem.short_ids(
-            [m.id for m in lessons], user_id=user, agent_id=agent, namespace=namespace
-        )
-    if as_json:
-        print_json([short(m) | {"data": m.data} for m in lessons])
-    else:
-        out.print(memory_table(lessons, title="lessons", ids=ids))
-
-
-@lessons_app.command("add")
-def lessons_add(
-    correction: Annotated[str, typer.Argument(help="What the user corrected, as they said it.")],
-    context: Annotated[
-        str | None, typer.Option("--context", help="Where it applies (the task, the tool).")
-    ] = None,
-    session_id: Annotated[str | None, typer.Option("--session", help="The session.")] = None,
-    untrusted: UntrustedOpt = False,
-    user: UserOpt = None,
-    agent: AgentOpt = None,
-    namespace: NsOpt = None,
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Turn a correction into a lesson ("User prefers X over Y", "Don't ...").
-
-    Example: remem lessons add "no, use pnpm not npm" --user maya --agent coder
-    """
-    user, agent, namespace = scope_options(user, agent, namespace)
-    with _agent(db, user, agent, namespace) as a:
-        lesson = a.correct(
-            correction, context=context, session_id=session_id, trusted=not untrusted
-        )
-    if as_json:
-        print_json(lesson.to_dict())
-    else:
-        out.print(f"{lesson.action}: {lesson.text} ({lesson.memory_id})", highlight=False)

@@ -1,4 +1,5 @@
-"""``remem rules``: procedural rules — list, show, match, reflect, override."""
+"""``remem rules``: procedural rules — list (with where each came from), show, match,
+reflect, override, revoke."""
 
 from __future__ import annotations
 
@@ -38,19 +39,24 @@ def _table(rows: list[Rule], title: str) -> None:
         out.print("no rules")
         return
     table = Table(title=title)
-    for col in ("id", "behavior", "trigger", "confidence", "state", "uses"):
+    for col in ("id", "behavior", "trigger", "confidence", "state", "uses", "source"):
         table.add_column(col, overflow="fold")
     for r in rows:
         state = ("on" if r.enabled else "off") + (" (yours)" if r.user_override else "")
-        if r.memory_status != "active":
+        if r.revoked:
+            state = "revoked"
+        elif r.memory_status != "active":
             state += f" {r.memory_status}"
+        if r.held and not r.revoked:
+            state += f", held: {r.held}"
         table.add_row(
             r.id,
             escape(r.behavior),
             escape(r.trigger),
             f"{r.confidence:.2f}",
-            state,
+            escape(state),
             str(r.uses),
+            escape(r.source),
         )
     out.print(table)
 
@@ -60,11 +66,16 @@ def rules_list(
     user: UserOpt = None,
     agent: AgentOpt = None,
     namespace: NsOpt = None,
-    all_: Annotated[bool, typer.Option("--all", help="Also disabled and archived rules.")] = False,
+    all_: Annotated[
+        bool, typer.Option("--all", help="Also disabled, archived, held and revoked rules.")
+    ] = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The scope's rules, most confident first.
+    """The scope's rules that apply, most confident first, with where each came from.
+
+    --all: also disabled, archived, held (not applied; the state says why) and
+    revoked rules.
 
     Example: remem rules list --user aaron --json
     """
@@ -73,7 +84,12 @@ def rules_list(
     from remem.agent.rules import Rules
 
     with engine(db) as mem:
-        rows = Rules(mem, scope).list(include_disabled=all_, include_archived=all_)
+        rows = Rules(mem, scope).list(
+            include_disabled=all_,
+            include_archived=all_,
+            include_held=all_,
+            include_revoked=all_,
+        )
     if as_json:
         print_json(rows)
     else:
@@ -113,6 +129,9 @@ def rules_show(
         ("written by", rule.author + (" (overridden by the user)" if rule.user_override else "")),
         ("enabled", "yes" if rule.enabled else "no"),
         ("sources", f"{len(rule.source_lessons)} lessons, {len(rule.source_episodes)} episodes"),
+        ("provenance", rule.source),
+        ("held", rule.held or "no"),
+        *((("revoked", str(rule.revoked)),) if rule.revoked else ()),
     ):
         out.print(f"{label}: {escape(str(value))}", highlight=False)
 
@@ -208,3 +227,32 @@ def rules_override(
         print_json(rule)
     else:
         out.print(f"rule {rule.id}: {'on' if rule.enabled else 'off'}, yours from now on")
+
+
+@rules_app.command("revoke")
+def rules_revoke(
+    rule_id: Annotated[str, typer.Argument(help="The rule's id.")],
+    reason: Annotated[str | None, typer.Option("--reason", help="Why (kept in history).")] = None,
+    user: UserOpt = None,
+    agent: AgentOpt = None,
+    namespace: NsOpt = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Take a rule out for good: never applied, restored or learnt again.
+
+    Reflection does not learn it anew from the same evidence, nor from new
+    evidence saying the same, unless you state it again yourself.
+
+    Example: remem rules revoke 3f2a9c0d1e2b --user aaron --reason "not how we work"
+    """
+    user, agent, namespace = scope_options(user, agent, namespace)
+    scope = scope_of(user, agent, namespace)
+    from remem.agent.rules import Rules
+
+    with engine(db) as mem:
+        rule = Rules(mem, scope).revoke(rule_id, reason=reason)
+    if as_json:
+        print_json(rule)
+    else:
+        out.print(f"rule {rule.id} revoked: {rule.behavior}", highlight=False)

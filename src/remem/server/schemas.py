@@ -209,6 +209,12 @@ class RuleOverrideBody(Body):
     enabled: bool | None = None
 
 
+class RevokeBody(Body):
+    """``POST /v1/rules/{id}/revoke``, ``POST /v1/lessons/{id}/revoke``: why (optional)."""
+
+    reason: str | None = None
+
+
 class TriggerAddBody(Body):
     message: Text
     on: date

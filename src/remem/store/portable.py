@@ -199,13 +199,15 @@ def import_store(
     progress: Progress | None = None,
     limits: Limits | None = None,
     expect_vectors: tuple[str, int] | None = None,
+    admit: Callable[[MemoryRecord], MemoryRecord] | None = None,
 ) -> dict[str, int]:
     """Load an export into ``store`` in one transaction; nothing is written on any error.
 
     Every line is validated first (:mod:`remem.store.import_checks`) against
     ``limits`` (default: :class:`~remem.validation.Limits`' defaults); with
     ``expect_vectors`` (the store's embedder ``(model_id, dim)``) vectors must be of
-    that model and dimension."""
+    that model and dimension. ``admit`` sees each memory before it is written (the
+    caller's checks of what a file may claim: trust, provenance)."""
     limits = limits or Limits()
     manifest_path = directory / "manifest.json"
     try:
@@ -229,6 +231,8 @@ def import_store(
                     yield f"{name} line {number}", row
 
     memories = [memory_from_line(row, where, limits) for where, row in lines("facts-")]
+    if admit is not None:
+        memories = [admit(m) for m in memories]
     check_unique(
         ((m.id, where) for m, (where, _) in zip(memories, lines("facts-"), strict=True)), "memory"
     )

@@ -84,65 +84,83 @@ _STRONG = re.compile(
     ),
     re.IGNORECASE,
 )
-_WEAK = re.compile(
-    "|".join(
-        [
-            # role lines and tags inside content
-            r"^\s*(?:#+\s*)?(?:system|assistant|developer|user|human|ai|admin)\s*:",
-            r"<\s*/?\s*(?:tool|system|assistant|user|instructions?|im_start|im_end|prompt|"
-            r"developer|admin)\b[^>]*>",
-            # persona switches
-            r"\byou\s+are\s+now\s+(?:an?|the|my|no\s+longer|in|called|named|playing|acting|"
-            r"going\s+to|to|(?-i:[A-Z][\w-]+))\b",
-            r"\b(?:act|behave)\s+as\s+(?:an?|the|if|though)\b",
-            r"\bpretend\s+(?:to\s+be|you\s+are|you're|that)\b",
-            r"\b(?:role-?play|roleplay)\b|\bstay\s+in\s+character\b",
-            r"\b(?:switch|change)\s+(?:to|into)\s+(?:\w+\s+)?(?:mode|persona|character)\b",
-            # standing orders
-            r"\bfrom\s+now\s+on,?\s+(?:you\b|always\b|never\b|only\b|do\b|don't\b|respond|reply|"
-            r"answer|say|tell|ignore|act|behave|treat|refer|call|remember)",
-            r"\b(?:henceforth|going\s+forward),?\s+(?:you|always|never)\b",
-            r"\b(?:always|never)\s+(?:respond|reply|answer|say|tell|recommend|suggest|mention|"
-            r"output|include|refer)\b",
-            r"\b(?:these\s+are\s+)?(?:your|the)\s+new\s+(?:instructions|task|goal|rules|orders)\b",
-            # orders to the memory itself
-            r"\b(?:remember|memori[sz]e)\s+(?:that|this|the\s+following)\b",
-            r"\b(?:store|save|add|write|record|insert)\s+(?:this|that|the\s+following)\s+"
-            r"(?:\w+\s+)?(?:in|to|into)\s+(?:your\s+)?(?:long[- ]term\s+)?memory\b",
-            r"\bupdate\s+your\s+memory\b",
-            # blanket approvals and money
-            r"\b(?:approved|authori[sz]ed|pre-approved|whitelisted|cleared|allowed|permitted)\s+"
-            r"(?:all|any|every|each|unlimited|future)\b",
-            r"\b(?:has|have|with|granted)\s+(?:full\s+)?(?:admin|root|unlimited|unrestricted)\s+"
-            r"(?:access|rights|privileges|permissions|approval)\b",
-            r"\b(?:wire|transfer|send|pay|deposit|remit)\s+(?:the\s+|all\s+|your\s+|any\s+)?"
-            r"(?:\$\s?[\d,.]+\s*|[\d,.]+\s*(?:usd|eur|gbp|dollars|euros|btc)\s+)?(?:money|funds|"
-            r"payments?|cash|bitcoin|btc|crypto|usdt|eth)\b[^.\n]{0,60}?\bto\b",
-            r"\b(?:wire|transfer)\s+\$\s?[\d,.]+",
-            # sending things out
-            r"\b(?:send|post|upload|forward|email|transmit)\s+(?:\S+\s+){0,5}?(?:to|via)\s+"
-            r"(?:https?://|www\.|[\w.+-]+@[\w-]+\.\w+)",
-            r"\bexfiltrat\w*|\bjailbreak\w*",
-            r"!\[[^\]]*\]\(https?://[^)\s]*\?[^)\s]*=",  # markdown image that carries data out
-            # words to the agent
-            r"\b(?:note|message|instructions?|memo)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
-            r"(?:ai|assistant|agent|model|llm|chatbot|bot)s?\b",
-            r"\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|agent|bot)\b",
-            r"\b(?:ai|assistant|agent|model|llm)s?\s+(?:reading|processing|summari[sz]ing)\s+"
-            r"this\b",
-            r"\b(?:important|attention|urgent|notice)\s*[:!]\s*(?:\w+\s+){0,3}?"
-            r"(?:ai|assistant|agent|model|llm)\b",
-            r"\b(?:ignore|disregard)\s+(?:the\s+|your\s+)?(?:user|safety|guidelines|policy|"
-            r"policies|restrictions|rules)\b",
-            # claims about the content's own trust
-            r"\"?\buntrusted\"?\s*[:=]\s*\"?false\b|\"?\btrusted\"?\s*[:=]\s*\"?true\b",
-            r"\bsource_trust\b",
-            r"\b(?:this|the\s+following)\s+(?:message|content|text|data|output|note)\s+is\s+"
-            r"(?:trusted|verified|safe|from\s+the\s+(?:user|developer|system|admin))\b",
-        ]
-    ),
-    re.IGNORECASE | re.MULTILINE,
-)
+# Weak patterns by what they catch; each group a list of alternatives.
+_WEAK_GROUPS: dict[str, list[str]] = {
+    "role": [  # role lines and tags inside content
+        r"^\s*(?:#+\s*)?(?:system|assistant|developer|user|human|ai|admin)\s*:",
+        r"<\s*/?\s*(?:tool|system|assistant|user|instructions?|im_start|im_end|prompt|"
+        r"developer|admin)\b[^>]*>",
+    ],
+    "persona": [  # persona switches
+        r"\byou\s+are\s+now\s+(?:an?|the|my|no\s+longer|in|called|named|playing|acting|"
+        r"going\s+to|to|(?-i:[A-Z][\w-]+))\b",
+        r"\b(?:act|behave)\s+as\s+(?:an?|the|if|though)\b",
+        r"\bpretend\s+(?:to\s+be|you\s+are|you're|that)\b",
+        r"\b(?:role-?play|roleplay)\b|\bstay\s+in\s+character\b",
+        r"\b(?:switch|change)\s+(?:to|into)\s+(?:\w+\s+)?(?:mode|persona|character)\b",
+    ],
+    "standing": [  # standing orders (what a lesson is: see adoption_flag)
+        r"\bfrom\s+now\s+on,?\s+(?:you\b|always\b|never\b|only\b|do\b|don't\b|respond|reply|"
+        r"answer|say|tell|ignore|act|behave|treat|refer|call|remember)",
+        r"\b(?:henceforth|going\s+forward),?\s+(?:you|always|never)\b",
+        r"\b(?:always|never)\s+(?:respond|reply|answer|say|tell|recommend|suggest|mention|"
+        r"output|include|refer)\b",
+    ],
+    "new_orders": [
+        r"\b(?:these\s+are\s+)?(?:your|the)\s+new\s+(?:instructions|task|goal|rules|orders)\b",
+    ],
+    "memory": [  # orders to the memory itself (a lesson is one too)
+        r"\b(?:remember|memori[sz]e)\s+(?:that|this|the\s+following)\b",
+        r"\b(?:store|save|add|write|record|insert)\s+(?:this|that|the\s+following)\s+"
+        r"(?:\w+\s+)?(?:in|to|into)\s+(?:your\s+)?(?:long[- ]term\s+)?memory\b",
+        r"\bupdate\s+your\s+memory\b",
+    ],
+    "approval": [  # blanket approvals and money
+        r"\b(?:approved|authori[sz]ed|pre-approved|whitelisted|cleared|allowed|permitted)\s+"
+        r"(?:all|any|every|each|unlimited|future)\b",
+        r"\b(?:has|have|with|granted)\s+(?:full\s+)?(?:admin|root|unlimited|unrestricted)\s+"
+        r"(?:access|rights|privileges|permissions|approval)\b",
+        r"\b(?:wire|transfer|send|pay|deposit|remit)\s+(?:the\s+|all\s+|your\s+|any\s+)?"
+        r"(?:\$\s?[\d,.]+\s*|[\d,.]+\s*(?:usd|eur|gbp|dollars|euros|btc)\s+)?(?:money|funds|"
+        r"payments?|cash|bitcoin|btc|crypto|usdt|eth)\b[^.\n]{0,60}?\bto\b",
+        r"\b(?:wire|transfer)\s+\$\s?[\d,.]+",
+    ],
+    "sending": [  # sending things out
+        r"\b(?:send|post|upload|forward|email|transmit)\s+(?:\S+\s+){0,5}?(?:to|via)\s+"
+        r"(?:https?://|www\.|[\w.+-]+@[\w-]+\.\w+)",
+        r"\bexfiltrat\w*|\bjailbreak\w*",
+        r"!\[[^\]]*\]\(https?://[^)\s]*\?[^)\s]*=",  # markdown image that carries data out
+    ],
+    "address": [  # words to the agent
+        r"\b(?:note|message|instructions?|memo)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
+        r"(?:ai|assistant|agent|model|llm|chatbot|bot)s?\b",
+        r"\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|agent|bot)\b",
+        r"\b(?:ai|assistant|agent|model|llm)s?\s+(?:reading|processing|summari[sz]ing)\s+"
+        r"this\b",
+        r"\b(?:important|attention|urgent|notice)\s*[:!]\s*(?:\w+\s+){0,3}?"
+        r"(?:ai|assistant|agent|model|llm)\b",
+        r"\b(?:ignore|disregard)\s+(?:the\s+|your\s+)?(?:user|safety|guidelines|policy|"
+        r"policies|restrictions|rules)\b",
+    ],
+    "trust_claim": [  # claims about the content's own trust
+        r"\"?\buntrusted\"?\s*[:=]\s*\"?false\b|\"?\btrusted\"?\s*[:=]\s*\"?true\b",
+        r"\bsource_trust\b",
+        r"\b(?:this|the\s+following)\s+(?:message|content|text|data|output|note)\s+is\s+"
+        r"(?:trusted|verified|safe|from\s+the\s+(?:user|developer|system|admin))\b",
+    ],
+}
+# What a lesson or a rule is allowed to be: a standing order, an order to remember.
+_ORDERS = frozenset({"standing", "memory"})
+
+
+def _weak(groups: list[str]) -> re.Pattern[str]:
+    return re.compile(
+        "|".join(p for g in groups for p in _WEAK_GROUPS[g]), re.IGNORECASE | re.MULTILINE
+    )
+
+
+_WEAK = _weak(list(_WEAK_GROUPS))
+_WEAK_ADOPT = _weak([g for g in _WEAK_GROUPS if g not in _ORDERS])
 
 
 def _phrase(match: re.Match[str]) -> str:
@@ -154,6 +172,19 @@ def find_injection(text: str, *, untrusted: bool) -> str | None:
     ones too when ``untrusted``. Every view of the text is checked (see module doc)."""
     for view in views(text):
         match = _STRONG.search(view) or (_WEAK.search(view) if untrusted else None)
+        if match:
+            return _phrase(match)
+    return None
+
+
+def adoption_flag(text: str) -> str | None:
+    """The injection flag of a text about to become (or shown as) a lesson or a rule:
+    the check of untrusted text, less the standing orders and orders to remember —
+    a correction is one ("from now on always run the linter") — so strong patterns,
+    role markers, persona switches, words to "the AI", approvals, money, sending
+    things out and trust claims all count, in the text and its hidden parts."""
+    for view in views(text):
+        match = _STRONG.search(view) or _WEAK_ADOPT.search(view)
         if match:
             return _phrase(match)
     return None
@@ -203,14 +234,20 @@ def injection_of(content: str, message_index: int, messages: Sequence[Message]) 
 
 
 def raw_trust(
-    text: str, role: str | None, *, trusted: bool | None, lower: bool = False
+    text: str,
+    role: str | None,
+    *,
+    trusted: bool | None,
+    lower: bool = False,
+    adopt: bool = False,
 ) -> tuple[bool, str | None]:
     """``(untrusted, injection flag)`` for a text stored verbatim (raw ``Memory.add``).
 
     Trust as :func:`~remem.write.transcript.untrusted_for` decides, lowered when the
     text holds an ``[UNTRUSTED DATA]`` block (verbatim storage cannot split it) and
     when it is flagged: a flagged text is stored as untrusted whatever the caller
-    said, because trusting a source is not obeying what it tells the agent."""
+    said, because trusting a source is not obeying what it tells the agent. ``adopt``:
+    the text is a lesson or a rule, checked as :func:`adoption_flag` checks it too."""
     untrusted = untrusted_for(role, trusted=trusted, lower=lower) or UNTRUSTED_OPEN in text
-    flag = scan_message(text, untrusted=untrusted)
+    flag = scan_message(text, untrusted=untrusted) or (adoption_flag(text) if adopt else None)
     return untrusted or flag is not None, flag

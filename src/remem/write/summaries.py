@@ -13,9 +13,10 @@ from typing import Any
 
 from remem.config import Config
 from remem.errors import ProviderError
-from remem.model import MemoryRecord, Scope, Summary, Trust, utcnow
+from remem.model import Kind, MemoryRecord, Scope, Summary, Trust, utcnow
 from remem.secrets import get_logger
 from remem.store.base import ListFilter, Store
+from remem.write.injection import adoption_flag
 
 log = get_logger(__name__)  # messages redacted: an LLM reply may quote a secret
 
@@ -57,7 +58,12 @@ def _llm_summary(llm: Any, category: str, structured: str) -> str | None:
 
 
 def _untrusted(record: MemoryRecord) -> bool:
-    return record.source_trust is Trust.UNTRUSTED or bool(record.data.get("injection"))
+    if record.source_trust is Trust.UNTRUSTED or record.data.get("injection"):
+        return True
+    # A lesson or rule is checked as the instruction it is, whatever wrote it.
+    return (
+        record.kind in (Kind.LESSON, Kind.PROCEDURAL) and adoption_flag(record.content) is not None
+    )
 
 
 def refresh_summaries(

@@ -16,7 +16,8 @@ from remem.agent import (
     SessionEnd,
     SessionStart,
 )
-from remem.model import AgentSession, MemoryRecord, WorkingItem
+from remem.agent.adoption import Lesson
+from remem.model import AgentSession, WorkingItem
 from remem.server.deps import Ctx, Reader, Writer
 from remem.server.schemas import (
     EndBody,
@@ -24,6 +25,7 @@ from remem.server.schemas import (
     LessonBody,
     ObserveBody,
     RecallBody,
+    RevokeBody,
     StartBody,
     WorkingAddBody,
 )
@@ -127,13 +129,26 @@ def working_clear(
         return Cleared(cleared=agent.working_clear(session_id))
 
 
-@router.get("/lessons", response_model=list[MemoryRecord], tags=["lessons"])
+@router.get("/lessons", response_model=list[Lesson], tags=["lessons"])
 def lessons(
-    ctx: Ctx = Reader, limit: Annotated[int, Query(ge=1, le=1000)] = 50
-) -> list[MemoryRecord]:
-    """The lessons a session start loads, most important first."""
+    ctx: Ctx = Reader,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 50,
+    include_held: bool = False,
+    include_revoked: bool = False,
+) -> list[Lesson]:
+    """The lessons a session start loads, most important first, each with its
+    provenance; ``include_held`` / ``include_revoked``: every lesson, newest first."""
     with ctx.agent() as agent:
-        return list(agent.lessons_active(limit=limit))
+        return agent.lessons_list(
+            include_held=include_held, include_revoked=include_revoked, limit=limit
+        )
+
+
+@router.post("/lessons/{lesson_id}/revoke", response_model=Lesson, tags=["lessons"])
+def lessons_revoke(lesson_id: ItemId, body: RevokeBody, ctx: Ctx = Writer) -> Lesson:
+    """Take a lesson out for good: never loaded, restored or learnt from again."""
+    with ctx.agent() as agent:
+        return agent.revoke_lesson(lesson_id, reason=body.reason)
 
 
 @router.post("/lessons", response_model=LessonResult, status_code=201, tags=["lessons"])

@@ -19,6 +19,7 @@ from remem.server.schemas import (
     EpisodeCompleteBody,
     EpisodeSimilarBody,
     EpisodeStartBody,
+    RevokeBody,
     RuleMatchBody,
     RuleOverrideBody,
     TriggerAddBody,
@@ -104,12 +105,20 @@ def episodes_similar(body: EpisodeSimilarBody, ctx: Ctx = Reader) -> list[Episod
 # -- rules --------------------------------------------------------------------------------
 @router.get("/rules", response_model=list[Rule], tags=["rules"])
 def rules_list(
-    ctx: Ctx = Reader, include_disabled: bool = False, include_archived: bool = False
+    ctx: Ctx = Reader,
+    include_disabled: bool = False,
+    include_archived: bool = False,
+    include_held: bool = False,
+    include_revoked: bool = False,
 ) -> list[Rule]:
-    """The scope's procedural rules, most confident first."""
+    """The scope's procedural rules that apply, most confident first, each with its
+    provenance; held (``held`` says why) and revoked ones only if asked."""
     with ctx.memory() as mem:
         return Rules(mem, ctx.principal.scope).list(
-            include_disabled=include_disabled, include_archived=include_archived
+            include_disabled=include_disabled,
+            include_archived=include_archived,
+            include_held=include_held,
+            include_revoked=include_revoked,
         )
 
 
@@ -135,6 +144,14 @@ def rules_override(rule_id: RecordId, body: RuleOverrideBody, ctx: Ctx = Writer)
         return Rules(mem, ctx.principal.scope).override(
             rule_id, behavior=body.behavior, enabled=body.enabled
         )
+
+
+@router.post("/rules/{rule_id}/revoke", response_model=Rule, tags=["rules"])
+def rules_revoke(rule_id: RecordId, body: RevokeBody, ctx: Ctx = Writer) -> Rule:
+    """Take a rule out for good: never applied or restored again, and not learnt anew
+    from the same evidence."""
+    with ctx.memory() as mem:
+        return Rules(mem, ctx.principal.scope).revoke(rule_id, reason=body.reason)
 
 
 @router.post("/rules/reflect", response_model=ReflectionReport, tags=["rules"])
