@@ -1,6 +1,7 @@
 """Prompt-injection detection: attacks caught, benign text wrongly flagged.
 
     .venv/bin/python bench/injection.py [CORPUS] [--locomo ../shared/bench/locomo-dev.json]
+        [--blind dev|held] [--e2e]
 
 Two levels, on the hand-written corpus in bench/data/injection-corpus.json:
 
@@ -13,7 +14,11 @@ Two levels, on the hand-written corpus in bench/data/injection-corpus.json:
   stored trusted and context blocks that show the attack; each benign trusted
   sentence through ``remember``, counting facts rejected as ``injection``;
 - with ``--locomo``, the false-positive rate on real conversation turns
-  (trusted, and as if they had arrived untrusted).
+  (trusted, as if they had arrived untrusted, and as lessons);
+- with ``--blind dev`` (or ``held``, run once), the blind corpora of
+  bench/injection_blind.py: detection by channel, language, encoding, markup and
+  kind, the hidden-markup forms, and with ``--e2e`` each row through its channel's
+  surface (``correct()``, episodes and reflection, import, ``add``).
 """
 
 from __future__ import annotations
@@ -22,15 +27,20 @@ import argparse
 import json
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 from remem.config import Config
 from remem.memory import Memory
 from remem.model import Trust
-from remem.write.injection import scan_message
+from remem.write.injection import adoption_flag, scan_message
+
+sys.path.insert(0, str(Path(__file__).parent))
+import injection_blind as blind
 
 DEFAULT = Path(__file__).parent / "data" / "injection-corpus.json"
+BLIND = Path(__file__).parent.parent / "tests" / "fixtures" / "injection"
 
 
 def _rate(hits: int, total: int) -> float:
@@ -102,14 +112,19 @@ def locomo_turns(path: Path) -> dict[str, Any]:
         if key.startswith("session_") and isinstance(turns, list)
         for turn in turns
     ]
+    started = time.perf_counter()
     trusted = sum(1 for t in texts if scan_message(t, untrusted=False))
+    per_turn = (time.perf_counter() - started) / max(1, len(texts))
     untrusted = sum(1 for t in texts if scan_message(t, untrusted=True))
+    adopted = sum(1 for t in texts if adoption_flag(t))
     return {
         "turns": len(texts),
         "flagged_as_trusted": trusted,
         "flagged_as_untrusted": untrusted,
+        "flagged_as_lessons": adopted,
         "false_positive_rate_trusted": _rate(trusted, len(texts)),
         "false_positive_rate_untrusted": _rate(untrusted, len(texts)),
+        "scan_ms_per_turn_trusted": round(per_turn * 1000, 3),
     }
 
 
@@ -120,6 +135,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--locomo", type=Path, default=None, help="also scan this LoCoMo file's turns"
     )
+    parser.add_argument(
+        "--blind", choices=("dev", "held"), default=None, help="the blind corpora's half"
+    )
+    parser.add_argument("--e2e", action="store_true", help="blind rows through the surfaces")
     args = parser.parse_args(argv)
     corpus = json.loads(args.path.read_text("utf-8"))
     result: dict[str, Any] = {
@@ -129,6 +148,19 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.locomo is not None:
         result["locomo_turns"] = locomo_turns(args.locomo)
+    if args.blind is not None:
+        rows = blind.load(BLIND / f"injections.{args.blind}.jsonl")
+        hidden = blind.load(BLIND / f"hidden.{args.blind}.jsonl")
+        result[f"blind_{args.blind}"] = {
+            "injections": blind.detection(rows, ("channel", "lang", "encoding", "markup", "kind")),
+            "hidden": blind.detection(hidden, ("form",)),
+        }
+        if args.e2e:
+            config = Config.load(embedder="fake")
+            result[f"blind_{args.blind}"]["end_to_end"] = {
+                "injections": blind.end_to_end(rows, config),
+                "hidden": blind.end_to_end(hidden, config),
+            }
     text = json.dumps(result, indent=2, ensure_ascii=False)
     print(text)
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import html
 import re
 import unicodedata
@@ -177,7 +178,18 @@ def hidden_payloads(text: str) -> list[str]:
 
 
 def views(text: str) -> list[str]:
+    """Every form of ``text`` a pattern check should look at (see :func:`_views`); the
+    last few texts' views are kept, since one message is checked by several checks."""
+    return list(_views(text))
+
+
+@functools.lru_cache(maxsize=256)
+def _views(text: str) -> tuple[str, ...]:
     """Every form of ``text`` a pattern check should look at: normalised, skeleton and
-    any base64-hidden text (each once)."""
+    the text any encoding hides (:func:`remem.decode.payloads`: base64, nested base64,
+    hex, percent-encoding, ROT13, leetspeak, reversed runs), each once."""
+    from remem.decode import payloads  # decode imports no textnorm: no cycle either way
+
     base = normalise(text)
-    return list(dict.fromkeys([base, _fold_hard(base), *hidden_payloads(base)]))
+    found = payloads(text) + (payloads(base) if base != text else [])
+    return tuple(dict.fromkeys([base, _fold_hard(base), *(normalise(p) for p in found)]))

@@ -104,8 +104,14 @@ def test_the_users_own_rules_keep_working(mem: Memory, agent: MemoryAgent) -> No
 
 
 def test_conduct_the_user_never_stated_is_held(mem: Memory, agent: MemoryAgent) -> None:
-    # An agent's own learnings may teach procedure, never how it talks to the user.
-    _episodes(agent, ["Always reply to the user in French"])
+    # An agent's own learnings may teach procedure, never how it talks to the user:
+    # withheld at the episode's end, so no summary shows it and reflection never reads it.
+    ids = _episodes(agent, ["Always reply to the user in French"])
+    assert agent.episodes.get(ids[0]).withheld[0]["conduct"]
+    # a lesson an API caller wrote the same: reflection holds the rule it would make
+    for n in range(3):
+        mem.add("Always reply to the user in French", user_id="maya", agent_id="coder",
+                kind="lesson", now=T0 + timedelta(minutes=n))  # fmt: skip
     report = agent.rules.reflect(now=T0 + timedelta(days=1))
     assert report.created == [] and report.held == 1
     # the user saying it in a session is another matter

@@ -19,6 +19,7 @@ from datetime import datetime
 
 from remem.agent.feedback import content_hash
 from remem.agent.results import ContextPart, ContextResult
+from remem.markup import visible
 from remem.model import Injected, MemoryRecord, SearchHit
 from remem.read.inject import format_line
 from remem.read.tokens import TokenCounter, default_counter
@@ -62,8 +63,8 @@ class Line:
 
 
 def plain(text: str) -> str:
-    """``- text`` on one line, invisible characters removed."""
-    return "- " + " ".join(strip_invisible(text).split())
+    """``- text`` on one line, hidden markup and invisible characters removed."""
+    return "- " + " ".join(strip_invisible(visible(text)).split())
 
 
 def memory_line(

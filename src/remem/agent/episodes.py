@@ -52,6 +52,7 @@ from remem.validation import (
     check_text,
     now_or,
 )
+from remem.write.conduct import conduct_phrase
 from remem.write.injection import adoption_flag
 
 log = logging.getLogger(__name__)
@@ -190,14 +191,17 @@ class Episodes:
             raise ValidationError("success must be true or false")
         learned = self._texts(learnings, "learnings")
         failed = self._texts(failure_modes, "failure_modes")
+        # Judged as written (markup needs its line breaks), kept as stored.
+        said = dict(zip([*learned, *failed], [*learnings, *failure_modes], strict=True))
         approach = None if approach is None else self._text(approach, "approach")
         # What the agent says it learned may become a rule: one that reads as an
-        # instruction aimed at the agent is withheld (kept on record, never used).
+        # instruction aimed at the agent, or tells the assistant how to behave (which
+        # only the user may say), is withheld: kept on record, never shown nor learnt.
         withheld = [
-            {"field": name, "text": text, "injection": flag}
+            {"field": name, "text": text, **why}
             for name, texts in (("learnings", learned), ("failure_modes", failed))
             for text in texts
-            if (flag := adoption_flag(text))
+            if (why := _withheld(said.get(text, text)))
         ]
         bad = {w["text"] for w in withheld}
         learned = [t for t in learned if t not in bad]
@@ -439,6 +443,14 @@ class Episodes:
                 f"{self.mem.config.max_list_items}"
             )
         return [self._text(v, f"{name}[{i}]") for i, v in enumerate(values)]
+
+
+def _withheld(text: str) -> dict[str, str] | None:
+    flag = adoption_flag(text)
+    if flag:
+        return {"injection": flag}
+    conduct = conduct_phrase(text)
+    return {"conduct": conduct} if conduct else None
 
 
 def _summary(

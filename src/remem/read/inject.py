@@ -35,6 +35,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from remem.errors import ValidationError
+from remem.markup import visible
 from remem.model import SearchHit, Trust, utcnow
 from remem.read.query import STOPWORDS, keyword_terms
 from remem.read.tokens import TokenCounter, default_counter
@@ -83,7 +84,8 @@ class ContextBlock:
 def format_line(hit: SearchHit, *, now: datetime) -> str:
     """``~ fact (confidence: 0.9; age: 3d; category) [tag] ...`` on one line."""
     record = hit.memory
-    content = " ".join(strip_invisible(record.content).split())
+    # What a reader of the stored text would not see (hidden markup) is never shown.
+    content = " ".join(strip_invisible(visible(record.content)).split())
     parts = [f"confidence: {round(record.confidence, 2):g}", f"age: {_age(record, now)}"]
     if record.category:
         parts.append(record.category)

@@ -29,7 +29,7 @@ _MAX_PHRASE = 80
 
 # The head of a clause, then any run of adverbs, negations and modals aimed at the agent.
 _HEAD = (
-    r"(?:^|(?<=[.!?;:\n])|\b(?:and|then|so|but|or)\b)[\s,\"'(*-]*"
+    r"(?:^|(?<=[.!?;:,\n])|\b(?:and|then|so|but|or)\b)[\s,\"'(*-]*"
     r"(?:(?:please|kindly|always|never|only|also|just|now|first|instead|immediately|"
     r"from\s+now\s+on|going\s+forward|henceforth|in\s+(?:the\s+)?future|"
     r"make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|do\s+not|don'?t|"
@@ -55,12 +55,15 @@ _CLASSES: dict[str, str] = {
     "reveals": r"(?:reveal|disclose|leak|expose|dump|hide|conceal|withhold|keep\s+(?:it|this|that)"
     r"\s+(?:secret|quiet|hidden)|(?:share|show|print|display|output)\s+(?:\w+\s+){0,2}?"
     rf"(?:{_SENSITIVE}))\b",
-    # whose orders it follows
-    "obeys": r"(?:ignore|disregard|forget|override|bypass|skip|follow|obey|comply\s+with|"
-    r"execute|carry\s+out|trust|believe|defer\s+to|prioriti[sz]e)\s+(?:\w+\s+){0,3}?"
-    r"(?:instructions?|orders|commands|directives|prompts?|guidelines|polic(?:y|ies)|"
-    r"restrictions|safety|rules|requests|messages|emails|content|links|anyone|whoever|"
-    r"everything|whatever|the\s+(?:user|sender|system|developer|admin))\b",
+    # whose orders it follows: it drops its own, or takes them from content and strangers
+    "obeys": r"(?:ignore|disregard|forget|override|bypass|skip)\s+(?:\w+\s+){0,3}?"
+    r"(?:instructions?|orders|directives|prompts?|guidelines|polic(?:y|ies)|restrictions|"
+    r"safety|rules)\b|(?:follow|obey|comply\s+with|execute|carry\s+out|trust|believe|"
+    r"defer\s+to|prioriti[sz]e)\s+(?:\w+\s+){0,3}?(?:(?:instructions?|orders|commands|"
+    r"directives|requests|messages|content|links)\s+(?:in|from|on|inside|within|found\s+in)"
+    r"\s+(?:\w+\s+){0,2}?(?:e-?mails?|messages?|pages?|web\w*|sites?|websites?|documents?|"
+    r"tools?|outputs?|comments?|issues?|tickets?|anyone|strangers?|customers?|senders?)|"
+    r"anyone|whoever|everyone|the\s+sender|strangers?)\b",
     # who it is
     "persona": r"(?:act\s+as|pretend|role-?play|impersonate|pose\s+as|identify\s+(?:yourself\s+)?as|"
     r"call\s+yourself|be\s+(?:an?|the|my)\s+\w+|you\s+are\s+(?:now\s+)?(?:an?|the|my)\s+\w+)\b",
@@ -91,7 +94,7 @@ _ANYWHERE = re.compile(
             r"[\w.+-]+@[\w-]+\.\w+|(?:an?\s+|the\s+|this\s+|my\s+)?(?:webhook|endpoint|url|"
             r"server|address|inbox|channel|pastebin|gist))",
             # destructive commands
-            r"\brm\s+(?:-\w*[rf]\w*\s+)+\S+",
+            r"\brm\s+(?:-\w*[rf]\w*\s+)+(?:--\S+\s+)*(?:/|~|\$HOME\b|\*|\.(?:\s|$))",
             r"\b(?:mkfs(?:\.\w+)?|shred|wipefs)\b|\bdd\s+if=",
             r"\bchmod\s+(?:-R\s+)?[0-7]?777\b|\bchown\s+-R\b",
             r"\b(?:curl|wget)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b",

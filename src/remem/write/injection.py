@@ -34,7 +34,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from remem.markup import regions, visible
 from remem.textnorm import skeleton, views
+from remem.write.evidence import ADOPT, HIDDEN, TRUSTED, UNTRUSTED, assess
 from remem.write.extract.sentences import UNTRUSTED_OPEN, split_untrusted
 from remem.write.transcript import Message, untrusted_for
 
@@ -51,6 +53,10 @@ _STRONG = re.compile(
             r"(?:instructions?|prompts?|directives?|guidelines|rules|commands|context|"
             r"programming|constraints)\b",
             r"\b(?:ignore|disregard)\s+(?:all|everything)\s+(?:above|before|previously|prior)\b",
+            # the same glued together (letter-spaced text joined with its word spaces lost)
+            r"(?:ignore|disregard|forget|override|bypass)(?:all|any|every|the|your|of)*"
+            r"(?:previous|prior|above|earlier|preceding|system|developer|original|initial)"
+            r"(?:instructions?|prompts?|rules|directives|guidelines)",
             r"\b(?:new|updated|revised|real|actual|true|hidden|secret)\s+(?:system\s+)?"
             r"(?:instructions?|directives?|prompt)\s*:",
             r"\bsystem\s+(?:prompt|override|instruction|message)\s*:",
@@ -128,6 +134,8 @@ _WEAK_GROUPS: dict[str, list[str]] = {
     "sending": [  # sending things out
         r"\b(?:send|post|upload|forward|email|transmit)\s+(?:\S+\s+){0,5}?(?:to|via)\s+"
         r"(?:https?://|www\.|[\w.+-]+@[\w-]+\.\w+)",
+    ],
+    "exfiltration": [
         r"\bexfiltrat\w*|\bjailbreak\w*",
         r"!\[[^\]]*\]\(https?://[^)\s]*\?[^)\s]*=",  # markdown image that carries data out
     ],
@@ -149,8 +157,10 @@ _WEAK_GROUPS: dict[str, list[str]] = {
         r"(?:trusted|verified|safe|from\s+the\s+(?:user|developer|system|admin))\b",
     ],
 }
-# What a lesson or a rule is allowed to be: a standing order, an order to remember.
-_ORDERS = frozenset({"standing", "memory"})
+# What a user's lesson or rule may be: a standing order, an order to remember, a payment
+# or an approval of their own, sending something to an address. Sending secrets out and
+# claimed approvals are scored by remem.write.evidence instead (exfiltration, consent).
+_ORDERS = frozenset({"standing", "memory", "approval", "sending"})
 
 
 def _weak(groups: list[str]) -> re.Pattern[str]:
@@ -169,11 +179,33 @@ def _phrase(match: re.Match[str]) -> str:
 
 def find_injection(text: str, *, untrusted: bool) -> str | None:
     """The instruction-like phrase in ``text``, if any: strong patterns always, weak
-    ones too when ``untrusted``. Every view of the text is checked (see module doc)."""
+    ones too when ``untrusted``, then the evidence score of :mod:`remem.write.evidence`
+    against the threshold of a trusted or an untrusted text. Every view of the text
+    is checked (see module doc)."""
     for view in views(text):
         match = _STRONG.search(view) or (_WEAK.search(view) if untrusted else None)
         if match:
             return _phrase(match)
+    return assess(text, context=UNTRUSTED if untrusted else TRUSTED).phrase()
+
+
+def find_hidden(text: str, *, adopt: bool = False) -> str | None:
+    """The flag of an instruction in a hidden or side region of ``text``
+    (:func:`remem.markup.regions`: comments, hidden elements, attributes, link titles,
+    alt text, encoded runs ...), each checked as untrusted text — hidden ones against
+    the lowest threshold, since a reader never saw them."""
+    for region in regions(text):
+        body = region.text.replace("_", " ")
+        found = None
+        for view in views(body):
+            match = _STRONG.search(view) or (_WEAK_ADOPT if adopt else _WEAK).search(view)
+            if match:
+                found = _phrase(match)
+                break
+        if found is None:
+            found = assess(body, context=HIDDEN if region.hidden else UNTRUSTED).phrase()
+        if found:
+            return f"{region.form}: {found}"[:MAX_PHRASE]
     return None
 
 
@@ -187,13 +219,15 @@ def adoption_flag(text: str) -> str | None:
         match = _STRONG.search(view) or _WEAK_ADOPT.search(view)
         if match:
             return _phrase(match)
-    return None
+    return assess(text, context=ADOPT).phrase() or find_hidden(text, adopt=True)
 
 
 def scan_message(text: str, *, untrusted: bool) -> str | None:
-    """The flag for a whole message: strong patterns anywhere; weak patterns in all of
-    it when the message is untrusted, else only inside its ``[UNTRUSTED DATA]`` region."""
-    found = find_injection(text, untrusted=untrusted)
+    """The flag for a whole message: strong patterns and evidence anywhere; weak
+    patterns in all of it when the message is untrusted, else only inside its
+    ``[UNTRUSTED DATA]`` region and its hidden and side regions (:func:`find_hidden`),
+    which are inspected here, before any fact is drawn from the message."""
+    found = find_injection(text, untrusted=untrusted) or find_hidden(text)
     if found or untrusted:
         return found
     for segment, inside in split_untrusted(text):
@@ -211,6 +245,17 @@ def flag_messages(messages: Sequence[Message]) -> list[Message]:
         m if m.injection else replace(m, injection=scan_message(m.text, untrusted=m.untrusted))
         for m in messages
     ]
+
+
+def seen_only(messages: Sequence[Message]) -> list[Message]:
+    """``messages`` with their hidden regions cut (:func:`remem.markup.visible`): what
+    facts may be drawn from. A hidden part is never a trusted fact; whether it held an
+    instruction was judged on the whole message (:func:`scan_message`) before."""
+    out = []
+    for m in messages:
+        found = regions(m.text)
+        out.append(replace(m, text=visible(m.text, found)) if found else m)
+    return out
 
 
 def injection_of(content: str, message_index: int, messages: Sequence[Message]) -> str | None:

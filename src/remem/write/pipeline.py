@@ -33,7 +33,7 @@ from remem.write.importance import (
     keep_earlier,
     kept_event,
 )
-from remem.write.injection import MAX_PHRASE, flag_messages, injection_of
+from remem.write.injection import MAX_PHRASE, flag_messages, injection_of, seen_only
 from remem.write.llm_update import UpdateChoice, ask
 from remem.write.summaries import refresh_citing, refresh_summaries
 from remem.write.supersede import UPDATABLE
@@ -194,6 +194,8 @@ def ingest(
         raise ValueError("ingest: one stored resource per message")
     # A message holding an instruction aimed at the agent is flagged whole: the
     # extractor does not follow it and every fact from it is rejected below.
+    # Hidden markup (comments, hidden elements, attributes, link titles, encoded runs)
+    # was inspected by the flag above; facts come from what a reader sees only.
     clean = flag_messages(redacted(messages))
     resources = (
         list(stored)
@@ -201,7 +203,7 @@ def ingest(
         else _resources(clean, scope, session_id=session_id, now=now)
     )
     context = ExtractContext(config=config, user_name=user_name)
-    extraction = extractor.extract(statements_only(clean), context=context)
+    extraction = extractor.extract(statements_only(seen_only(clean)), context=context)
     version = getattr(extraction, "extractor_version", extractor.version)
     report = IngestReport(
         extractor_version=version,

@@ -1,0 +1,346 @@
+"""Hidden and side regions of pasted markup: what a reader does not see, found before
+any check judges the text.
+
+A message a user pastes (an email, a web page, a README, a PR description) can
+carry text the user never saw: an HTML comment, an element hidden by its style
+or attribute, a link's title, an image's alt text, an attribute value, a
+``<noscript>`` block, an SVG description, a CSS ``content`` string, a
+``[//]: # (...)`` comment, a LaTeX comment, zero-width characters that encode
+bits, Unicode tag characters, a right-to-left override that reverses a run.
+:func:`regions` finds them, with the text each holds decoded, and also the *side*
+regions a reader may skip (a collapsed ``<details>``, comments in a fenced code
+block, footnotes, YAML front matter, JSON string values).
+
+The write path inspects every region as untrusted text before the gate (an
+instruction hidden there flags the whole message) and extracts facts from
+:func:`visible` text only: hidden content is never a trusted fact. The forms are
+structural (markup, styles, encodings), not phrases. A neutral module: it
+imports nothing from the write or read paths.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+__all__ = ["Region", "regions", "visible"]
+
+MAX_REGIONS = 64  # regions returned per text; past it the rest are not inspected
+_MAX_SPAN = 4000  # characters of one element's body an element pattern may span
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """One region of a text: its ``form``, the ``text`` it holds (decoded), and whether
+    it is ``hidden`` (a reader never sees it) or a side region (seen, easily missed).
+    ``span`` is where it sits in the original text (None when decoded from invisible
+    characters spread through it)."""
+
+    form: str
+    text: str
+    hidden: bool
+    span: tuple[int, int] | None = None
+
+
+# -- HTML and XML -------------------------------------------------------------------------
+_COMMENT = re.compile(r"<!--(.*?)(?:-->|\Z)", re.S)
+_HIDING_STYLE = re.compile(
+    r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?"
+    r"\s*(?:;|$|!)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$|!)|(?:^|;)\s*(?:max-)?height\s*:\s*0"
+    r"(?:px)?\s*;[^;]*overflow\s*:\s*hidden|clip\s*:\s*rect\(\s*0|text-indent\s*:\s*-\d{3,}",
+    re.I,
+)
+_COLOR = re.compile(r"(?<![-\w])color\s*:\s*(#[0-9a-f]{3,8}|white|rgb\([^)]*\))", re.I)
+_BACKGROUND = re.compile(
+    r"background(?:-color)?\s*:\s*(#[0-9a-f]{3,8}|white|black|rgb\([^)]*\))", re.I
+)
+_OPEN_TAG = re.compile(r"<(?P<tag>[a-z][\w-]*)\b(?P<attrs>[^<>]*)>", re.I)
+_HIDDEN_INPUT = re.compile(r"""\btype\s*=\s*["']?hidden""", re.I)
+_STYLE_ATTR = re.compile(r"""\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+_CLASS_ATTR = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([\w-]+))""", re.I)
+_HIDDEN_ATTR = re.compile(r"(?:^|\s)hidden(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|\w+))?(?:\s|/|$)", re.I)
+_FONT_ZERO = re.compile(r"""\bsize\s*=\s*["']?0["']?""", re.I)
+_STYLE_BLOCK = re.compile(r"<style\b[^>]*>(.*?)(?:</style\s*>|\Z)", re.I | re.S)
+_CSS_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_CSS_CONTENT = re.compile(r"""content\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""", re.I)
+_UNSEEN_ELEMENTS = ("noscript", "template", "desc", "title", "metadata", "script")
+_ATTR_VALUE = re.compile(
+    r"""\b(?P<name>alt|title|aria-[\w-]+|data-[\w-]+|content|value|placeholder|label|summary)"""
+    r"""\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)')""",
+    re.I,
+)
+_SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary\s*>", re.I | re.S)
+_ANY_TAG = re.compile(r"</?[a-z][\w-]*\b[^<>]*>", re.I)
+
+# -- Markdown, LaTeX, code, data ------------------------------------------------------------
+_MD_TITLE = re.compile(r"""\]\(\s*<?[^\s()<>]+>?\s+(?:"([^"]*)"|'([^']*)'|\(([^()]*)\))\s*\)""")
+_MD_ALT = re.compile(r"!\[([^\]]*)\]\(")
+_MD_REF_COMMENT = re.compile(
+    r"""^[ \t]*\[[^\]\n]*\]:[ \t]*(?:#|<>|\S+)[ \t]+(?:\((.*)\)|"(.*)"|'(.*)')[ \t]*$"""
+    r"""|\[[^\]\n]*\]:[ \t]*(?:#|<>)[ \t]*\(([^()\n]*)\)""",  # the comment forms, anywhere
+    re.M,
+)
+_MD_FOOTNOTE = re.compile(
+    r"^[ \t]*\[\^[^\]\n]+\]:[ \t]*(.+)$|(?<=\s)\[\^[^\]\n]+\]:[ \t]*([^\n]+)", re.M
+)
+# Front matter: on its own lines, or run together on one line by whitespace folding.
+_FRONT_MATTER = re.compile(
+    r"\A\s*---[ \t]*\n(.*?)\n---[ \t]*(?:\n|\Z)|\A\s*---[ \t]+(\S.{0,2000}?)[ \t]+---", re.S
+)
+_FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.S | re.M)
+_CODE_COMMENT = re.compile(r"/\*(.*?)\*/|(?:^|[ \t])(?://|#|--|;)[ \t]?(.*)$", re.M | re.S)
+_LATEX = re.compile(r"\\(?:documentclass|section|subsection|begin|end|usepackage|cite)\b|\\\\")
+_LATEX_COMMENT = re.compile(r"(?<!\\)%[ \t]?(.*)$", re.M)
+_LATEX_IFFALSE = re.compile(r"\\iffalse\b(.*?)\\fi\b", re.S)
+
+# -- invisible encodings ---------------------------------------------------------------------
+_ZW_RUN = re.compile(r"[\u200b\u200c\u200d\u2060\ufeff]{16,}")
+_TAG_RUN = re.compile(r"[\U000e0001\U000e0020-\U000e007f]+")
+_FLAG_TAGS = re.compile(r"\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007a]{2,8}\U000e007f")
+_ZW_CHARS = re.compile(r"[\u200b\u200c\u200d\u2060\u00ad]")
+_ZW_SPLIT = re.compile(r"(?<=[A-Za-z])[\u200b\u200c\u200d\u2060\u00ad]+(?=[A-Za-z\s])")
+_ZW_SPLIT_MIN = 3  # invisible characters inside Latin words before a text counts as cut up
+_BIDI_RUN = re.compile(r"[\u202e\u2067]([^\u202c\u2069\n]{4,400})[\u202c\u2069]?")
+
+
+def regions(text: str) -> list[Region]:
+    """The hidden and side regions of ``text`` (see the module doc), at most
+    ``MAX_REGIONS``; empty for plain text (one cheap test first)."""
+    found: list[Region] = []
+    if "<" in text:
+        found += _html_regions(text)
+    if "](" in text or "]:" in text:
+        found += _markdown_regions(text)
+    if "```" in text or "~~~" in text:
+        found += _code_regions(text)
+    if "%" in text and _LATEX.search(text):
+        found += _latex_regions(text)
+    if text.lstrip().startswith("---"):
+        found += _front_matter(text)
+    if text.lstrip()[:1] in "{[":
+        found += _json_regions(text)
+    if not text.isascii():
+        found += _invisible_regions(text)
+    kept = [r for r in found if r.text.strip()]
+    return kept[:MAX_REGIONS]
+
+
+def visible(text: str, found: list[Region] | None = None) -> str:
+    """``text`` without its hidden regions (side regions stay): what a reader sees,
+    and what facts may be extracted from."""
+    spans = sorted(
+        r.span for r in (regions(text) if found is None else found) if r.hidden and r.span
+    )
+    if not spans:
+        return text
+    out, at = [], 0
+    for start, end in spans:
+        if start < at:  # nested in a region already cut
+            at = max(at, end)
+            continue
+        out.append(text[at:start])
+        at = end
+    out.append(text[at:])
+    return "".join(out)
+
+
+def _html_regions(text: str) -> list[Region]:
+    out = [Region("html_comment", m.group(1), True, m.span()) for m in _COMMENT.finditer(text)]
+    hidden_classes: set[str] = set()
+    for block in _STYLE_BLOCK.finditer(text):
+        for rule in _CSS_RULE.finditer(block.group(1)):
+            selectors, body = rule.groups()
+            # A hiding style on ::before / ::after hides the generated content, not the element.
+            whole = [s for s in selectors.split(",") if not re.search(r"::?(?:before|after)", s)]
+            if whole and (_HIDING_STYLE.search(body) or _unseen_color(body)):
+                hidden_classes.update(c for s in whole for c in re.findall(r"\.([\w-]+)", s))
+            for content in _CSS_CONTENT.finditer(body):
+                out.append(Region("css_content", _css_string(content), True, block.span()))
+        out.append(Region("style", " ", True, block.span()))
+    for tag_match in _OPEN_TAG.finditer(text):
+        tag, attrs = tag_match.group("tag").lower(), tag_match.group("attrs")
+        for attr in _ATTR_VALUE.finditer(attrs):
+            name = attr.group("name").lower()
+            if name == "value" and not _HIDDEN_INPUT.search(attrs):
+                continue
+            group = "dq" if attr.group("dq") is not None else "sq"
+            start = tag_match.start("attrs") + attr.start(group)
+            value = attr.group(group) or ""
+            out.append(
+                Region(f"attr_{name.split('-')[0]}", value, True, (start, start + len(value)))
+            )
+        if tag == "details":
+            end = _close(text, tag, tag_match.end())
+            body = _SUMMARY.sub(" ", text[tag_match.end() : end])
+            out.append(Region("details", _ANY_TAG.sub(" ", body), False, (tag_match.start(), end)))
+        elif _hides(tag, attrs, hidden_classes):
+            end = _close(text, tag, tag_match.end())
+            body = _ANY_TAG.sub(" ", text[tag_match.end() : end])
+            out.append(Region(f"hidden_{tag}", body, True, (tag_match.start(), end)))
+    return out
+
+
+def _hides(tag: str, attrs: str, hidden_classes: set[str]) -> bool:
+    """Whether an element with these attributes is never seen by a reader."""
+    if tag in _UNSEEN_ELEMENTS:
+        return True
+    style = " ".join(g or "" for s in _STYLE_ATTR.finditer(attrs) for g in s.groups())
+    classes = {c for s in _CLASS_ATTR.finditer(attrs) for g in s.groups() if g for c in g.split()}
+    return (
+        bool(_HIDING_STYLE.search(style))
+        or _unseen_color(style)
+        or bool(_HIDDEN_ATTR.search(attrs))
+        or (tag == "font" and bool(_FONT_ZERO.search(attrs)))
+        or bool(classes & hidden_classes)
+    )
+
+
+def _close(text: str, tag: str, start: int) -> int:
+    """Where the element opened just before ``start`` ends (its closing tag included),
+    counting nested elements of the same tag; at most ``_MAX_SPAN`` characters on."""
+    depth = 1
+    pattern = re.compile(rf"<(/?){re.escape(tag)}\b[^<>]*>", re.I)
+    limit = min(len(text), start + _MAX_SPAN)
+    for m in pattern.finditer(text, start, limit):
+        depth += -1 if m.group(1) else 1
+        if depth == 0:
+            return m.end()
+    return limit
+
+
+def _markdown_regions(text: str) -> list[Region]:
+    out = []
+    for m in _MD_TITLE.finditer(text):
+        group = next(n for n in (1, 2, 3) if m.group(n) is not None)
+        out.append(Region("link_title", m.group(group), True, m.span(group)))
+    for m in _MD_ALT.finditer(text):
+        out.append(Region("image_alt", m.group(1), True, m.span(1)))
+    for m in _MD_REF_COMMENT.finditer(text):
+        body = next((g for g in m.groups() if g is not None), "")
+        out.append(Region("md_comment", body, True, m.span()))
+    for m in _MD_FOOTNOTE.finditer(text):
+        out.append(Region("footnote", m.group(1) or m.group(2) or "", False, m.span()))
+    return out
+
+
+def _code_regions(text: str) -> list[Region]:
+    out = []
+    for fence in _FENCE.finditer(text):
+        for m in _CODE_COMMENT.finditer(fence.group(2)):
+            body = m.group(1) if m.group(1) is not None else m.group(2)
+            out.append(Region("code_comment", body or "", False, None))
+    return out
+
+
+def _latex_regions(text: str) -> list[Region]:
+    out = [
+        Region("latex_comment", m.group(1), True, m.span()) for m in _LATEX_COMMENT.finditer(text)
+    ]
+    out += [
+        Region("latex_iffalse", m.group(1), True, m.span()) for m in _LATEX_IFFALSE.finditer(text)
+    ]
+    return out
+
+
+def _front_matter(text: str) -> list[Region]:
+    m = _FRONT_MATTER.match(text)
+    return [Region("front_matter", m.group(1) or m.group(2), False, None)] if m else []
+
+
+def _json_regions(text: str) -> list[Region]:
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return []
+    strings: list[str] = []
+
+    def walk(v: object, key: str, depth: int) -> None:
+        if depth > 20 or len(strings) >= MAX_REGIONS:
+            return
+        if isinstance(v, str):
+            if len(v.strip()) >= 8 or " " in v.strip():  # a sentence, not a code or an id
+                strings.append(f"{key}: {v}" if key else v)
+        elif isinstance(v, dict):
+            for k, item in v.items():
+                walk(item, str(k), depth + 1)
+        elif isinstance(v, list):
+            for item in v:
+                walk(item, key, depth + 1)
+
+    walk(value, "", 0)
+    return [Region("json_value", s, False, None) for s in strings]
+
+
+def _invisible_regions(text: str) -> list[Region]:
+    out = []
+    for m in _ZW_RUN.finditer(text):
+        decoded = _zero_width_bits(m.group(0))
+        if decoded:
+            out.append(Region("zero_width", decoded, True, m.span()))
+    flags = {m.span() for m in _FLAG_TAGS.finditer(text)}
+    for m in _TAG_RUN.finditer(text):
+        if any(s <= m.start() and m.end() <= e for s, e in flags):
+            continue  # a subdivision flag emoji: tags are how it is spelled
+        decoded = "".join(chr(ord(c) - 0xE0000) for c in m.group(0) if 0xE0020 <= ord(c) <= 0xE007E)
+        if decoded.strip():
+            out.append(Region("unicode_tags", decoded, True, m.span()))
+    for m in _BIDI_RUN.finditer(text):
+        out.append(Region("bidi_reversed", m.group(1)[::-1], True, None))
+    split = _ZW_SPLIT.findall(text)
+    if len(split) >= _ZW_SPLIT_MIN:  # words cut by invisible characters: made not to be read
+        out.append(Region("zero_width_split", _ZW_CHARS.sub("", text), False, None))
+    return out
+
+
+def _zero_width_bits(run: str) -> str | None:
+    """The text zero-width characters encode as bits (ZWSP/ZWNJ as 0/1, ZWJ or the word
+    joiner between characters, or fixed 8-bit groups), if it decodes to readable text."""
+    for zero, one in (("\u200b", "\u200c"), ("\u200c", "\u200b")):
+        bits = {zero: "0", one: "1"}
+        groups = re.split(r"[\u200d\u2060\ufeff]", run)
+        if len(groups) < 3:
+            flat = "".join(bits.get(c, "") for c in run)
+            groups = [flat[i : i + 8] for i in range(0, len(flat) - 7, 8)]
+        try:
+            chars = [chr(int("".join(bits.get(c, c) for c in g), 2)) for g in groups if g]
+        except ValueError:
+            continue
+        decoded = "".join(chars)
+        printable = sum(1 for c in decoded if c.isprintable())
+        if len(decoded) >= 4 and printable / len(decoded) >= 0.9 and " " in decoded:
+            return decoded
+    return None
+
+
+def _unseen_color(style: str) -> bool:
+    """Text coloured (nearly) white with no dark background of its own: unseen on the
+    usual white page."""
+    color = _COLOR.search(style)
+    if not color or not _light(color.group(1)):
+        return False
+    background = _BACKGROUND.search(style)
+    return background is None or _light(background.group(1))
+
+
+def _light(value: str) -> bool:
+    value = value.strip().lower()
+    if value == "white":
+        return True
+    if value.startswith("#"):
+        digits = value[1:]
+        if len(digits) in (3, 4):
+            digits = "".join(c * 2 for c in digits[:3])
+        try:
+            r, g, b = (int(digits[i : i + 2], 16) for i in (0, 2, 4))
+        except ValueError:
+            return False
+        return min(r, g, b) >= 0xE6
+    nums = re.findall(r"\d+", value)
+    return len(nums) >= 3 and min(int(n) for n in nums[:3]) >= 230
+
+
+def _css_string(match: re.Match[str]) -> str:
+    raw = match.group(1) if match.group(1) is not None else match.group(2)
+    # CSS escapes ("\201C") are characters, not words: decoded, they hide nothing.
+    return re.sub(r"\\([0-9a-fA-F]{1,6})\s?", lambda m: chr(int(m.group(1), 16)), raw or "")

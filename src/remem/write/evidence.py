@@ -1,0 +1,302 @@
+"""Injection evidence: how much a text reads as an instruction aimed at the agent,
+scored from structure, in any of fifteen languages.
+
+The pattern sets of :mod:`remem.write.injection` catch the usual English cue
+phrases. This module scores what an injection has to do, whatever its words,
+from the concepts of :mod:`remem.write.injection_lexicon` and how they co-occur
+in one sentence:
+
+=============  =========================================================  ======  =====  =========
+feature        what it is                                                 trusted adopt  untrusted
+=============  =========================================================  ======  =====  =========
+override       disregard + instructions + which ones (prior, all, system)    4      4       4
+exfiltration   send + a secret + somewhere outside, not negated              4      4       4
+precedence     "take precedence", "only valid", "this file wins" + rules     3      3       3
+concealment    not + tell + the user ("don't mention it to the user")        3      3       3
+address        the assistant addressed: "AI assistant:", "note for the bot"  2      3       3
+authority      a role label ("SYSTEM:", "Memory directive:")                 1      2       2
+relay          "the user wants you to", "forwarded by", "new policy"         2      2       2
+decode order   "decode and follow"                                           2      2       2
+unasked        "without asking", "don't ask for confirmation"                1      2       2
+consent        "the user already approved" (2 when blanket: all, future)     1      2       2
+danger         destructive commands, weakened safety, skipped checks         1      2       2
+forever        "permanent", "in every future session", "cannot be removed"   1      1       1
+memory         an order to the memory ("remember", "store this as a rule")   0      0       1
+conduct        how the assistant behaves (:mod:`remem.write.conduct`)         0      0       1
+=============  =========================================================  ======  =====  =========
+
+Each feature counts once, with the weight of the context the text is judged in:
+``trusted`` (a user's own message, threshold 4), ``adopt`` (a text that becomes
+a lesson or a rule, threshold 3: what a correction naturally is — a standing
+order, an order to remember — counts for nothing), ``untrusted`` (tool output,
+web pages, and the side regions of a pasted message, threshold 2) and
+``hidden`` (what a reader of the pasted message never sees, threshold 1). Every
+view of the text is scored (:func:`remem.textnorm.views`: normalised, skeleton,
+decoded payloads) and the best one counts. The weights and thresholds were set
+on the dev half of the blind corpora (docs/benchmarks.md#prompt-injection).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from remem.textnorm import views
+from remem.write.conduct import conduct_phrase
+from remem.write.injection_lexicon import compiled
+
+__all__ = ["ADOPT", "HIDDEN", "THRESHOLD", "TRUSTED", "UNTRUSTED", "Evidence", "assess"]
+
+TRUSTED, ADOPT, UNTRUSTED, HIDDEN = "trusted", "adopt", "untrusted", "hidden"
+THRESHOLD = {TRUSTED: 4.0, ADOPT: 3.0, UNTRUSTED: 2.0, HIDDEN: 1.0}
+_COLUMN = {TRUSTED: 0, ADOPT: 1, UNTRUSTED: 2, HIDDEN: 2}
+WEIGHTS: dict[str, tuple[float, float, float]] = {
+    "override": (4, 4, 4),
+    "exfiltration": (4, 4, 4),
+    "precedence": (3, 3, 3),
+    "concealment": (3, 3, 3),
+    "address": (2, 3, 3),
+    "authority": (1, 2, 2),
+    "relay": (2, 2, 2),
+    "trust": (2, 3, 3),
+    "decode": (2, 2, 2),
+    "unasked": (1, 2, 2),
+    "consent": (1, 2, 2),
+    "consent_once": (0, 1, 1),
+    "danger": (1, 2, 2),
+    "forever": (1, 1, 1),
+    "entrench": (2, 2, 2),
+    "henceforth": (0, 1, 0),
+    "memory": (0, 0, 1),
+    "conduct": (0, 1, 1),
+}
+_C = compiled()
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|[\n。！？；;]+")
+# A segment's head: where an address ("AI assistant:") or a role label sits.
+_HEAD_BREAK = re.compile(r"[:：,，]")
+_LEAD = re.compile(r"^[\s\"'“”«»(\[{<>*#\-•|]*(?:p\.?\s?s\.?\s*)?", re.I)
+_NOTE = re.compile(
+    r"\b(?:note|notes|notice|message|memo|hint|instructions?|directives?|reminder|attention|"
+    r"hinweis|notiz|nota|uwaga|opmerking|not|заметка|примечание|важно)\b|提示|说明|注意|"
+    r"ملاحظة|नोट",
+    re.I,
+)
+# Words that may follow the assistant's name in an address: "Model instructions:".
+_TRAILING = re.compile(
+    r"instructions?|directives?|notes?|memory|update|override|prompt|rules|des|reviewers?|"
+    r"summari[sz]ers?|graders?|evaluators?|judges?|readers?|helpers?|crawlers?|scrapers?|"
+    r"的提示|के|लिए|नोट|へ",
+    re.I,
+)
+_TO = re.compile(
+    r"\b(?:to|for|für|an|pour|à|para|per|voor|dla|için|для|dear|hey|hi|attn|attention)\b|"
+    r"给|へ|에게|لل|के लिए",
+    re.I,
+)
+_LABEL = re.compile(
+    r"^(?:system|admin|administrator|developer|root|operator|memory|sistema|système|"
+    r"systeem|systemu?|sistem|систем\w*|администратор\w*|系统|システム|시스템|النظام|सिस्टम|"
+    r"管理员|管理者|관리자|المسؤول|व्यवस्थापक)"
+    r"(?:\s*(?:override|instruction|instructions|directive|update|notice|policy|prompt|"
+    r"message|maintenance notice|指令|指示|命令|지시|명령))?$",
+    re.I,
+)
+_BRACKET = re.compile(
+    r"^\W{0,3}[\[(<{]\s*(?:system|sys|admin|administrator|developer|dev|root|operator|"
+    r"security|moderator|owner)\s*[\])>}]",
+    re.I,
+)
+_IF_AI = re.compile(
+    r"\bif\s+(?:you\s+are|you're|an?|any|the)\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|"
+    r"agent|bot|model)\b|\b(?:ai|llm|assistant|agent|model|bot)s?\s+(?:reading|processing|"
+    r"summari[sz]ing|reviewing|parsing)\b|@(?:assistant|ai|bot|claude|gpt|copilot)\b",
+    re.I,
+)
+_BLANKET = re.compile(
+    r"\b(?:all future|any|every|everything|anything|future|always|forever|without|no need|"
+    r"from now on|unlimited|todos?|todas?|alle|tous|toutes|tutti|wszystk\w*|tüm|все)\b|"
+    r"\b(?:pre-?approved|approved|authori[sz]ed|allowed|permitted|granted)\s+all\b|"
+    r"以后|すべて|모든|جميع|सभी",
+    re.I,
+)
+_FIRST_PERSON = re.compile(r"^\W*(?:i|we|i've|we've|ich|je|j'ai|yo|eu|io|ik|ja|ben|я)\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What a text holds: each feature found with the phrase that showed it, its score
+    in the context it was judged in, and whether that reaches the context's threshold."""
+
+    score: float
+    features: dict[str, str] = field(default_factory=dict)
+    flagged: bool = False
+
+    def phrase(self) -> str | None:
+        """The strongest feature and its phrase, as a flag (None when not flagged)."""
+        if not self.flagged or not self.features:
+            return None
+        name = max(self.features, key=lambda f: WEIGHTS[f][2])
+        return f"{name}: {self.features[name]}"[:80]
+
+
+def assess(text: str, *, context: str) -> Evidence:
+    """The evidence ``text`` carries, judged in ``context`` (see the module doc)."""
+    column = _COLUMN[context]
+    wanted = frozenset(name for name, w in WEIGHTS.items() if w[column] > 0)
+    best = Evidence(0.0)
+    for view in views(text):
+        if context == TRUSTED and not _could_reach(view.lower()):
+            continue
+        found = features(view, wanted=wanted)
+        score = float(sum(WEIGHTS[name][column] for name in found))
+        if score > best.score:
+            best = Evidence(score, found)
+    flagged = best.score >= THRESHOLD[context]
+    return Evidence(best.score, best.features, flagged)
+
+
+def features(text: str, *, wanted: frozenset[str] = frozenset(WEIGHTS)) -> dict[str, str]:
+    """Each feature of one view of a text (of those ``wanted``), with the phrase that
+    shows it. Concepts are looked for in the whole (lower-cased) text first; sentences
+    are read only for those present."""
+    lowered = text.lower()
+    present = _Present(lowered)
+    out: dict[str, str] = {}
+    for sentence in _SENTENCE.split(lowered):
+        if sentence.strip():
+            _sentence_features(sentence, present, wanted, out)
+    if "conduct" in wanted:
+        phrase = conduct_phrase(text)
+        if phrase:
+            out["conduct"] = phrase
+    return {k: v for k, v in out.items() if k in wanted}
+
+
+# In a trusted text the threshold (4) needs a feature weighing 2 or more there: the
+# concepts they start from are looked for first, and most texts have none.
+_GATE = ("disregard", "outside", "precedence", "tell", "relay", "decode", "trust")
+
+
+def _could_reach(lowered: str) -> bool:
+    if any(_C[name].search(lowered) for name in _GATE):
+        return True
+    return any(_address(s) for s in _SENTENCE.split(lowered)[:20] if s.strip())
+
+
+class _Present:
+    """Which concepts occur anywhere in a text, each looked for once and only when a
+    feature needs it (most features need a rare concept first)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.seen: dict[str, bool] = {}
+
+    def __contains__(self, name: object) -> bool:
+        key = str(name)
+        if key not in self.seen:
+            self.seen[key] = _C[key].search(self.text) is not None
+        return self.seen[key]
+
+
+def _sentence_features(
+    s: str, present: _Present, wanted: frozenset[str], out: dict[str, str]
+) -> None:
+    def hit(name: str) -> re.Match[str] | None:
+        return _C[name].search(s) if name in present else None
+
+    disregard = hit("disregard")
+    if disregard and hit("instructions") and hit("prior"):
+        out.setdefault("override", _around(s, disregard))
+    send = hit("send") if hit("outside") and hit("secret") else None
+    if send and not _negated(s, send.start()):
+        out.setdefault("exfiltration", _around(s, send))
+    precedence = hit("precedence")
+    if precedence and (hit("instructions") or hit("ai")):
+        out.setdefault("precedence", _around(s, precedence))
+    tell = hit("tell")
+    if tell and hit("user") and _negated(s, tell.start(), reach=40):
+        out.setdefault("concealment", _around(s, tell))
+    head = _address(s)
+    if head:
+        out.setdefault(*head)
+    for name in (
+        "relay",
+        "trust",
+        "decode",
+        "unasked",
+        "forever",
+        "entrench",
+        "henceforth",
+        "memory",
+    ):
+        match = hit(name) if name in wanted else None
+        if match:
+            out.setdefault(name, _around(s, match))
+    consent = hit("consent")
+    if consent and not _FIRST_PERSON.search(s):
+        blanket = _BLANKET.search(s) or hit("unasked")
+        out.setdefault("consent" if blanket else "consent_once", _around(s, consent))
+    danger = hit("danger")
+    if danger is None:
+        delete = hit("delete")
+        danger = delete if delete and hit("production") else None
+    if danger and not _negated(s, danger.start()):
+        out.setdefault("danger", _around(s, danger))
+
+
+def _address(sentence: str) -> tuple[str, str] | None:
+    """``("address", phrase)`` when the sentence opens by addressing the assistant ("AI
+    assistant:", "Note to the bot:", "Hinweis für den KI-Assistenten:"), or
+    ``("authority", phrase)`` when it opens with a role label ("SYSTEM:")."""
+    if m := _IF_AI.search(sentence):
+        return "address", m.group(0)
+    if m := _BRACKET.match(sentence):
+        return "authority", m.group(0).strip()
+    lead = _LEAD.match(sentence)
+    rest = sentence[lead.end() if lead else 0 :]
+    brk = _HEAD_BREAK.search(rest, 0, 80)
+    if brk is None:
+        return None
+    head = rest[: brk.start()].strip()
+    if (
+        re.fullmatch(r"[\w\s-]{1,30}", head)
+        and len(head.split()) == 1
+        and not _C["ai"].search(head)
+    ):
+        # "description: Assistant: ..." (a field's name first): the address may follow it
+        found = _address(rest[brk.end() :]) if brk.end() < len(rest) else None
+        if found:
+            return found
+    if not head or len(head) > 60:
+        return None
+    if _LABEL.match(head):
+        return "authority", head
+    names = list(_C["ai"].finditer(head))
+    if not names:
+        return None
+    ai = names[-1]  # the last noun naming the assistant
+    before, after = head[: ai.start()], head[ai.end() :]
+    tail = after.split()
+    trailing_ok = all(_TRAILING.fullmatch(w) for w in tail)
+    words_before = len(before.split())
+    near = words_before <= 5 or len(before) <= 12
+    if trailing_ok and len(tail) <= 3 and near:
+        return "address", head
+    if _NOTE.search(before) and _TO.search(before):
+        return "address", head
+    return None
+
+
+def _negated(sentence: str, at: int, *, reach: int = 24) -> bool:
+    """Whether a negation ("don't", "never", "nicht", "不要" ...) stands shortly before
+    ``at`` in its clause, or a closing one ("nicht", "ないで") right after."""
+    window = sentence[max(0, at - reach) : at]
+    if _C["not"].search(window):
+        return True
+    after = sentence[at : at + reach + 16]
+    return bool(re.search(r"\bnichts?\b|\bniets\b|ないで|しない|せずに|마\b|नहीं", after))
+
+
+def _around(sentence: str, match: re.Match[str]) -> str:
+    start = max(0, match.start() - 20)
+    return " ".join(sentence[start : match.end() + 30].split())

@@ -1,0 +1,73 @@
+"""The injection attack suite through the REST routes that make lessons and rules, on
+both backends, over real HTTP: a spread of the blind corpus's attacks (each
+language, encoding and markup of its dev half, and the hidden forms) posted as
+corrections (``POST /v1/lessons``), as episode learnings (``.../complete``), as
+lessons written directly (``POST /v1/memories`` with ``kind: lesson``) and as updates
+of a lesson (``PATCH /v1/memories/{id}``); after ``POST /v1/rules/reflect`` no rule or
+lesson holds one and no session start shows one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.server.conftest import Live
+
+from remem.textnorm import normalise
+
+BACKENDS = ("sqlite", "postgres")
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "injection"
+
+
+def _spread() -> list[dict[str, Any]]:
+    rows = [json.loads(x) for x in (FIXTURES / "injections.dev.jsonl").read_text().splitlines()]
+    hidden = [json.loads(x) for x in (FIXTURES / "hidden.dev.jsonl").read_text().splitlines()]
+    picked: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in rows:
+        if row["malicious"]:
+            for key in ("lang", "encoding", "markup"):
+                picked.setdefault((key, row[key]), row)
+    for row in hidden:
+        if row["malicious"]:
+            picked.setdefault(("form", row["form"]), row)
+    return list({r["id"]: r for r in picked.values()}.values())
+
+
+ATTACKS = _spread()
+
+
+def _marker(text: str) -> str:
+    line = max(normalise(text).splitlines(), key=len)
+    return " ".join(line.split())[:40].casefold()
+
+
+def test_attacks_through_every_rest_route_that_makes_lessons(live: Live) -> None:
+    assert len(ATTACKS) >= 40
+    texts = [r["text"] for r in ATTACKS]
+    with live.client(live.key("writer")) as c:
+        for text in texts:
+            made = c.post("/v1/lessons", json={"text": text, "session_id": "s1"})
+            assert made.status_code == 201 and made.json()["action"] == "flagged", text
+            raw = c.post("/v1/memories", json={"content": text, "kind": "lesson"})
+            assert raw.status_code == 201, raw.text
+            assert raw.json()["memories"][0]["source_trust"] == "untrusted", text
+        good = c.post("/v1/memories", json={"content": "Tag releases with a v", "kind": "lesson"})
+        lesson_id = good.json()["memories"][0]["id"]
+        for text in texts[:5]:  # an update is no way around the check
+            new = c.patch(f"/v1/memories/{lesson_id}", json={"content": text})
+            assert new.status_code == 200 and new.json()["source_trust"] == "untrusted", text
+            lesson_id = new.json()["id"]
+        for batch in range(3):
+            eid = c.post("/v1/episodes", json={"task": f"release {batch}"}).json()["id"]
+            done = c.post(
+                f"/v1/episodes/{eid}/complete",
+                json={"outcome_score": 1, "success": True, "learnings": texts},
+            ).json()
+            assert done["learnings"] == [] and len(done["withheld"]) == len(texts)
+        assert c.post("/v1/rules/reflect").json()["created"] == []
+        assert c.get("/v1/rules", params={"include_held": True}).json() == []
+        assert c.get("/v1/lessons").json() == []
+        start = c.post("/v1/sessions/s2/start", json={"opening": "cut the release"})
+        shown = " ".join(start.json()["context"]["text"].split()).casefold()
+    assert [r["id"] for r in ATTACKS if _marker(r["text"]) in shown] == []
