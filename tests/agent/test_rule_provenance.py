@@ -200,7 +200,9 @@ def test_a_revoked_rule_never_returns(mem: Memory, agent: MemoryAgent) -> None:
 def test_a_revoked_lesson_never_returns(mem: Memory, agent: MemoryAgent) -> None:
     kw = {"user_id": "maya", "agent_id": "coder"}
     lesson = agent.correct("Don't deploy on Fridays", session_id="s1", now=T0)
-    gone = agent.revoke_lesson(lesson.memory_id, reason="we deploy any day now")
+    # a unique prefix of 8+ characters names it, as every record's id does
+    gone = agent.revoke_lesson(lesson.memory_id[:10], reason="we deploy any day now")
+    assert gone.id == lesson.memory_id
     assert gone.revoked and gone.status == "forgotten"
     assert agent.lessons_active() == [] and "Fridays" not in _block(agent)
     assert agent.rules.reflect(now=T0 + timedelta(days=1)).items == 0

@@ -25,13 +25,13 @@ from typing import Any
 from remem.agent.adoption import Lesson, held_reason, revoke
 from remem.agent.session import scope_args
 from remem.errors import NotFoundError, ProviderError
+from remem.ids import resolve_id
 from remem.memory import Memory
 from remem.model import AuditEvent, Kind, MemoryRecord, Scope, Status, Tier, Trust
 from remem.provenance import CORRECTION, Provenance
 from remem.read.rank import Asker, visible_to
 from remem.store.base import ListFilter
 from remem.textsplit import split_sentences
-from remem.validation import check_id
 from remem.write.injection import adoption_flag
 
 LESSON_CATEGORY = "process"
@@ -327,7 +327,14 @@ class Lessons:
 
     def revoke(self, lesson_id: str, *, reason: str | None, now: datetime) -> Lesson:
         """Take a lesson out for good (:func:`~remem.agent.adoption.revoke`)."""
-        record = self.mem.store.get_memory(check_id(lesson_id, "lesson id"), self.scope)
+        full_id = resolve_id(
+            self.mem.store,
+            lesson_id,
+            self.scope,
+            min_chars=self.mem.config.id_prefix_min_chars,
+            what="lesson",
+        )
+        record = self.mem.store.get_memory(full_id, self.scope)
         if record is None or record.kind is not Kind.LESSON or not visible_to(record, self.asker):
             raise NotFoundError(f"no lesson {lesson_id!r} in this scope")
         return Lesson.of(revoke(self.mem, record, reason=reason, now=now))
