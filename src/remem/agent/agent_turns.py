@@ -25,7 +25,7 @@ from remem.agent.dialogue import PreviousTurn, action_phrase, lesson_text, said_
 from remem.agent.observe import decision_in, error_in, wants_remembering
 from remem.agent.results import ContextResult, ObserveResult
 from remem.agent.session import OBSERVED, check_session_id
-from remem.agent.turns import check_tool_calls
+from remem.agent.turns import REMEMBERED_IN_STATE, check_tool_calls, check_turn_state
 from remem.agent.when import future_dates
 from remem.agent.working import SESSION_ONLY
 from remem.errors import ValidationError
@@ -150,6 +150,17 @@ class TurnsMixin(AgentBase):
                 f"trusted must be true, false or null, not {type(trusted).__name__}"
             )
         now = now_or(now)
+        turn_state: dict[str, Any] = {
+            "user_input" if role == "user" else "llm_output": content,
+            "tool_calls": calls,
+        }
+        observed = {
+            OBSERVED: True,
+            "role": role,
+            "at": now.isoformat(),
+            **({"trusted": trusted} if trusted is not None else {}),
+        }
+        check_turn_state({**turn_state, "internal_state": observed}, self.limits)
         reports = (wants_remembering(role, content) and trusted is not False) or (
             role in ("user", "assistant") and decision_in(content) is not None
         )
@@ -229,15 +240,11 @@ class TurnsMixin(AgentBase):
                 else None
             )
             state: dict[str, Any] = {
-                "user_input" if role == "user" else "llm_output": content,
-                "tool_calls": calls,
+                **turn_state,
                 "internal_state": {
-                    OBSERVED: True,
-                    "role": role,
-                    "at": now.isoformat(),
+                    **observed,
                     **({"resource": resource} if resource else {}),
-                    **({"trusted": trusted} if trusted is not None else {}),
-                    **({"remembered": remembered} if remembered else {}),
+                    **({"remembered": remembered[:REMEMBERED_IN_STATE]} if remembered else {}),
                 },
             }
             self.mem.checkpoint(session_id, turn, state, **self._kw)

@@ -50,6 +50,23 @@ def check_tool_calls(value: object, limits: Limits) -> list[dict[str, Any]] | No
     return [dict(c) for c in calls]
 
 
+# Room in a turn's checkpoint for what observe learns while it writes (the raw-log
+# resource's id, the ids of what a "remember ..." stored, at most REMEMBERED_IN_STATE)
+TURN_STATE_RESERVE = 1536
+REMEMBERED_IN_STATE = 32
+
+
+def check_turn_state(state: Mapping[str, Any], limits: Limits) -> None:
+    """Refuse, before observe writes anything, a turn whose checkpoint would be over
+    ``max_checkpoint_bytes`` (content and tool calls each within their own limit can
+    be over it together): ``state`` is the checkpoint without what the turn adds."""
+    check_json(
+        state,
+        "the turn's checkpoint state (content, tool calls and role)",
+        max_bytes=max(limits.max_checkpoint_bytes - TURN_STATE_RESERVE, 0),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class TurnNotes:
     """Writes the notes of one agent's turns."""

@@ -98,8 +98,10 @@ class AgentStore(Protocol):
     def count_sessions(self, scope: Scope, *, ended: bool | None = None) -> int: ...
 
     def next_turn(self, session_id: str, scope: Scope) -> int:
-        """Add 1 to the session's turn counter and return it (atomic: two processes
-        observing the same session never get the same turn)."""
+        """Move the session's turn counter past its highest turn and past the highest
+        checkpoint saved under ``session_id`` (``Memory.checkpoint``, any scope), and
+        return it (atomic: two processes observing the same session never get the
+        same turn)."""
         ...
 
     def update_session(

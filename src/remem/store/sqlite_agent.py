@@ -153,11 +153,14 @@ class AgentTablesMixin:
 
     def next_turn(self, session_id: str, scope: Scope) -> int:
         where, params = scope_sql(scope)
+        # Memory.checkpoint shares (session_id, turn), in any scope (the key): the
+        # next turn is past the highest the session has, whoever saved it.
         with self.transaction():
             row = self._db.execute(
-                f"UPDATE agent_sessions SET turns = turns + 1 WHERE session_id = ?{where} "
-                "RETURNING turns",
-                [session_id, *params],
+                "UPDATE agent_sessions SET turns = max(turns, coalesce((SELECT max(turn) "
+                "FROM checkpoints WHERE session_id = ?), 0)) + 1 "
+                f"WHERE session_id = ?{where} RETURNING turns",
+                [session_id, session_id, *params],
             ).fetchone()
         if row is None:
             raise ValidationError(f"no session {session_id!r} in this scope; start it first")
