@@ -40,6 +40,9 @@ T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
             "Stop adding console.log for debugging, use the logger module instead.",
         ),
         ("The staging URL is staging.example.org, not the old one", None),
+        # "no" before a noun forbids it: only "no," / "no." is a lead to peel
+        ("no anyhow in logslice-core", "No anyhow in logslice-core."),
+        ("wrong. --since / --until, like journalctl", "--since / --until, like journalctl."),
     ],
 )
 def test_offline_patterns(said: str, lesson: str | None) -> None:
@@ -49,6 +52,26 @@ def test_offline_patterns(said: str, lesson: str | None) -> None:
         assert draft.shape == "correction" and draft.text.startswith("The staging URL")
     else:
         assert draft.text == lesson
+
+
+def test_an_observed_terse_correction_keeps_what_it_is_about(
+    mem: Memory, agent: MemoryAgent
+) -> None:
+    agent.start_session("s1", now=T0)
+    agent.observe("s1", "user", "run the tests", now=T0)
+    agent.after_tool("s1", "Bash", {"command": "cargo test --workspace"}, now=T0)
+    agent.observe("s1", "assistant", "64 passed.", now=T0)
+    said = "you did it again. nextest. and -D warnings, ci fails on those 2"
+    seen = agent.observe("s1", "user", said, now=T0 + timedelta(minutes=1))
+    assert seen.lesson is not None
+    lesson = mem.get(seen.lesson, user_id="maya", agent_id="coder").content
+    assert "nextest" in lesson and "-D warnings" in lesson
+    seen = agent.observe(
+        "s1", "user", "no anyhow in logslice-core. lol", now=T0 + timedelta(minutes=2)
+    )
+    assert seen.lesson is not None
+    lesson = mem.get(seen.lesson, user_id="maya", agent_id="coder").content
+    assert lesson.startswith("No anyhow") and "lol" not in lesson
 
 
 def test_a_context_narrows_the_lesson() -> None:

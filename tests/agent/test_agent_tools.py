@@ -67,7 +67,21 @@ def test_a_touch_reminder_fires_before_the_tool_call_of_a_later_session(mem: Mem
     assert agent.before_tool("s1", "Read", path, now=T0 + timedelta(minutes=1)).text == ""
     later = T0 + timedelta(days=5)
     agent.start_session("s2", now=later)
+    # a prompt that names the file is not the call that touches it: the reminder waits
+    prompt = "tidy the logging block in settings/production.py"
+    assert REMINDERS not in agent.recall("s2", prompt, now=later).text
     assert asked in agent.before_tool("s2", "Read", path, now=later).text
+
+
+def test_a_rust_macro_does_not_cut_a_reminder_in_half(mem: Memory) -> None:
+    agent = _agent(mem)
+    agent.start_session("s1", now=T0)
+    asked = "remind me: when clap 4.6 is out, drop the value_parser! workaround in cli.rs"
+    agent.observe("s1", "user", asked, now=T0)
+    day = T0 + timedelta(days=9)
+    agent.start_session("s2", now=day)
+    told = agent.recall("s2", "cargo outdated says clap 4.6.0 is out", now=day).text
+    assert asked in told
 
 
 def test_tool_calls_are_recorded_as_the_sessions_actions(mem: Memory) -> None:

@@ -11,6 +11,7 @@ from remem.agent import MemoryAgent
 from remem.errors import ValidationError
 from remem.integrations.claude_code import (
     HEADER,
+    LONG_WORK,
     HookAnswer,
     HookEvent,
     HookPayload,
@@ -149,6 +150,22 @@ def test_pre_compact_flushes_and_keeps_the_session_open(
     ended = run(agent, recorded, "session_end")
     assert ended.done["stored"] == [] and ended.done["reason"] == "prompt_input_exit"
     assert agent.session(session_id).ended_at is not None
+
+
+def test_post_compact_flushes_what_no_pre_compact_did(
+    agent: MemoryAgent, recorded: Recorded
+) -> None:
+    run(agent, recorded, "session_start_startup")
+    post = recorded["pre_compact"] | {
+        "hook_event_name": "PostCompact",
+        "compact_summary": "The user and Claude set up staging on atlas-db-2.",
+    }
+    flushed = handle(agent, HookPayload.parse(post))
+    assert flushed.done["stored"] and flushed.stdout() == ""
+    assert agent.session(post["session_id"]).ended_at is None
+    # after a PreCompact, the PostCompact stores nothing twice
+    assert handle(agent, HookPayload.parse(post)).done["stored"] == []
+    assert HookEvent.POST_COMPACT in LONG_WORK
 
 
 def test_session_end_of_a_session_no_hook_started(agent: MemoryAgent, recorded: Recorded) -> None:

@@ -84,6 +84,7 @@ FIRST = [
         "True` in shop/settings/test.py and tasks now run inline. 27 passed.",
     ),
     {"hook": "PreCompact", "trigger": "auto", "custom_instructions": ""},
+    {"hook": "PostCompact", "trigger": "auto", "compact_summary": "Shop work: migrations."},
     {"hook": "SessionStart", "source": "compact"},
     *_turn("thanks, cheers", answer="You're welcome!"),
     {"hook": "SessionEnd", "reason": "prompt_input_exit"},
@@ -147,7 +148,13 @@ def replay(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Replay]:
 def test_every_hook_ran_and_none_complained(replay: Replay) -> None:
     for session in replay.runs:
         for run in session:
-            if run.hook in ("SessionStart", "UserPromptSubmit", "PreToolUse", "Stop"):
+            if run.hook in (
+                "SessionStart",
+                "UserPromptSubmit",
+                "PreToolUse",
+                "PostCompact",
+                "Stop",
+            ):
                 assert run.ran, run
             assert not run.stderr, run
 

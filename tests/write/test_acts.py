@@ -73,6 +73,22 @@ def test_dots_inside_tokens_never_split() -> None:
     ]
 
 
+def test_a_macro_bang_glued_to_an_identifier_never_splits() -> None:
+    text = "when clap 4.6 is out, drop the value_parser! workaround in cli.rs. done! next"
+    assert split_sentences(text) == [
+        "when clap 4.6 is out, drop the value_parser! workaround in cli.rs.",
+        "done!",
+        "next",
+    ]
+
+
+def test_a_lesson_keeps_the_fragments_that_name_its_subject() -> None:
+    said = classify("you did it again. nextest. and -D warnings, ci fails on those 2")
+    assert said.is_lesson
+    assert "nextest." in said.lesson_sentences()
+    assert "lol" not in classify("wrong, use pnpm. lol").lesson_sentences()
+
+
 def test_statements_only_cuts_prompts_and_leaves_other_messages() -> None:
     messages = [
         Message("maya", "user", "deploy it to staging please", prompt=True),

@@ -274,3 +274,33 @@ def test_a_claude_code_prompt_gives_only_what_it_states(mem: Memory, tmp_path: P
     assert any("shop-stg-fra" in text for text in stored), stored
     for text in stored:
         assert "shop-stg-fra" in text, f"a request, question or thanks was stored: {text!r}"
+
+
+def test_a_tools_structured_result_is_never_a_fact(mem: Memory, tmp_path: Path) -> None:
+    # a Claude Code transcript whose tool results are a tool's JSON (an Edit's
+    # {"filePath": ...}, a Bash run's {"stdout": ...}): data of a program, not facts;
+    # the user's statement beside them is still one
+    def line(n: int, kind: str, content: object) -> str:
+        message = {"role": kind, "content": content}
+        stamp = f"2026-09-01T10:00:{n:02d}.000Z"
+        row = {"type": kind, "sessionId": "s1", "uuid": f"u{n}", "timestamp": stamp}
+        return json.dumps(row | {"message": message})
+
+    edit = {"filePath": "/srv/shop/settings/test.py", "oldString": "# eager\n",
+            "newString": "CELERY_TASK_ALWAYS_EAGER = True\n", "replaceAll": False}  # fmt: skip
+    run = {"stdout": "27 passed in 3.12s, the suite runs against postgres 15", "stderr": ""}
+    results = [
+        [{"type": "tool_result", "tool_use_id": "t1", "content": json.dumps(edit)}],
+        [{"type": "tool_result", "tool_use_id": "t2", "content": json.dumps(run)}],
+    ]
+    lines = [
+        line(1, "user", "fyi the staging database is atlas-db-2 since March"),
+        line(2, "user", results[0]),
+        line(3, "user", results[1]),
+    ]
+    path = tmp_path / "session.jsonl"
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    mem.extract(path, user_id="maya")
+    contents = [m.content for m in mem.list(user_id="maya").items]
+    assert any("atlas-db-2" in c for c in contents), contents
+    assert not any("filePath" in c or "stdout" in c or "27 passed" in c for c in contents)

@@ -73,7 +73,7 @@ class TurnsMixin(AgentBase):
             session = self.sessions.ensure(session_id, now=now)
             economy = self.sessions.economy(session)
             builder = BlockBuilder(config.agent_context_max_tokens)
-            fired = self.triggers.met(prompt, now=now)  # a reminder's condition come true
+            fired = self.triggers.met(prompt, now=now, tool_call=False)  # its condition came true
             builder.add(REMINDERS, [reminder_line(t) for t in fired], max_items=len(fired))
             found = self.working.search(
                 session_id,

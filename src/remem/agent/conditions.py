@@ -24,7 +24,7 @@ from datetime import date
 from remem.stopwords import STOPWORDS
 from remem.write.acts import BASE_VERBS
 
-__all__ = ["CONDITION_DAY", "condition_of", "fires", "keys_of"]
+__all__ = ["CONDITION_DAY", "condition_of", "fires", "keys_of", "on_files"]
 
 CONDITION_DAY = date(9999, 12, 31)  # a trigger's day when it waits for a condition
 
@@ -48,6 +48,24 @@ _COMMON = frozenset(
     touch touches touched change changes changed edit edits edited leave leaves left we
     time next""".split()
 )
+
+
+# Verbs of working on a file ("next time we touch / change / edit X"): a closed class.
+_WORK_ON = re.compile(
+    r"\b(?:touch|touches|touched|touching|change|changes|changed|changing|edit|edits|edited|"
+    r"editing|modify|modifies|modified|modifying|open|opens|opened)\b",
+    re.IGNORECASE,
+)
+_FILE = re.compile(r"/|\.[a-z][a-z0-9]{0,5}$", re.IGNORECASE)
+
+
+def on_files(condition: str) -> bool:
+    """Whether the condition is work on a file ("we change dbt_project.yml", "we touch
+    settings/production.py"): a tool call acting on it meets it, not a prompt that
+    names the file (the reminder comes back before the call that touches it)."""
+    if not _WORK_ON.search(condition):
+        return False
+    return any(_FILE.search(k) and not _VERSION.match(k) for k in keys_of(condition))
 
 
 def condition_of(text: str) -> str | None:

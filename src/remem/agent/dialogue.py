@@ -16,7 +16,7 @@ from typing import Any
 
 from remem.agent.session import OBSERVED
 from remem.model import Checkpoint
-from remem.write.acts import Act, Utterance
+from remem.write.acts import Act, Sentence, Utterance
 
 __all__ = [
     "PreviousTurn",
@@ -136,9 +136,17 @@ def action_phrase(action: str) -> str:
 def lesson_text(said: Utterance) -> str:
     """What a lesson keeps of a prompt that corrects or sets a rule: everything it
     says but thanks and small talk (a rhetorical "did you pg_dump first??" names the
-    subject of "that's the one rule")."""
-    keep = [s.text for s in said.sentences if s.act not in (Act.THANKS, Act.CHATTER)]
+    subject of "that's the one rule"). A fragment of a word or two ("you did it again.
+    nextest.", "thiserror there.") is what the correction is about, not small talk."""
+    keep = [s.text for s in said.sentences if s.act is not Act.THANKS and not _small_talk(s)]
     return " ".join(keep).strip()
+
+
+def _small_talk(sentence: Sentence) -> bool:
+    """Chatter that says nothing the lesson needs: interjections and asides, not a
+    short fragment that names something (:func:`remem.write.acts.classify`'s
+    ``short``)."""
+    return sentence.act is Act.CHATTER and "short" not in sentence.cues
 
 
 def _clip(text: str) -> str:

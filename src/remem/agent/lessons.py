@@ -38,8 +38,13 @@ LESSON_CATEGORY = "process"
 MAX_LESSON_CHARS = 300
 _SCAN = 200  # lessons read when looking for one a new lesson reverses
 
+# What a correction opens with, not part of what it teaches. "no" only when
+# punctuation ends it ("no, ..."): "no anyhow in core" forbids anyhow. The marks
+# after it never take the dashes of an option ("wrong. --since ...").
 _LEAD = re.compile(
-    r"^(?:(?:no|nope|wrong|actually|well|hey|ok|okay|please|again|sorry|so)\b[\s,.:;!-]*)+", re.I
+    r"^(?:(?:(?:no|nope)\b(?=\s*[,.:;!-])|(?:wrong|actually|well|hey|ok|okay|please|again|"
+    r"sorry|so)\b)(?:[\s,.:;!]|-(?![-\w]))*)+",
+    re.I,
 )
 _MISTAKE = re.compile(
     r"^(?:that(?:'s| is| was)|this(?:'s| is| was)|it(?:'s| is| was)|you(?:'re| are| were))\s+"

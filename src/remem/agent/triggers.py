@@ -20,7 +20,7 @@ import builtins
 from collections.abc import Sequence
 from datetime import datetime
 
-from remem.agent.conditions import CONDITION_DAY, fires, keys_of
+from remem.agent.conditions import CONDITION_DAY, fires, keys_of, on_files
 from remem.agent.when import future_dates, sentence_at
 from remem.errors import NotFoundError, ValidationError
 from remem.ids import resolve_id
@@ -156,16 +156,24 @@ class Triggers:
         return [t for t in found if t.trigger_date == CONDITION_DAY]
 
     def met(
-        self, text: str, *, now: datetime, skip_session: str | None = None
+        self,
+        text: str,
+        *,
+        now: datetime,
+        skip_session: str | None = None,
+        tool_call: bool = True,
     ) -> builtins.list[Trigger]:
         """The waiting reminders whose condition ``text`` meets, fired (once: marked
         fired). ``skip_session``: not those set in this session (a tool call of the
-        turn that asked for "next time" is not the next time)."""
+        turn that asked for "next time" is not the next time). ``tool_call`` False
+        (``text`` is a prompt): not those whose condition is work on a file
+        (:func:`~remem.agent.conditions.on_files`), which the call touching it meets."""
         hits = [
             t
             for t in self.waiting()
             if (skip_session is None or t.session_id != skip_session)
             and t.created_at < now
+            and (tool_call or not on_files(t.phrase))
             and fires(keys_of(t.phrase), text)
         ]
         return self.fire([t.id for t in hits], now=now) if hits else []

@@ -59,13 +59,14 @@ def hook(
         str,
         typer.Argument(
             help="SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure, "
-            "PreCompact, Stop or SessionEnd."
+            "PreCompact, PostCompact, Stop or SessionEnd."
         ),
     ],
     sync: Annotated[
         bool,
         typer.Option(
-            "--sync", help="Do long work (Stop, PreCompact, SessionEnd) here and wait for it."
+            "--sync",
+            help="Do long work (Stop, PreCompact, PostCompact, SessionEnd) here and wait for it.",
         ),
     ] = False,
     db: DbOpt = None,
@@ -127,7 +128,7 @@ def hooks_install(
     as_json: JsonOpt = False,
 ) -> None:
     """Add remem's hooks (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse,
-    PostToolUseFailure, PreCompact, Stop, SessionEnd) to Claude Code's settings
+    PostToolUseFailure, PreCompact, PostCompact, Stop, SessionEnd) to Claude Code's settings
     without touching other hooks. Idempotent; the file before the change is kept as <file>.remem-backup.
 
     Example: remem hooks install claude-code --scope user

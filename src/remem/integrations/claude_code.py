@@ -22,10 +22,13 @@ Stop                   the answer just given: ``observe`` it, then ``feedback``
                        (echo/fizzle of what was injected); the tasks a prompt has
                        closed become episodes (``mine_episodes``)
 PreCompact             ``flush``: the transcript extracted, the session kept open
+PostCompact            the same flush, after the compaction (what PreCompact stored is
+                       skipped; a compaction whose PreCompact never ran is flushed);
+                       the ``compact`` SessionStart that follows shows the block again
 SessionEnd             ``end_session`` with the transcript
 =====================  ===============================================================
 
-Stop, PreCompact and SessionEnd are *long work* (:data:`LONG_WORK`): the caller
+Stop, PreCompact, PostCompact and SessionEnd are *long work* (:data:`LONG_WORK`): the caller
 hands them to the local service or a detached process, so the user never waits.
 
 Answers: SessionStart and UserPromptSubmit as plain text on stdout (Claude Code
@@ -75,6 +78,7 @@ class HookEvent(StrEnum):
     POST_TOOL_USE = "PostToolUse"
     POST_TOOL_USE_FAILURE = "PostToolUseFailure"
     PRE_COMPACT = "PreCompact"
+    POST_COMPACT = "PostCompact"
     STOP = "Stop"
     SESSION_END = "SessionEnd"
 
@@ -90,7 +94,9 @@ class HookEvent(StrEnum):
 
 
 # Flushing and feedback take seconds (extraction, embeddings): never on the user's time.
-LONG_WORK = frozenset({HookEvent.STOP, HookEvent.PRE_COMPACT, HookEvent.SESSION_END})
+LONG_WORK = frozenset(
+    {HookEvent.STOP, HookEvent.PRE_COMPACT, HookEvent.POST_COMPACT, HookEvent.SESSION_END}
+)
 # Claude Code reads plain stdout as context only for these two events.
 PLAIN_STDOUT = frozenset({HookEvent.SESSION_START, HookEvent.USER_PROMPT_SUBMIT})
 
@@ -114,7 +120,7 @@ class HookPayload:
     error: str | None = None  # PostToolUseFailure
     last_assistant_message: str | None = None  # Stop (recent Claude Code versions)
     reason: str | None = None  # SessionEnd: clear | logout | prompt_input_exit | other
-    trigger: str | None = None  # PreCompact: manual | auto
+    trigger: str | None = None  # PreCompact / PostCompact: manual | auto
 
     @classmethod
     def parse(cls, data: object, event: HookEvent | str | None = None) -> HookPayload:
@@ -236,7 +242,8 @@ def handle(
         return _tool(agent, payload, now, defer)
     if event is HookEvent.STOP:
         return _stop(agent, payload, now)
-    if event is HookEvent.PRE_COMPACT:
+    if event in (HookEvent.PRE_COMPACT, HookEvent.POST_COMPACT):
+        # either side of a compaction: what PreCompact stored is skipped after it
         flushed = agent.flush(payload.session_id, transcript=_transcript(payload), now=now)
         return HookAnswer(event, done={"stored": list(flushed.stored)})
     # SessionEnd: the flush opens a session no hook started (hooks installed midway),

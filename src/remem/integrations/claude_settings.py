@@ -77,6 +77,7 @@ INSTALLED_EVENTS = (
     HookEvent.POST_TOOL_USE,
     HookEvent.POST_TOOL_USE_FAILURE,
     HookEvent.PRE_COMPACT,
+    HookEvent.POST_COMPACT,
     HookEvent.STOP,
     HookEvent.SESSION_END,
 )

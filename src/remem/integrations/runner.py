@@ -6,7 +6,7 @@ Reads the hook's JSON on stdin and prints the answer in the shape Claude Code re
 1. the local service (``remem serve``) when it is up: the payload is posted to it
    and it answers from a warm store (:mod:`remem.integrations.service`);
 2. in this process, when it is not;
-3. long work (Stop, PreCompact, SessionEnd) never runs on the user's time: the
+3. long work (Stop, PreCompact, PostCompact, SessionEnd) never runs on the user's time: the
    service takes it in the background, or a detached ``remem hook EVENT --sync``
    process does it, and this process exits at once.
 

@@ -22,7 +22,7 @@ caller hands the transcript over as content instead, the payload's ``transcript`
 (Claude Code's JSONL, a string), bounded by the request body's limit
 (``server_max_body_bytes``: 413 past it).
 
-Long work (Stop, PreCompact, SessionEnd) is answered ``{}`` at once and done after
+Long work (Stop, PreCompact, PostCompact, SessionEnd) is answered ``{}`` at once and done after
 the response has been sent, still counted as a request in flight (the idle
 timeout waits for it). A prompt (and a tool failure) is answered as soon as its
 context is built: the turn's writes are journaled in the store before the answer
@@ -56,7 +56,7 @@ Event = Annotated[
         min_length=1,
         max_length=40,
         description="The hook event: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, "
-        "PostToolUseFailure, PreCompact, Stop or SessionEnd.",
+        "PostToolUseFailure, PreCompact, PostCompact, Stop or SessionEnd.",
     ),
 ]
 

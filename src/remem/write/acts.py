@@ -134,11 +134,16 @@ class Utterance:
 
     def lesson_sentences(self) -> list[str]:
         """The sentences of the correction or rule, with the statements that give its
-        reason, in order (what a lesson keeps of the prompt)."""
+        reason and the fragments that name its subject ("nextest."), in order (what a
+        lesson keeps of the prompt)."""
         if not self.is_lesson:
             return []
         keep = (Act.CORRECTION, Act.RULE, Act.STATEMENT, Act.REQUEST)
-        return [s.text for s in self.sentences if s.act in keep]
+        return [
+            s.text
+            for s in self.sentences
+            if s.act in keep or (s.act is Act.CHATTER and "short" in s.cues)
+        ]
 
 
 # -- closed classes --------------------------------------------------------------------
@@ -266,19 +271,23 @@ _PROPOSAL = re.compile(
 _SPLIT = re.compile(r"(?<=[.!?…])[\"')\]]*\s+|\n+|(?<=[\U0001F300-\U0001FAFF])\s+")
 _PREVIOUS_CHARS = 4000  # how much of the turn before a prompt is read for contrasts
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|no)\.$", re.IGNORECASE)
+# A mark glued to a code identifier ("the value_parser! workaround", "Foo::bar!"): a
+# Rust macro's "!", not the end of a sentence, when lower-case text goes on after it.
+_CODE_MARK = re.compile(r"\w*(?:_|::)\w*[!?]$")
 
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of a prompt: after ``.``, ``!``, ``?`` or ``…`` and a space (any
     case follows: prompts are often lower-case), at line breaks and at a spaced dash
     before a lower-case word. A dot inside a token (``2.9.3``, ``settings.py``,
-    ``datetime.now()``) never splits."""
+    ``datetime.now()``) never splits, nor a ``!`` glued to a code identifier before
+    lower-case text (``the value_parser! workaround``)."""
     out: list[str] = []
     for part in _SPLIT.split(text):
         part = part.strip()
         if not part:
             continue
-        if out and _ABBREV.search(out[-1]):
+        if out and (_ABBREV.search(out[-1]) or (_CODE_MARK.search(out[-1]) and part[0].islower())):
             out[-1] = f"{out[-1]} {part}"
         else:
             out.append(part)

@@ -5,6 +5,7 @@ transcript parsers (:mod:`remem.write.transcript`) make these; the write path re
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -68,6 +69,26 @@ _MONTHS = {
         ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     )
 }
+
+
+def tool_payload(message: Message) -> bool:
+    """Whether ``message`` is a tool's call or its structured result (a JSON object or
+    array, as a tool's response is serialized: ``{"filePath": ..., "oldString": ...}``,
+    ``{"stdout": ...}``): a program's data, never a statement of fact. The call is at
+    most an action of the session's episode (recorded by the tool hooks)."""
+    if message.role != "tool":
+        return False
+    text = message.text.strip()
+    if text.startswith("tool_use "):
+        return True
+    if not text.startswith(("{", "[")):
+        return False
+    if re.match(r'[\[{]\s*(?:"|\{|\[|\]|\})', text):
+        return True  # an object's first key, a list of objects (clipped ones too)
+    try:
+        return isinstance(json.loads(text), dict | list)
+    except ValueError:
+        return False
 
 
 def role_for(speaker: str) -> Role:

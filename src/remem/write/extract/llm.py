@@ -26,6 +26,7 @@ from remem.write.dates import resolve_relative_dates
 from remem.write.extract.base import CandidateFact, ExtractContext, Extraction
 from remem.write.extract.rules import RulesExtractor
 from remem.write.extract.sentences import UNTRUSTED_CLOSE, UNTRUSTED_OPEN, untrusted_region
+from remem.write.messages import tool_payload
 from remem.write.transcript import Message
 
 PROMPT_NAME = "extract_v1"
@@ -132,10 +133,10 @@ class LLMExtractor:
                 ]
                 reply = self._llm.complete(retry, json_schema=schema)
                 parsed = parse_reply(reply)
-            return Extraction(
-                [self._candidate(f, messages, context) for f in parsed.facts],
-                extractor_version=self.version,
-            )
+            facts = [self._candidate(f, messages, context) for f in parsed.facts]
+            # a tool's structured result is data, never a fact (whatever the model says)
+            facts = [f for f in facts if not tool_payload(messages[f.message_index])]
+            return Extraction(facts, extractor_version=self.version)
         except PydanticValidationError as exc:
             reason = f"invalid reply twice: {_short(exc)}"
         except ProviderError as exc:

@@ -33,6 +33,7 @@ from remem.write.extract.sentences import (
     strip_lead,
 )
 from remem.write.intent import detects_memory_intent, wants_permanent
+from remem.write.messages import tool_payload
 from remem.write.supersede import content_hash
 from remem.write.transcript import Message, role_for
 
@@ -134,7 +135,7 @@ class RulesExtractor:
         self, messages: Sequence[Message], index: int, context: ExtractContext
     ) -> Iterator[_Piece]:
         message = messages[index]
-        if message.role == "system" or message.text.startswith("tool_use "):
+        if message.role == "system" or tool_payload(message):
             return
         if message.role == "assistant":
             yield from _confirmed(messages, index)
