@@ -29,6 +29,7 @@ from remem.agent.triggers import Triggers
 from remem.config import Config
 from remem.memory import Memory
 from remem.model import Scope, Status, utcnow
+from remem.store.base import ListFilter
 
 REMEM = str(Path(sys.executable).with_name("remem"))
 SCOPE = Scope(user_id="maya", namespace="atlas")  # the server's default scope below
@@ -265,3 +266,83 @@ def test_http_port_in_use_is_one_error_line(world: dict[str, Any]) -> None:
         )
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in done.stderr
+
+
+def _mcp_calls(
+    world: dict[str, Any], session: str, calls: list[tuple[str, dict[str, Any]]]
+) -> list[Any]:
+    """Run ``remem mcp --session SESSION`` over stdio, make these tool calls, end it;
+    each call's structured result."""
+    messages = [*HELLO] + [
+        {"jsonrpc": "2.0", "id": n, "method": "tools/call",
+         "params": {"name": name, "arguments": arguments}}
+        for n, (name, arguments) in enumerate(calls, start=2)
+    ]  # fmt: skip
+    server = subprocess.Popen(
+        [REMEM, "mcp", "--session", session],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=world["env"],
+        cwd=world["project"],
+    )
+    watchdog = threading.Timer(120, server.kill)  # a hung server fails the test, not CI
+    watchdog.start()
+    try:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write("".join(json.dumps(m) + "\n" for m in messages))
+        server.stdin.flush()
+        replies = [json.loads(server.stdout.readline()) for _ in range(len(calls) + 1)]
+        server.stdin.close()  # end of the session: the server stops
+        server.wait(timeout=60)
+        err = server.stderr.read()  # type: ignore[union-attr]
+    finally:
+        watchdog.cancel()
+        for pipe in (server.stdout, server.stderr):
+            if pipe is not None:
+                pipe.close()
+    assert server.returncode == 0, err
+    by_id = {r["id"]: r for r in replies}
+    out = []
+    for n in range(2, len(calls) + 2):
+        result = by_id[n]["result"]
+        assert result["isError"] is False, result
+        out.append(result["structuredContent"])
+    return out
+
+
+def test_a_correction_through_mcp_is_a_lesson_at_the_next_session_start(
+    world: dict[str, Any],
+) -> None:
+    # the model hands the user's words to `remember` or to `correct`: either way a lesson
+    told, corrected = _mcp_calls(
+        world,
+        "s-mcp",
+        [
+            ("remember", {"content": "no, don't use npm in this repo, always pnpm"}),
+            ("correct", {"correction": "you forgot the changelog again, update CHANGELOG.md"}),
+        ],
+    )
+    assert told["decisions"] == [] and "pnpm" in told["lesson"]["text"]
+    assert "CHANGELOG.md" in corrected["text"]
+    # the next session, in Claude Code: its SessionStart hook (a process) shows both
+    payload = {"session_id": "s-next", "cwd": str(world["project"]),
+               "hook_event_name": "SessionStart", "source": "startup"}  # fmt: skip
+    env = world["env"] | {"REMEM_HOOKS_AUTOSTART_SERVICE": "false"}
+    start = subprocess.run(
+        [REMEM, "hook", "SessionStart"],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=world["project"],
+        timeout=120,
+        check=False,
+    )
+    assert start.returncode == 0 and not start.stderr, start.stderr
+    lessons = start.stdout.split("## Lessons", 1)[1].split("\n## ", 1)[0]
+    assert "pnpm" in lessons and "CHANGELOG.md" in lessons
+    with Memory(config=world["config"]) as mem:  # and no fact was stored from them
+        facts = mem.list(filters=ListFilter(kinds=("semantic",)), **_kw(SCOPE)).items
+        assert not any("pnpm" in m.content or "CHANGELOG" in m.content for m in facts)

@@ -113,7 +113,15 @@ def build_server(agent: MemoryAgent, *, session_id: str | None = None) -> RememS
         session_id: SessionId = None,
     ) -> dict[str, Any]:
         """Remember a lasting fact or preference now (write path: atomic facts, quality
-        gate, dedup, supersede). Returns what happened to each fact."""
+        gate, dedup, supersede). Returns what happened to each fact; a correction or a
+        standing rule about how to work ("no, use pnpm", "we never deploy on Fridays")
+        becomes a lesson instead, shown at every session start (``lesson``)."""
+        if not untrusted and not force:
+            lesson = t.run(
+                "remember", lambda: t.agent.lesson_from(content, session_id=t.session(session_id))
+            )
+            if lesson is not None:
+                return {"decisions": [], "lesson": plain(lesson)}
         decisions = t.run(
             "remember",
             lambda: t.mem.remember(

@@ -1,5 +1,5 @@
 """The reads and feedback of :class:`~remem.agent.MemoryAgent`: ``query``, echo/fizzle
-``feedback``, task ``outcome``, ``correct`` (lessons)."""
+``feedback``, task ``outcome``, ``correct`` and ``lesson_from`` (lessons)."""
 
 from __future__ import annotations
 
@@ -181,6 +181,24 @@ class FeedbackMixin(AgentBase):
             repeats=other if action == "repeated" else None,
             flag=other if action == "flagged" else None,
         )
+
+    def lesson_from(
+        self, text: str, *, session_id: str | None = None, now: datetime | None = None
+    ) -> LessonResult | None:
+        """The lesson ``text`` teaches when it corrects the assistant or states a
+        standing rule about how to work ("no, use pnpm here", "we never deploy on
+        Fridays"), read by its structure as a prompt is
+        (:func:`remem.write.acts.classify`), stored by :meth:`correct`; None when it
+        is no lesson (a fact: the caller stores it through the write path). What a
+        surface calls with text a user asked to remember (the MCP ``remember`` tool)."""
+        from remem.agent.dialogue import lesson_text
+        from remem.write.acts import classify
+
+        text = check_text(text, "text", max_bytes=self.limits.max_content_bytes)
+        said = classify(text)
+        if not said.is_lesson:
+            return None
+        return self.correct(lesson_text(said) or text, session_id=session_id, now=now)
 
     def lessons_list(
         self,
