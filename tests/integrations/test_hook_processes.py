@@ -243,3 +243,15 @@ def test_two_commands_from_install_to_a_session_that_remembers(
     claude_runs("session2_start")
     recalled = claude_runs("session2_prompt")
     assert "atlas-db-2" in recalled
+
+
+def test_the_first_hook_hands_overdue_jobs_to_a_detached_process(
+    recorded: Recorded, env: dict[str, str]
+) -> None:
+    # no service: the session's first hook answers from the store and the overdue jobs
+    # (every one, on a new store) run in a detached `remem jobs run --due`, not in it
+    start = hook(["SessionStart"], recorded.text("session_start_startup"), env, recorded.cwd)
+    assert start.returncode == 0 and start.stderr == ""
+    mem, _ = agent_of(env)
+    with mem:
+        wait_for(lambda: all(s.last_run_at is not None for s in mem.jobs.status()))

@@ -5,7 +5,10 @@ Reads the hook's JSON on stdin and prints the answer in the shape Claude Code re
 
 1. the local service (``remem serve``) when it is up: the payload is posted to it
    and it answers from a warm store (:mod:`remem.integrations.service`);
-2. in this process, when it is not;
+2. in this process, when it is not (the session's first hook, which also starts the
+   service for the next ones): the overdue maintenance jobs a session start runs are
+   handed to a detached ``remem jobs run --due`` instead of running on the user's
+   time;
 3. long work (Stop, PreCompact, PostCompact, SessionEnd) never runs on the user's time: the
    service takes it in the background, or a detached ``remem hook EVENT --sync``
    process does it, and this process exits at once.
@@ -65,7 +68,7 @@ def main(
 
 def run(raw: bytes, *, event: str, sync: bool = False, db: Path | None = None) -> str:
     """The hook's stdout for the payload ``raw`` of ``event``."""
-    from remem.integrations.claude_code import LONG_WORK, HookAnswer, HookPayload
+    from remem.integrations.claude_code import LONG_WORK, HookAnswer, HookEvent, HookPayload
     from remem.integrations.service import ServiceClient
 
     if not raw.strip():
@@ -94,6 +97,12 @@ def run(raw: bytes, *, event: str, sync: bool = False, db: Path | None = None) -
     if payload.event in LONG_WORK and not sync:
         spawn_detached(payload, raw, db=db)
         return ""
+    if use_service and payload.event is HookEvent.SESSION_START and config.jobs_catchup_budget_ms:
+        # No service answered: the session's first hook. Overdue maintenance jobs (the
+        # embedding model's load and a rollup can take seconds) run in a detached
+        # process, not on the user's time; this answer is built from the store as is.
+        spawn_jobs(db)
+        config = config.model_copy(update={"jobs_catchup_budget_ms": 0})
     return answer_here(config, payload).stdout()
 
 
@@ -145,6 +154,26 @@ def start_service(config: Config) -> bool:
             close_fds=True,
         )
     return True
+
+
+def spawn_jobs(db: Path | None = None) -> None:
+    """Run the overdue maintenance jobs in a detached ``remem jobs run --due`` (its
+    own session; the jobs' lease lock keeps it to one runner); errors to
+    ``hooks.log``."""
+    command = [sys.executable, "-m", "remem", "jobs", "run", "--due"]
+    if db is not None:
+        command += ["--db", str(db)]
+    home = _home(os.environ)
+    private_dir(home)
+    with hook_log(home) as log:
+        subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            start_new_session=True,
+            close_fds=True,
+        )
 
 
 def spawn_detached(payload: HookPayload, raw: bytes, *, db: Path | None = None) -> None:
