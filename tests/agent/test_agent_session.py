@@ -208,3 +208,18 @@ def test_erase_removes_the_subjects_sessions_and_working_memory(
     mem.close()
     files = [f for f in db_path.parent.iterdir() if f.name.startswith(db_path.name)]
     assert all(b"zanzibar-17" not in f.read_bytes() for f in files)
+
+
+def test_a_hook_start_shows_the_newer_of_two_conflicting_facts(
+    mem: Memory, agent: MemoryAgent
+) -> None:
+    # stored as said (no write-path update ran between them): the start block's
+    # project facts are resolved as a search's would be, the newer one stands
+    mem.add("We deploy on render.com, service shop-web.", user_id="maya", agent_id="coder",
+            infer=False, valid_from=T0)  # fmt: skip
+    mem.add("We moved to Fly.io, app shop-prod-fra.", user_id="maya", agent_id="coder",
+            infer=False, valid_from=T0 + timedelta(days=9))  # fmt: skip
+    start = agent.start_session("s1", now=T0 + timedelta(days=10))
+    facts = next(p for p in start.context.parts if p.label == "## Project facts")
+    assert "render.com" not in start.text
+    assert any("shop-prod-fra" in line for line in facts.lines)

@@ -31,7 +31,7 @@ from remem.read.feedback_context import (
 )
 from remem.read.inject import is_untrusted, line_tags
 from remem.read.rank import Asker, visible_to
-from remem.read.trust import trust_pass
+from remem.read.trust import find_conflicts, trust_pass
 from remem.store.base import ListFilter
 
 
@@ -67,7 +67,8 @@ class Recaller:
         """The scope's facts a session starts with (``agent_start_facts_max``): its
         active statements (not lessons, rules or episodes), the most important of
         the newest first — what the project is, runs on and agreed, as it stands now
-        (a superseded value is not active)."""
+        (a superseded value is not active; of two that conflict, the older is left
+        out, as the read path's trust pass would resolve them)."""
         limit = self.mem.config.agent_start_facts_max
         if limit <= 0:
             return []
@@ -81,6 +82,10 @@ class Recaller:
             and (self.include_untrusted or not record_untrusted(m))
             and m.trust_score >= self.mem.config.min_trust  # as ranking drops them
         ]
+        # of two that disagree (the later would update the earlier: the trust pass's
+        # conflict), the newer stands; the older is no key fact "as it stands now"
+        conflicts = find_conflicts(kept, config=self.mem.config)
+        kept = [m for m in kept if "newer" not in conflicts.get(m.id, {}).values()]
         kept.sort(key=lambda m: -m.importance)  # stable: newest first among equals
         return kept[:limit]
 
