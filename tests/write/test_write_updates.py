@@ -117,6 +117,25 @@ def test_additive_and_other_subject_controls_are_kept(mem: Memory) -> None:
     assert set(_all(mem).values()) == {Status.ACTIVE} and len(_all(mem)) == 4
 
 
+def test_one_attribute_of_two_named_things_never_crosses_over(mem: Memory) -> None:
+    # a simulated year chained "the Falcon project deadline moved" onto the Atlas
+    # project's deadline: one head noun, but named by other names on the two sides
+    # (when the Falcon's own first deadline was not among the neighbours)
+    mem.add(_say("The Atlas project deadline is April 4."), user_id="u", infer=True)
+    mem.add(_say("The Falcon project deadline moved to April 3.", T1), user_id="u", infer=True)
+    assert set(_all(mem).values()) == {Status.ACTIVE}
+    mem.add(_say("The Atlas project deadline moved to June 20.", T1), user_id="u", infer=True)
+    assert _all(mem) == {
+        "The Atlas project deadline is April 4.": Status.SUPERSEDED,
+        "The Falcon project deadline moved to April 3.": Status.ACTIVE,
+        "The Atlas project deadline moved to June 20.": Status.ACTIVE,
+    }
+    # while another actor acting on the old subject still updates it
+    mem.add(_say("The product demo is scheduled for April 9."), user_id="u", infer=True)
+    mem.add(_say("The client pushed the demo back to April 23.", T1), user_id="u", infer=True)
+    assert _all(mem)["The product demo is scheduled for April 9."] is Status.SUPERSEDED
+
+
 def test_the_update_audit_explains_the_score(mem: Memory) -> None:
     [old] = mem.add(_say("I live in Seattle near Green Lake."), user_id="u", infer=True)
     stored = mem.add(

@@ -193,9 +193,21 @@ def _different_subject(old: Fact, new: Fact) -> str | None:
     new_only = new.key - old.mentions - (old.possessors if new.key_is_owner else frozenset())
     if not old_only or not new_only:
         return None
-    if new.strong_cues and old.head is not None and old.head in new.mentions:
-        return None  # "the client pushed the demo back": acts on the old subject
+    # "the client pushed the demo back": acts on the old subject; but not "the Falcon
+    # project deadline moved" after "the Atlas project deadline is ...": one head named
+    # by other names on both sides is another thing's deadline
+    acts_on_old = new.strong_cues and old.head is not None and old.head in new.mentions
+    other_names = old.head in new.key and _named(old, old_only) and _named(new, new_only)
+    if acts_on_old and not other_names:
+        return None
     return f"different subjects: {' '.join(sorted(old_only))} / {' '.join(sorted(new_only))}"
+
+
+def _named(fact: Fact, stems: frozenset[str]) -> bool:
+    """Whether every word of ``stems`` is a name inside the sentence (capitalised, not
+    its first word): "Atlas" in "The Atlas project deadline", not "Upgraded"."""
+    found = [t for t in fact.tokens if t.stem in stems]
+    return bool(found) and all(t.index > 0 and t.text[:1].isupper() for t in found)
 
 
 def _different_member(old: Fact, new: Fact) -> str | None:
