@@ -120,6 +120,8 @@ def regions(text: str) -> list[Region]:
         found += _front_matter(text)
     if text.lstrip()[:1] in "{[":
         found += _json_regions(text)
+    elif '{"' in text or '["' in text:
+        found += _embedded_json_regions(text)
     if not text.isascii():
         found += _invisible_regions(text)
     kept = [r for r in found if r.text.strip()]
@@ -270,6 +272,26 @@ def _json_regions(text: str) -> list[Region]:
 
     walk(value, "", 0)
     return [Region("json_value", s, False, None) for s in strings]
+
+
+_EMBEDDED_JSON = re.compile(r'[{\[]\s*"')
+_EMBEDDED_TRIES = 3
+
+
+def _embedded_json_regions(text: str) -> list[Region]:
+    """The string values of JSON pasted after some prose ("here is the event:
+    {...}"), as :func:`_json_regions` reads a message that is JSON: the first few
+    places that open a JSON object or array and decode as one."""
+    decoder = json.JSONDecoder()
+    for n, match in enumerate(_EMBEDDED_JSON.finditer(text)):
+        if n >= _EMBEDDED_TRIES:
+            break
+        try:
+            _, end = decoder.raw_decode(text, match.start())
+        except (ValueError, RecursionError):
+            continue
+        return _json_regions(text[match.start() : end])
+    return []
 
 
 def _invisible_regions(text: str) -> list[Region]:

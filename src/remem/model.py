@@ -373,6 +373,9 @@ class Trigger:
     created_at: datetime = field(default_factory=utcnow)
     fired_at: datetime | None = None
     closed_at: datetime | None = None  # when marked done or cancelled
+    # where it came from (remem.agent.triggers: source, surface, by, session, excerpt)
+    provenance: dict[str, Any] = field(default_factory=dict)
+    held: str | None = None  # why it is never shown (read, not stored), or None
 
     @property
     def scope(self) -> Scope:

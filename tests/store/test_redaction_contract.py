@@ -170,7 +170,7 @@ def plant_everywhere(mem: Memory) -> Planter:
         [
             Trigger(
                 trigger_date=date.today(), message=s.text(), user_id="u", session_id=s(),
-                phrase=s(), memory_ids=[s()],
+                phrase=s(), memory_ids=[s()], provenance={"excerpt": s.text(), "by": s()},
             )
         ]
     )  # fmt: skip

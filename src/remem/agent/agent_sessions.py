@@ -31,11 +31,12 @@ from remem.agent.results import (
     to_plain,
 )
 from remem.agent.session import check_session_id
+from remem.agent.triggers import clip
 from remem.agent.turns import episodes_at_end
 from remem.agent.working import failed
 from remem.errors import ValidationError
 from remem.isolation import isolated
-from remem.model import AgentSession, Status
+from remem.model import AgentSession, Status, Trust
 from remem.validation import check_number, check_text, now_or
 
 log = logging.getLogger(__name__)
@@ -81,12 +82,15 @@ class SessionsMixin(AgentBase):
             builder = BlockBuilder(config.agent_context_max_tokens)
             due = self.triggers.due(now=now)
             # each with the memories it was set about, preloaded (what it is about)
+            # (only what a context block would show: trusted, unflagged; clipped)
             about = {
-                m.id: m.content
+                m.id: clip(m.content, config.trigger_message_chars)
                 for m in self.mem.store.get_memories(
                     [i for t in due for i in t.memory_ids], self.scope
                 )
                 if m.status is Status.ACTIVE
+                and m.source_trust is Trust.TRUSTED
+                and not m.data.get("injection")
             }
             builder.add(
                 DUE,

@@ -221,7 +221,9 @@ class TurnsMixin(AgentBase):
             # untrusted text: a reminder is injected before the user speaks); a
             # reminder asked for with a condition and no day waits for the condition.
             waiting = (
-                self._remind_on_condition(said, session_id, now=now)
+                self._remind_on_condition(
+                    said, session_id, now=now, turn=turn, content=content, skipped=skipped
+                )
                 if said is not None and trusted is not False
                 else []
             )
@@ -231,6 +233,8 @@ class TurnsMixin(AgentBase):
                 session_id=session_id,
                 memory_ids=remembered,
                 trusted=trusted if trusted is not None else not untrusted_for(role),
+                turn=turn,
+                role=role,
             )
             # the turn kept as a resource at once: a session whose end never comes is
             # extracted by the next nightly job (remem/lifecycle/nightly.py extract)
@@ -262,10 +266,18 @@ class TurnsMixin(AgentBase):
         )
 
     def _remind_on_condition(
-        self, said: Utterance, session_id: str, *, now: datetime
+        self,
+        said: Utterance,
+        session_id: str,
+        *,
+        now: datetime,
+        turn: int,
+        content: str,
+        skipped: list[str],
     ) -> list[Trigger]:
         """A reminder the prompt asks for on a condition (no day named in it): the
-        whole reminder as said, waiting for the condition (:mod:`.conditions`)."""
+        whole reminder as said, waiting for the condition (:mod:`.conditions`); none
+        when the prompt reads as an instruction aimed at the agent (in ``skipped``)."""
         text = " ".join(s.text for s in said.sentences if s.act is Act.REMINDER)
         config = self.mem.config
         if not text or future_dates(text, now.date(), horizon_days=config.trigger_horizon_days):
@@ -273,7 +285,20 @@ class TurnsMixin(AgentBase):
         condition = condition_of(text)
         if condition is None or not keys_of(condition):
             return []
-        return [self.triggers.on_condition(text, condition, now=now, session_id=session_id)]
+        try:
+            made = self.triggers.on_condition(
+                text,
+                condition,
+                now=now,
+                session_id=session_id,
+                turn=turn,
+                role="user",
+                source_text=content,
+            )
+        except ValidationError as exc:
+            skipped.append(f"reminder: {exc}")
+            return []
+        return [made]
 
     def _earlier_episodes(self, prompt: str, *, now: datetime) -> list[Line]:
         """How tasks like the one a prompt asks for went before, when something fixed a

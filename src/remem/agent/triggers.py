@@ -11,12 +11,29 @@ today" question is an indexed range query.
 
 Text from tools, web pages or other agents (``trusted=False``) creates no
 trigger: a reminder injected at session start is an instruction channel, and
-nothing untrusted writes to it.
+nothing untrusted writes to it. For the same reason every trigger passes the
+check a lesson or a rule passes (:func:`remem.write.injection.adoption_flag`,
+over the whole text it came from): a text that reads as an instruction aimed at
+the agent makes none (``detect`` finds nothing, ``add`` and ``on_condition``
+refuse it, nothing written), and one stored before — or one that tells the
+assistant how to behave as an assistant (:mod:`remem.write.conduct`) when the
+user did not ask for it in a session — is *held* (:func:`held_reason`): listed
+with why, never due, never fired, never shown. A shown reminder is what was said,
+clipped to ``trigger_message_chars``; the memories a due one is about are shown
+only when trusted and unflagged, clipped the same.
+
+Each trigger records its **provenance** (``Trigger.provenance``): ``source``
+(``session``: said in a session turn the agent observed; ``api``: made by a
+caller), ``surface`` (``python``, ``rest``, ``cli``, ``dashboard``), ``by`` (the
+REST key's id), ``session_id``, ``turn`` and ``role`` of the turn, ``trusted``,
+``user_stated`` and ``excerpt`` (the start of the text it came from, redacted).
+A trigger is revoked with :meth:`Triggers.cancel` (or ``revoke``).
 """
 
 from __future__ import annotations
 
 import builtins
+import re
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -28,8 +45,29 @@ from remem.memory import Memory
 from remem.model import Scope, Trigger, TriggerStatus
 from remem.secrets import redact
 from remem.validation import Limits, check_id, check_text, now_or, optional_label
+from remem.write.conduct import conduct_phrase
+from remem.write.injection import adoption_flag
 
-__all__ = ["Trigger", "TriggerStatus", "Triggers"]
+__all__ = ["Trigger", "TriggerStatus", "Triggers", "held_reason", "reminder_flag"]
+
+SESSION, API = "session", "api"  # provenance sources: a turn the agent observed, a caller
+# Asking to be reminded is what a reminder is: its own verb is no order about the
+# assistant's conduct, so the checks read the text without it.
+_FRAME = re.compile(r"\bremind(?:ers?|s|ed|ing)?\b", re.IGNORECASE)
+_COLON = re.compile(r"[:：]\s")
+_COLON_SPAN, _COLON_TRIES = 400, 4  # where a reminder's frame ends, and how many parts
+
+
+def reminder_flag(text: str) -> str | None:
+    """The injection flag of a text that becomes (or is shown as) a reminder: the
+    check of a lesson or a rule (:func:`remem.write.injection.adoption_flag`), its
+    reminder verb aside."""
+    text = _FRAME.sub(" ", text)
+    # "Remind me on Friday: <pasted text>": the pasted part is also read as a text of
+    # its own (where an address to the assistant heads it)
+    parts = [text, *(text[m.end() :] for m in _COLON.finditer(text[:_COLON_SPAN]))]
+    return next((flag for part in parts[:_COLON_TRIES] if (flag := adoption_flag(part))), None)
+
 
 _OPEN = (str(TriggerStatus.PENDING), str(TriggerStatus.FIRED))
 _WAITING_SCAN = 500  # pending triggers read when looking for conditions a text meets
@@ -38,11 +76,38 @@ _WAITING_SCAN = 500  # pending triggers read when looking for conditions a text 
 class Triggers:
     """The forward triggers of one scope (``agent.triggers``)."""
 
-    def __init__(self, mem: Memory, scope: Scope) -> None:
+    def __init__(
+        self, mem: Memory, scope: Scope, *, surface: str = "python", by: str | None = None
+    ) -> None:
         if scope.is_empty():
             raise ValidationError("a scope is required: pass user_id, agent_id or namespace")
         self.mem = mem
         self.scope = scope
+        self.surface = surface  # recorded in each trigger's provenance
+        self.by = by  # who made it through that surface (a REST key's id)
+
+    def _origin(
+        self,
+        text: str,
+        *,
+        session_id: str | None,
+        turn: int | None,
+        role: str | None,
+        trusted: bool,
+    ) -> dict[str, object]:
+        """The provenance of a trigger made from ``text`` (see the module doc)."""
+        source = SESSION if turn is not None else API
+        return {
+            "source": source,
+            "surface": self.surface,
+            **({"by": self.by} if self.by else {}),
+            **({"session_id": session_id} if session_id else {}),
+            **({"turn": turn} if turn is not None else {}),
+            **({"role": role} if role else {}),
+            "trusted": trusted,
+            "user_stated": source == SESSION and role in (None, "user") and trusted,
+            "excerpt": redact(clip(text, self.mem.config.trigger_message_chars)),
+        }
 
     def detect(
         self,
@@ -52,11 +117,15 @@ class Triggers:
         session_id: str | None = None,
         memory_ids: Sequence[str] = (),
         trusted: bool = True,
+        turn: int | None = None,
+        role: str | None = None,
     ) -> builtins.list[Trigger]:
         """Create a trigger for each future day ``text`` names, counted from ``now``
         (the message's time); returns them as stored (a pending one already stored
         for the same day and sentence is returned instead of a copy). Untrusted
-        text creates none."""
+        text, and a text that reads as an instruction aimed at the agent, create
+        none. ``turn`` / ``role``: the session turn it was said in (the agent's
+        ``observe``), recorded in the provenance."""
         config = self.mem.config
         limits = Limits.of(config)
         text = check_text(text, "text", max_bytes=limits.max_content_bytes, blank=True)
@@ -65,9 +134,12 @@ class Triggers:
         if not trusted or not text.strip():
             return []
         found = future_dates(text, now.date(), horizon_days=config.trigger_horizon_days)
+        if not found or reminder_flag(text):
+            return []
+        origin = self._origin(text, session_id=session_id, turn=turn, role=role, trusted=trusted)
         triggers = []
         for hit in found[: config.trigger_max_per_message]:
-            message = _clip(sentence_at(text, hit.start), config.trigger_message_chars)
+            message = clip(sentence_at(text, hit.start), config.trigger_message_chars)
             triggers.append(
                 Trigger(
                     trigger_date=hit.day,
@@ -79,6 +151,7 @@ class Triggers:
                     session_id=session_id,
                     memory_ids=ids,
                     created_at=now,
+                    provenance=origin,
                 )
             )
         return self.mem.store.add_triggers(triggers) if triggers else []
@@ -92,24 +165,29 @@ class Triggers:
         memory_ids: Sequence[str] = (),
         now: datetime | None = None,
     ) -> Trigger:
-        """Create a trigger for the day of ``on`` by hand (no date words needed)."""
+        """Create a trigger for the day of ``on`` by hand (no date words needed); a
+        message that reads as an instruction aimed at the agent is refused."""
         limits = Limits.of(self.mem.config)
         message = check_text(message, "message", max_bytes=limits.max_content_bytes)
         if not isinstance(on, datetime):
             raise ValidationError("on must be a datetime (the day the trigger is for)")
+        _refuse_injection(message)
+        session_id = optional_label(session_id, "session_id", max_chars=limits.max_label_chars)
+        ids = [check_id(i, "memory id") for i in memory_ids]
+        when = now_or(now)
+        origin = self._origin(message, session_id=session_id, turn=None, role=None, trusted=True)
         (stored,) = self.mem.store.add_triggers(
             [
                 Trigger(
                     trigger_date=on.date(),
-                    message=redact(_clip(message, self.mem.config.trigger_message_chars)),
+                    message=redact(clip(message, self.mem.config.trigger_message_chars)),
                     user_id=self.scope.user_id,
                     agent_id=self.scope.agent_id,
                     namespace=self.scope.namespace,
-                    session_id=optional_label(
-                        session_id, "session_id", max_chars=limits.max_label_chars
-                    ),
-                    memory_ids=[check_id(i, "memory id") for i in memory_ids],
-                    created_at=now_or(now),
+                    session_id=session_id,
+                    memory_ids=ids,
+                    created_at=when,
+                    provenance=origin,
                 )
             ]
         )
@@ -122,34 +200,49 @@ class Triggers:
         *,
         now: datetime,
         session_id: str | None = None,
+        turn: int | None = None,
+        role: str | None = None,
+        source_text: str | None = None,
     ) -> Trigger:
         """A reminder that waits for ``condition`` (see :mod:`remem.agent.conditions`):
         ``message`` is the whole reminder as said; the same pending one is returned
-        instead of a copy."""
+        instead of a copy. Refused (nothing written) when ``message`` or the text it
+        was said in (``source_text``) reads as an instruction aimed at the agent."""
         config = self.mem.config
         limits = Limits.of(config)
         message = check_text(message, "message", max_bytes=limits.max_content_bytes)
         condition = check_text(condition, "condition", max_bytes=limits.max_content_bytes)
+        if source_text is not None:
+            source_text = check_text(source_text, "source_text", max_bytes=limits.max_content_bytes)
+        _refuse_injection(message)
+        if source_text is not None and source_text != message:
+            _refuse_injection(source_text)
+        session_id = optional_label(session_id, "session_id", max_chars=limits.max_label_chars)
+        origin = self._origin(
+            source_text or message, session_id=session_id, turn=turn, role=role, trusted=True
+        )
         (stored,) = self.mem.store.add_triggers(
             [
                 Trigger(
                     trigger_date=CONDITION_DAY,
-                    message=redact(_clip(message, config.trigger_message_chars)),
-                    phrase=redact(_clip(condition, config.trigger_message_chars)),
+                    message=redact(clip(message, config.trigger_message_chars)),
+                    phrase=redact(clip(condition, config.trigger_message_chars)),
                     user_id=self.scope.user_id,
                     agent_id=self.scope.agent_id,
                     namespace=self.scope.namespace,
-                    session_id=optional_label(
-                        session_id, "session_id", max_chars=limits.max_label_chars
-                    ),
+                    session_id=session_id,
                     created_at=now,
+                    provenance=origin,
                 )
             ]
         )
         return stored
 
     def waiting(self) -> builtins.list[Trigger]:
-        """The pending reminders that wait for a condition, oldest first."""
+        """The pending reminders that wait for a condition, oldest first (not held)."""
+        return [t for t in _read(self._waiting()) if t.held is None]
+
+    def _waiting(self) -> builtins.list[Trigger]:
         found = self.mem.store.list_triggers(
             self.scope, statuses=[str(TriggerStatus.PENDING)], limit=_WAITING_SCAN
         )
@@ -164,30 +257,31 @@ class Triggers:
         tool_call: bool = True,
     ) -> builtins.list[Trigger]:
         """The waiting reminders whose condition ``text`` meets, fired (once: marked
-        fired). ``skip_session``: not those set in this session (a tool call of the
-        turn that asked for "next time" is not the next time). ``tool_call`` False
-        (``text`` is a prompt): not those whose condition is work on a file
-        (:func:`~remem.agent.conditions.on_files`), which the call touching it meets."""
+        fired); a held one never (:func:`held_reason`). ``skip_session``: not those
+        set in this session (a tool call of the turn that asked for "next time" is
+        not the next time). ``tool_call`` False (``text`` is a prompt): not those
+        whose condition is work on a file (:func:`~remem.agent.conditions.on_files`),
+        which the call touching it meets."""
         hits = [
             t
-            for t in self.waiting()
+            for t in self._waiting()
             if (skip_session is None or t.session_id != skip_session)
             and t.created_at < now
             and (tool_call or not on_files(t.phrase))
             and fires(keys_of(t.phrase), text)
         ]
+        hits = [t for t in _read(hits) if t.held is None]  # checked only when met: cheap
         return self.fire([t.id for t in hits], now=now) if hits else []
 
     def due(self, *, now: datetime) -> builtins.list[Trigger]:
         """Pending triggers whose day is ``now``'s day or earlier (missed days too:
         a trigger waits for the next session start), soonest first, at most
-        ``trigger_due_limit``."""
-        return self.mem.store.list_triggers(
-            self.scope,
-            statuses=[str(TriggerStatus.PENDING)],
-            due_by=now.date(),
-            limit=self.mem.config.trigger_due_limit,
+        ``trigger_due_limit``; a held one never (:func:`held_reason`)."""
+        limit = self.mem.config.trigger_due_limit
+        found = self.mem.store.list_triggers(
+            self.scope, statuses=[str(TriggerStatus.PENDING)], due_by=now.date(), limit=limit * 4
         )
+        return [t for t in _read(found) if t.held is None][:limit]
 
     def fire(self, ids: Sequence[str], *, now: datetime) -> builtins.list[Trigger]:
         """Mark these triggers fired (injected): ``due`` returns them no more. Only
@@ -213,7 +307,7 @@ class Triggers:
             statuses = [status]
         if not 1 <= limit <= 10_000:
             raise ValidationError("limit must be between 1 and 10000")
-        return self.mem.store.list_triggers(self.scope, statuses=statuses, limit=limit)
+        return _read(self.mem.store.list_triggers(self.scope, statuses=statuses, limit=limit))
 
     def get(self, trigger_id: str) -> Trigger:
         """The trigger with this id in scope."""
@@ -229,11 +323,15 @@ class Triggers:
         )
         if found is None:
             raise NotFoundError(f"no trigger {trigger_id!r} in this scope")
-        return found
+        return _read([found])[0]
 
     def cancel(self, trigger_id: str, *, now: datetime | None = None) -> Trigger:
         """Cancel a pending or fired trigger (it never comes up again)."""
         return self._close(trigger_id, TriggerStatus.CANCELLED, now)
+
+    def revoke(self, trigger_id: str, *, now: datetime | None = None) -> Trigger:
+        """Take a trigger out for good, as a rule is revoked: :meth:`cancel`."""
+        return self.cancel(trigger_id, now=now)
 
     def done(self, trigger_id: str, *, now: datetime | None = None) -> Trigger:
         """Mark a pending or fired trigger handled."""
@@ -253,9 +351,43 @@ class Triggers:
         )
         if not changed:  # closed by another process meanwhile
             return self.get(trigger_id)
-        return changed[0]
+        return _read(changed)[0]
 
 
-def _clip(text: str, limit: int) -> str:
+def held_reason(trigger: Trigger) -> str | None:
+    """Why ``trigger`` is never shown, or None: it reads as an instruction aimed at
+    the agent (the check of a lesson or a rule), or it tells the assistant how to
+    behave as an assistant and the user did not ask for it in a session."""
+    flag = reminder_flag(trigger.message) or (
+        reminder_flag(trigger.phrase) if trigger.phrase else None
+    )
+    if flag:
+        return f"reads as an instruction aimed at the agent ({flag!r})"
+    if not trigger.provenance.get("user_stated"):
+        phrase = conduct_phrase(_FRAME.sub(" ", trigger.message))
+        if phrase:
+            return (
+                f"tells the assistant how to behave ({phrase!r}) and the user did not ask "
+                "for it in a session"
+            )
+    return None
+
+
+def _read(triggers: Sequence[Trigger]) -> builtins.list[Trigger]:
+    for trigger in triggers:
+        trigger.held = held_reason(trigger)
+    return builtins.list(triggers)
+
+
+def _refuse_injection(text: str) -> None:
+    flag = reminder_flag(text)
+    if flag:
+        raise ValidationError(
+            f"a reminder is put before the assistant, and this one reads as an instruction "
+            f"aimed at it ({flag!r}); nothing was stored"
+        )
+
+
+def clip(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

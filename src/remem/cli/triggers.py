@@ -161,7 +161,7 @@ def triggers_detect(
     from remem.agent.triggers import Triggers
 
     with engine(db) as mem:
-        rows = Triggers(mem, scope).detect(text, now=when, session_id=session)
+        rows = Triggers(mem, scope, surface="cli").detect(text, now=when, session_id=session)
     if as_json:
         print_json(rows)
     else:

@@ -434,6 +434,13 @@ def m011_pending_work(db: sqlite3.Connection) -> None:
     )
 
 
+def m012_trigger_provenance(db: sqlite3.Connection) -> None:
+    # Where a forward trigger came from (remem/agent/triggers.py): a reminder is put
+    # before the assistant, an instruction channel like a rule, so each records who
+    # made it, when, through which surface and from what text (JSON, redacted).
+    run_script(db, "ALTER TABLE triggers ADD COLUMN data TEXT NOT NULL DEFAULT '{}';")
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -453,5 +460,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(9, "m009_agent", m009_agent),
     Migration(10, "m010_api_keys", m010_api_keys),
     Migration(11, "m011_pending_work", m011_pending_work),
+    Migration(12, "m012_trigger_provenance", m012_trigger_provenance),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -21,7 +21,7 @@ from remem.store.sqlwhere import scope_sql
 
 _COLUMNS = (
     "id", "namespace", "user_id", "agent_id", "session_id", "trigger_date", "message", "phrase",
-    "memory_ids", "status", "created_at", "fired_at", "closed_at",
+    "memory_ids", "status", "created_at", "fired_at", "closed_at", "data",
 )  # fmt: skip
 _CHUNK = 500
 T = TypeVar("T")
@@ -146,6 +146,7 @@ def _row(trigger: Trigger) -> dict[str, Any]:
         "created_at": ts(trigger.created_at),
         "fired_at": ts(trigger.fired_at),
         "closed_at": ts(trigger.closed_at),
+        "data": dumps({"provenance": dict(trigger.provenance)} if trigger.provenance else {}),
     }
 
 
@@ -166,4 +167,11 @@ def _trigger(row: sqlite3.Row) -> Trigger:
         created_at=created,
         fired_at=parse_ts(row["fired_at"]),
         closed_at=parse_ts(row["closed_at"]),
+        provenance=_provenance(row),
     )
+
+
+def _provenance(row: sqlite3.Row) -> dict[str, Any]:
+    data = loads(row["data"] or "{}")
+    found = data.get("provenance") if isinstance(data, dict) else None
+    return dict(found) if isinstance(found, dict) else {}

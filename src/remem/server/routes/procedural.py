@@ -12,6 +12,7 @@ from remem.agent.episodes import Episode, EpisodeHit, Episodes
 from remem.agent.reflection import ReflectionReport
 from remem.agent.rules import Rule, Rules
 from remem.agent.triggers import Triggers
+from remem.memory import Memory
 from remem.model import Trigger, utcnow
 from remem.server.deps import Ctx, Reader, Writer
 from remem.server.schemas import (
@@ -182,9 +183,10 @@ def triggers_due(ctx: Ctx = Reader) -> list[Trigger]:
 
 @router.post("/triggers", response_model=Trigger, status_code=201, tags=["triggers"])
 def triggers_add(body: TriggerAddBody, ctx: Ctx = Writer) -> Trigger:
-    """A trigger for a day, by hand."""
+    """A trigger for a day, by hand (422 and nothing stored when the message reads as an
+    instruction aimed at the agent). Its provenance names this key."""
     with ctx.memory() as mem:
-        return Triggers(mem, ctx.principal.scope).add(
+        return _triggers(mem, ctx).add(
             body.message,
             on=datetime.combine(body.on, time(), tzinfo=UTC),
             session_id=body.session_id,
@@ -194,9 +196,10 @@ def triggers_add(body: TriggerAddBody, ctx: Ctx = Writer) -> Trigger:
 
 @router.post("/triggers/detect", response_model=list[Trigger], tags=["triggers"])
 def triggers_detect(body: TriggerDetectBody, ctx: Ctx = Writer) -> list[Trigger]:
-    """A trigger for each future day the text names ("the release is next Friday")."""
+    """A trigger for each future day the text names ("the release is next Friday"); none
+    from a text that reads as an instruction aimed at the agent."""
     with ctx.memory() as mem:
-        return Triggers(mem, ctx.principal.scope).detect(
+        return _triggers(mem, ctx).detect(
             body.text, now=utcnow(), session_id=body.session_id, memory_ids=body.memory_ids
         )
 
@@ -210,6 +213,11 @@ def triggers_done(trigger_id: RecordId, ctx: Ctx = Writer) -> Trigger:
 
 @router.post("/triggers/{trigger_id}/cancel", response_model=Trigger, tags=["triggers"])
 def triggers_cancel(trigger_id: RecordId, ctx: Ctx = Writer) -> Trigger:
-    """Cancel a trigger (it never comes up again)."""
+    """Cancel (revoke) a trigger: it never comes up again."""
     with ctx.memory() as mem:
         return Triggers(mem, ctx.principal.scope).cancel(trigger_id)
+
+
+def _triggers(mem: Memory, ctx: Ctx) -> Triggers:
+    """The key's triggers, each made recorded as made through REST by this key."""
+    return Triggers(mem, ctx.principal.scope, surface="rest", by=ctx.principal.key_id)

@@ -268,7 +268,8 @@ def trigger_add(view: View) -> Response:
     if not message_text:
         raise ValidationError("no trigger was added: the message is empty")
     with view.ctx.memory() as mem:
-        Triggers(mem, view.scope).add(message_text, on=datetime.combine(on, time(), tzinfo=UTC))
+        made = Triggers(mem, view.scope, surface="dashboard", by=view.ctx.principal.key_id)
+        made.add(message_text, on=datetime.combine(on, time(), tzinfo=UTC))
     return done(f"{PREFIX}/triggers", f"trigger added for {on.isoformat()}")
 
 
