@@ -7,7 +7,8 @@
 - :mod:`~remem.server.ui.read`: search (score breakdown, tier), browse, one memory
   (history chain, source);
 - :mod:`~remem.server.ui.edit`: correct, forget, restore; erase the scope;
-- :mod:`~remem.server.ui.agent`: lessons, rules, episodes, triggers, working memory;
+- :mod:`~remem.server.ui.instructions`: lessons and rules, with provenance and revoke;
+- :mod:`~remem.server.ui.agent`: episodes, triggers, working memory;
 - :mod:`~remem.server.ui.charts`: inline SVG charts and the lifecycle page.
 
 No script, no CDN, no template engine: the stylesheet ships in the package
@@ -16,7 +17,7 @@ No script, no CDN, no template engine: the stylesheet ships in the package
 
 from __future__ import annotations
 
-from remem.server.ui import agent, charts, edit, read  # noqa: F401 - they register the pages
+from remem.server.ui import agent, charts, edit, instructions, read  # noqa: F401 - they register
 from remem.server.ui.web import router
 
 __all__ = ["router"]

@@ -1,18 +1,17 @@
-"""The agent's memory: lessons, procedural rules, episodes, forward triggers and
-working memory — each listed, and changed where remem lets a user change it (a new
-lesson, a rule's behaviour or switch, a trigger done or cancelled, a working item
-added, promoted or cleared). The same calls as the REST routes, in the caller's scope."""
+"""The agent's memory: episodes, forward triggers and working memory — each listed,
+and changed where remem lets a user change it (a trigger done or cancelled, a working
+item added, promoted or cleared). The same calls as the REST routes, in the caller's
+scope. Lessons and rules: :mod:`remem.server.ui.instructions`."""
 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time
 
 from remem.agent.episodes import Episodes
-from remem.agent.rules import Rules
 from remem.agent.triggers import Triggers
 from remem.errors import ValidationError
-from remem.model import KeyRole, utcnow
-from remem.server.ui.html import Markup, h, hidden, join, message, post_form, select, table
+from remem.model import KeyRole
+from remem.server.ui.html import Markup, h, hidden, join, post_form, select, table
 from remem.server.ui.read import badge
 from remem.server.ui.web import PREFIX, Html, Response, View, action, done, notice, page
 
@@ -25,122 +24,6 @@ def _link(kind: str, record_id: str) -> Markup:
 
 def _writer_form(view: View, form: Markup) -> Markup:
     return form if view.can(KeyRole.WRITER) else Markup("")
-
-
-# -- lessons ------------------------------------------------------------------------------
-@page("/lessons")
-def lessons(view: View) -> Html:
-    with view.ctx.agent() as agent:
-        records = list(agent.lessons_active(limit=LIST_LIMIT))
-    rows = [
-        (_link("memories", r.id), r.content, f"{r.importance:.2f}", r.updated_at) for r in records
-    ]
-    form = post_form(
-        f"{PREFIX}/lessons",
-        view.csrf,
-        Markup(
-            "<h2>Teach a lesson</h2>"
-            '<label for="f-text">A correction or a mistake</label><textarea id="f-text" name="text" rows="2" required></textarea>'
-            '<label for="f-context">Context (optional)</label><input id="f-context" name="context">'
-        ),
-        button="Add the lesson",
-        cls="stack",
-    )
-    intro = Markup("<p>Loaded at every session start. Open one to correct or forget it.</p>")
-    body = join(
-        [
-            notice(view),
-            intro,
-            table(("id", "lesson", "importance", "updated"), rows),
-            _writer_form(view, form),
-        ]
-    )
-    return Html("Lessons", body, section="lessons")
-
-
-@action("/lessons")
-def lesson_add(view: View) -> Response:
-    text = view.field("text").strip()
-    if not text:
-        raise ValidationError("no lesson was added: the text is empty")
-    with view.ctx.agent() as agent:
-        result = agent.correct(text, context=view.field("context").strip() or None)
-    return done(f"{PREFIX}/lessons", f"lesson {result.action}: {result.text}")
-
-
-# -- rules --------------------------------------------------------------------------------
-@page("/rules")
-def rules(view: View) -> Html:
-    with view.ctx.memory() as mem:
-        found = Rules(mem, view.scope).list(include_disabled=True)
-    rows = []
-    for r in found:
-        state = badge("enabled" if r.enabled else "disabled")
-        change = _writer_form(
-            view,
-            post_form(
-                f"{PREFIX}/rules/{r.id}/override",
-                view.csrf,
-                h(
-                    '<label for="b-{}">Behaviour</label><input id="b-{}" name="behavior" value="{}">'
-                    "<label>{} enabled</label>",
-                    r.id,
-                    r.id,
-                    r.behavior,
-                    Markup(
-                        '<input type="checkbox" name="enabled" value="1"'
-                        + (" checked" if r.enabled else "")
-                        + ">"
-                    ),
-                ),
-                button="Save",
-                cls="row",
-            ),
-        )
-        rows.append(
-            (
-                _link("memories", r.id),
-                r.trigger,
-                r.behavior,
-                f"{r.confidence:.2f}",
-                state,
-                r.author,
-                change,
-            )
-        )
-    reflect = _writer_form(
-        view, post_form(f"{PREFIX}/rules/reflect", view.csrf, Markup(""), button="Reflect now")
-    )
-    body = join(
-        [
-            notice(view),
-            Markup(
-                "<p>Rules are made from recurring lessons and episodes; your change is kept by reflection.</p>"
-            ),
-            table(("id", "when", "do", "confidence", "state", "author", "change"), rows)
-            if rows
-            else message("no rules yet", kind="ok"),
-            reflect,
-        ]
-    )
-    return Html("Rules", body, section="rules")
-
-
-@action("/rules/{rule_id}/override")
-def rule_override(view: View) -> Response:
-    behavior = view.field("behavior").strip() or None
-    with view.ctx.memory() as mem:
-        rule = Rules(mem, view.scope).override(
-            view.path("rule_id"), behavior=behavior, enabled=view.field("enabled") == "1"
-        )
-    return done(f"{PREFIX}/rules", f"rule {rule.id[:12]} saved")
-
-
-@action("/rules/reflect")
-def rules_reflect(view: View) -> Response:
-    with view.ctx.memory() as mem:
-        report = Rules(mem, view.scope).reflect(now=utcnow())
-    return done(f"{PREFIX}/rules", f"reflection: {len(report.created)} rule(s) made")
 
 
 # -- episodes -----------------------------------------------------------------------------
@@ -231,12 +114,28 @@ def triggers(view: View) -> Html:
                         f"{PREFIX}/triggers/{t.id}/cancel",
                         view.csrf,
                         Markup(""),
-                        button="Cancel",
+                        button="Cancel (revoke)",
                         cls="inline",
                     ),
                 ]
             )
-        rows.append((t.trigger_date.isoformat(), t.message, t.phrase, badge(t.status), buttons))
+        origin = t.provenance
+        made = " ".join(
+            str(x)
+            for x in (origin.get("source"), origin.get("surface"), origin.get("session_id"))
+            if x
+        )
+        state = h("{} <small>held: {}</small>", badge(t.status), t.held) if t.held else None
+        rows.append(
+            (
+                t.trigger_date.isoformat(),
+                t.message,
+                t.phrase,
+                made,
+                state or badge(t.status),
+                buttons,
+            )
+        )
     form = post_form(
         f"{PREFIX}/triggers",
         view.csrf,
@@ -251,7 +150,7 @@ def triggers(view: View) -> Html:
     body = join(
         [
             notice(view),
-            table(("day", "message", "phrase", "status", ""), rows),
+            table(("day", "message", "phrase", "from", "status", ""), rows),
             _writer_form(view, form),
         ]
     )
