@@ -101,18 +101,22 @@ def run(raw: bytes, *, event: str, sync: bool = False, db: Path | None = None) -
         # No service answered: the session's first hook. Overdue maintenance jobs (the
         # embedding model's load and a rollup can take seconds) run in a detached
         # process, not on the user's time; this answer is built from the store as is.
-        spawn_jobs(db)
         config = config.model_copy(update={"jobs_catchup_budget_ms": 0})
+        return answer_here(config, payload, jobs_detached=True).stdout()
     return answer_here(config, payload).stdout()
 
 
-def answer_here(config: Config, payload: HookPayload) -> HookAnswer:
-    """Answer ``payload`` in this process, in the default scope of its ``cwd``."""
+def answer_here(config: Config, payload: HookPayload, *, jobs_detached: bool = False) -> HookAnswer:
+    """Answer ``payload`` in this process, in the default scope of its ``cwd``.
+    ``jobs_detached``: when a maintenance job is due, start a detached ``remem jobs
+    run --due`` for it (the default store: no ``--db``)."""
     from remem.app import agent_for, default_scope, open_memory
     from remem.integrations.claude_code import handle
 
     scope = default_scope(config, cwd=payload.cwd)
     with open_memory(config) as mem:
+        if jobs_detached and any(s.due and not s.running for s in mem.jobs.status()):
+            spawn_jobs()
         return handle(agent_for(mem, scope), payload)
 
 
