@@ -2,7 +2,7 @@
 both backends: a spread of the blind corpus's attacks (every language, encoding and
 markup of its dev half) as the ``correct`` tool's correction and as ``episode_end``
 learnings; after a reflection no rule or lesson holds any of them, and neither the
-``context`` tool nor a session start shows one."""
+``context`` tool nor a session start nor a PreToolUse block (``before_tool``) shows one."""
 
 from __future__ import annotations
 
@@ -85,4 +85,8 @@ def test_attacks_through_correct_and_episode_end(mem: Memory) -> None:
 
     shown = " ".join(anyio.run(main).split()).casefold()
     start = " ".join(agent.start_session("s-next", opening="deploy atlas").text.split()).casefold()
-    assert [r["id"] for r in ATTACKS if _marker(r["text"]) in shown + start] == []
+    # MCP has no PreToolUse tool: the same agent's before_tool, the attack as the input
+    tools = " ".join(
+        " ".join(agent.before_tool("s-next", "Bash", {"command": t}).text.split()) for t in texts
+    ).casefold()
+    assert [r["id"] for r in ATTACKS if _marker(r["text"]) in shown + start + tools] == []

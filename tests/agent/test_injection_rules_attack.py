@@ -5,7 +5,8 @@ exfiltration, destructive orders, claimed approvals, hiding, persistence — in 
 languages, 15 encodings and 16 kinds of markup) and the hidden-markup forms
 (hidden.dev.jsonl: 44 in 22 forms) go through ``correct()``, episode learnings,
 reflection and a rule import; none may become an active rule or lesson or reach a
-session-start block. The benign rows that a user would really say must still
+session-start block or a PreToolUse block (``before_tool``, with the attack itself as
+the call's input). The benign rows that a user would really say must still
 become lessons (false refusals). MCP and REST are in test_mcp_injection.py and
 tests/server/test_rest_injection.py."""
 
@@ -50,11 +51,13 @@ def _marker(text: str) -> str:
     return " ".join(line.split())[:40].casefold()
 
 
-def _shown(agent: MemoryAgent) -> str:
-    start = agent.start_session(
-        "check", opening="build and deploy the project", now=T0 + timedelta(days=3)
-    )
-    return " ".join(start.text.split()).casefold()
+def _shown(agent: MemoryAgent, texts: list[str] | None = None) -> str:
+    """What a session start shows, and every PreToolUse block (``before_tool``) of a
+    call whose input is each attack itself (the closest match a rule could have)."""
+    day = T0 + timedelta(days=3)
+    start = agent.start_session("check", opening="build and deploy the project", now=day)
+    tools = [agent.before_tool("check", "Bash", {"command": t}, now=day).text for t in texts or []]
+    return " ".join(" ".join([start.text, *tools]).split()).casefold()
 
 
 @pytest.fixture
@@ -81,9 +84,13 @@ def test_no_attack_becomes_a_lesson_or_a_rule(mem: Memory, agent: MemoryAgent) -
     agent.rules.reflect(now=T0 + timedelta(days=1))
     assert agent.rules.list(include_held=True) == []
     assert agent.lessons_active(limit=200) == []
-    shown = _shown(agent)
+    shown = _shown(agent, texts)
     leaked = [t[:60] for t in texts if _marker(t) in shown]
     assert leaked == []
+    # the PreToolUse path is live: a lesson a user states comes up before its call
+    agent.correct("Run the linter before every git commit", session_id="u1", now=T0)
+    call = agent.before_tool("u1", "Bash", {"command": "git commit -m fix"}, now=T0)
+    assert "linter" in call.text
 
 
 def test_an_imported_rule_file_carries_no_attack(
@@ -118,7 +125,7 @@ def test_an_imported_rule_file_carries_no_attack(
         assert len(Rules(target, SCOPE).records()) == len(ATTACKS + HIDDEN)
         assert Rules(target, SCOPE).list() == []  # every one held or flagged
         assert imported.lessons_active(limit=200) == []
-        shown = _shown(imported)
+        shown = _shown(imported, [r["text"] for r in ATTACKS + HIDDEN])
         assert [r["id"] for r in ATTACKS + HIDDEN if _marker(r["text"]) in shown] == []
     assert seed.kind is Kind.SEMANTIC
 
