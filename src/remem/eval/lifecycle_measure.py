@@ -21,14 +21,15 @@ from __future__ import annotations
 import re
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from remem.memory import Memory
-from remem.model import Scope
+from remem.model import Scope, seed_ids
 
 __all__ = [
     "CLASSES",
@@ -42,6 +43,7 @@ __all__ = [
     "holds_words",
     "measure_end",
     "misses",
+    "seeded_ids",
     "table",
     "words",
 ]
@@ -49,6 +51,17 @@ __all__ = [
 _WORD = re.compile(r"[0-9a-z]+")
 # The audit events that move a memory out of the active set (or into another).
 MOVES = ("expired", "archived", "cold", "purged", "merged", "superseded", "rolled_up", "forgotten")
+
+
+@contextmanager
+def seeded_ids(seed: int) -> Iterator[None]:
+    """Record ids drawn from ``seed`` while a replay runs: ties between equal scores
+    fall to the id, so both arms of a year (and two runs of one) must draw the same."""
+    seed_ids(seed)
+    try:
+        yield
+    finally:
+        seed_ids(None)
 
 
 def words(text: str) -> frozenset[str]:

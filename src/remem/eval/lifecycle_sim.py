@@ -56,6 +56,7 @@ from remem.eval.lifecycle_measure import (
     file_bytes,
     measure_end,
     misses,
+    seeded_ids,
     table,
 )
 from remem.eval.lifecycle_world import START, USER, Fact, Note, Year, generate
@@ -102,7 +103,7 @@ def replay(
     written: dict[str, list[str]] = {}  # a statement -> the memories it was written into
     refused: dict[str, str] = {}  # a statement the write path kept nothing of -> why
     met = [0, 0, 0]  # the facts' needs the context block met in the year, of all, by archive
-    with Memory(db, config=config) as mem:
+    with seeded_ids(year.seed), Memory(db, config=config) as mem:
         for day in range(year.days):
             now = START + timedelta(days=day)
             if lifecycle:

@@ -41,6 +41,7 @@ from remem.eval.lifecycle_measure import (
     file_bytes,
     holds_words,
     measure_end,
+    seeded_ids,
 )
 from remem.memory import Memory
 from remem.model import Status
@@ -235,7 +236,7 @@ def replay(
     refused: dict[str, str] = {}
     met = [0, 0]
     year_items = year_irrelevant = from_archive = 0
-    with Memory(db, config=config) as mem:
+    with seeded_ids(0), Memory(db, config=config) as mem:
         for day in range(world.final_day):
             now = start + timedelta(days=day)
             if lifecycle:
