@@ -46,8 +46,11 @@ DEFAULT_CATEGORY_TTL_DAYS = {
 # Evidence weights of update detection (remem/slots/compare.py documents each).
 DEFAULT_UPDATE_WEIGHTS = {
     "template": 2.0, "value_same": 1.0, "value_other": 0.5, "same_product": 1.0, "cue": 1.0,
-    "weak_cue": 0.5, "targeted_cue": 1.0, "old_value": 2.0, "additive": 3.0, "event": 1.0,
-    "no_cue": 0.5, "extractor_hint": 2.0,
+    "weak_cue": 0.5, "targeted_cue": 1.0, "old_value": 2.0, "additive": 3.0, "event": 2.0,
+    "no_cue": 0.5, "extractor_hint": 2.0, "slot": 1.0, "kin": 1.0, "kind_mismatch": 1.0,
+    "unshared": 3.0, "generic": 3.0, "frame": 0.0, "frame_same": 0.0,
+    "kind_one_sided": 0.0, "attribute_differs": 2.0, "attribute_one_sided": 0.5,
+    "old_named": 1.0,
 }  # fmt: skip
 
 SECRET_FIELDS = {"openai_api_key", "llm_api_key", "store_url"}  # a URL may hold a password
@@ -265,6 +268,15 @@ class Config(BaseModel):
     conflict_threshold: float = Field(2.0, ge=0)
     update_weights: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_UPDATE_WEIGHTS))
     update_neighbours: int = Field(10, ge=1)  # nearest active memories an update is checked against
+    # the embedding evidence of an update (remem/slots/semantic.py): the cosine of the two
+    # statements with values masked counts above update_slot_floor, the cosine of the
+    # words that differ above update_kin_floor (each scaled to 0..1 times its weight)
+    update_semantic: bool = True  # off: the update check uses words and structure only
+    update_slot_floor: float = Field(0.5, ge=-1, le=1)
+    update_kin_floor: float = Field(0.3, ge=-1, le=1)
+    # masked statements at least this alike are about one attribute even when they
+    # share no word of it (lifts the "no shared attribute" penalty); above 1: never
+    update_slot_share: float = Field(0.85, ge=-1, le=1.01)
     # with an LLM configured, it decides add / update which / nothing new for each fact
     # that has neighbours at or above update_llm_min_cosine (at most update_llm_candidates)
     update_llm: bool = True
@@ -322,6 +334,9 @@ class Config(BaseModel):
     # chosen on every leave-one-conversation-out fold; docs/benchmarks.md)
     temporal_boost: bool = True
     temporal_floor: float = Field(0.6, ge=0, le=1)
+    # a memory plainly about someone other than the person a question asks about
+    # ("Aiden's parents live in Tampa" for "Where does Aiden live?"): its rank factor
+    rank_subject_mismatch: float = Field(0.6, ge=0, le=1)
     temporal_scale_days: float = Field(30.0, gt=0)
     context_rewrite_messages: int = Field(6, ge=1)  # messages a context query is built from
     context_rewrite_keywords: int = Field(12, ge=0)

@@ -21,6 +21,7 @@ from remem.cli import app
 ELSEWHERE = {
     "bench locomo": "a LoCoMo file (tests/eval)",
     "bench updates": "scenario files (tests/eval/test_eval_updates.py)",
+    "bench technical": "the technical corpus (tests/write/test_text_damage.py)",
     "rules show": "a rule made by reflection (tests/cli/test_cli_agent_more.py)",
     "rules override": "a rule made by reflection (tests/cli/test_cli_agent_more.py)",
     "rules revoke": "a rule made by reflection (tests/cli/test_cli_agent_more.py)",

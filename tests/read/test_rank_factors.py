@@ -78,6 +78,7 @@ def test_every_factor_is_explained() -> None:
         "trust",
         "visibility",
         "feedback",  # echo/fizzle in context: 1.0 for a memory never judged
+        "subject",  # 1.0 unless the memory is plainly about someone the query is not
         "final",
     }
     assert hit.score == pytest.approx(parts["final"], abs=1e-6)

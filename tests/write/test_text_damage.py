@@ -7,12 +7,15 @@ that fails without it."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from remem.agent.when import sentence_at
+from remem.cli import app
 from remem.config import Config
 from remem.eval.technical import run_technical
 from remem.textsplit import split_sentences
@@ -31,6 +34,19 @@ def _facts(text: str, speaker: str = "Dana") -> list[str]:
     )
     context = ExtractContext(config=Config(), user_name=None)
     return [f.content for f in RulesExtractor().extract([message], context=context)]
+
+
+def test_the_bench_command_reports_the_corpus(tmp_path: Path) -> None:
+    env = {"REMEM_HOME": str(tmp_path), "REMEM_EMBEDDER": "fake"}
+    result = CliRunner().invoke(app, ["bench", "technical", str(CORPUS), "--json"], env=env)
+    assert result.exit_code == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert set(payload) == {"result", "counts"}
+    assert payload["result"]["tokens_damaged"] == 0
+    text = CliRunner().invoke(app, ["bench", "technical", str(CORPUS)], env=env).stdout
+    assert "tokens damaged         0" in text
+    missing = CliRunner().invoke(app, ["bench", "technical", str(tmp_path / "no.jsonl")], env=env)
+    assert missing.exit_code != 0 and "no such file" in missing.stderr
 
 
 def test_the_technical_corpus_passes_byte_for_byte() -> None:
@@ -94,7 +110,8 @@ def test_extraction_keeps_paths_and_lower_case_tokens_as_written() -> None:
 
 
 def test_an_intent_word_inside_a_longer_word_is_not_stripped() -> None:
-    assert any(f.startswith("Notes app") for f in _facts("Notes app: Evernote, for every list."))
+    facts = _facts("Notes app for every list is Evernote.")
+    assert any(f.startswith("Notes app") for f in facts), facts
 
 
 def test_a_resolved_date_after_an_abbreviation_stays_lower_case() -> None:

@@ -52,6 +52,10 @@ The factors (each a named policy, swappable through ``policies=``):
 - ``temporal`` (``temporal_boost``, on by default): 1.0 when
   ``valid_from`` is in the query's time window (:mod:`remem.read.temporal`),
   decaying outside it to ``temporal_floor``.
+- ``subject`` (``rank_subject_mismatch``): 1.0, or the mismatch multiplier for a
+  memory plainly about someone other than the person the question asks about
+  ("Aiden's parents live in Tampa" for "Where does Aiden live?";
+  :mod:`remem.read.subject`).
 - ``feedback``: echo/fizzle in context — 1.0 unless the memory was judged for
   queries like this one, then ``1 +/- feedback_context_weight`` at most, by how
   often it was used for them (:mod:`remem.read.feedback_context`).
@@ -81,6 +85,7 @@ from remem.config import Config
 from remem.lifecycle import policies as lifecycle
 from remem.model import MemoryRecord, SearchHit, Sentiment, Tier, Trust, Visibility, utcnow
 from remem.read.feedback_context import context_terms, evidence
+from remem.read.subject import QuestionSubject, question_subject, subject_factor
 from remem.read.temporal import TimeQuery, parse_time, temporal_factor
 from remem.read.trust import trust_pass
 
@@ -106,6 +111,7 @@ class RankContext:
     time: TimeQuery = field(default_factory=TimeQuery)
     sentiment: Sentiment = Sentiment.NEUTRAL
     terms: tuple[str, ...] = ()  # the query's hashed terms (feedback in context)
+    asked: QuestionSubject = field(default_factory=QuestionSubject)  # whom it asks about
 
 
 Policy = Callable[[MemoryRecord, RankContext], float]
@@ -189,6 +195,12 @@ def feedback_policy(record: MemoryRecord, ctx: RankContext) -> float:
     return evidence(record, ctx.terms, ctx.config).factor(ctx.config)
 
 
+def subject_policy(record: MemoryRecord, ctx: RankContext) -> float:
+    """``rank_subject_mismatch`` for a memory about someone other than the person the
+    question asks about, else 1.0 (see :mod:`remem.read.subject`)."""
+    return subject_factor(record, ctx.asked, ctx.config.rank_subject_mismatch)
+
+
 POLICIES: Mapping[str, Policy] = MappingProxyType(
     {
         "importance": importance_factor,
@@ -199,6 +211,7 @@ POLICIES: Mapping[str, Policy] = MappingProxyType(
         "sentiment": sentiment_factor,
         "temporal": temporal_policy,
         "feedback": feedback_policy,
+        "subject": subject_policy,
     }
 )
 
@@ -267,6 +280,7 @@ def rank(
         time=time_query,
         sentiment=query_sentiment(query) if config.rank_sentiment else Sentiment.NEUTRAL,
         terms=context_terms(query) if config.feedback_context_weight > 0 else (),
+        asked=question_subject(query) if config.rank_subject_mismatch < 1 else QuestionSubject(),
     )
     table = POLICIES if policies is None else policies
     weights = {
@@ -317,6 +331,8 @@ def _enabled(name: str, config: Config, time_query: TimeQuery) -> bool:
         return config.temporal_boost and time_query.window is not None
     if name == "feedback":
         return config.feedback_context_weight > 0
+    if name == "subject":
+        return config.rank_subject_mismatch < 1
     return True
 
 

@@ -12,6 +12,7 @@ import hashlib
 
 from remem.slots.compare import DEFAULT_WEIGHTS, Verdict, compare, negates
 from remem.slots.facts import Fact, analyse
+from remem.slots.semantic import Similarity
 from remem.slots.tokens import normalise_text
 
 __all__ = [
@@ -47,6 +48,13 @@ def relate(
     old_speaker: str | None = None,
     new_speaker: str | None = None,
     weights: dict[str, float] | None = None,
+    similarity: Similarity | None = None,
 ) -> Verdict:
-    """:func:`compare` on two texts (``*_speaker`` resolves first person)."""
-    return compare(analyse(old, old_speaker), analyse(new, new_speaker), weights=weights)
+    """:func:`compare` on two texts (``*_speaker`` resolves first person; ``similarity``
+    the embedding evidence, :mod:`remem.slots.semantic`)."""
+    return compare(
+        analyse(old, old_speaker),
+        analyse(new, new_speaker),
+        weights=weights,
+        similarity=similarity,
+    )

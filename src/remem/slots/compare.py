@@ -35,12 +35,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from remem.config import DEFAULT_UPDATE_WEIGHTS as DEFAULT_WEIGHTS
 from remem.slots import lexicon as lx
-from remem.slots.facts import Fact, Identifier, Value
-from remem.slots.tokens import FAMILY_OF, Token, stem
+from remem.slots.evidence import _ident_changed, features, frame
+from remem.slots.facts import Fact, Value
+from remem.slots.semantic import Similarity, texts_for
+from remem.slots.subject import SELF, clash, speaker_words
+from remem.slots.tokens import ADVERBS, Token, is_word, stem, verbish
 
 _NEGATION_FILLER = frozenset(
     "a an the does do did is are was were am be been anymore longer any more really".split()
@@ -71,23 +75,107 @@ class Verdict:
     score: float = 0.0
     reasons: tuple[str, ...] = field(default_factory=tuple)
     differs: bool = True  # values, members or subjects differ: never a duplicate
+    features: Mapping[str, float] = field(default_factory=dict)  # evidence by weight name
 
     def updates(self, threshold: float) -> bool:
         """Whether the newer fact replaces the older one at ``threshold``."""
         if self.relation == "contradiction":
             return True
-        return self.relation == "candidate" and self.score >= threshold
+        return self.relation in ("candidate", "unrelated") and self.score >= threshold
 
     def explain(self) -> str:
         """One line: the relation, the score and its reasons."""
         return f"{self.relation} {self.score:.2f}: " + "; ".join(self.reasons)
 
 
-def compare(old: Fact, new: Fact, *, weights: Mapping[str, float] | None = None) -> Verdict:
-    """Score whether ``new`` (said later) updates ``old`` (see the module doc)."""
+def compare(
+    old: Fact,
+    new: Fact,
+    *,
+    weights: Mapping[str, float] | None = None,
+    similarity: Similarity | None = None,
+) -> Verdict:
+    """Score whether ``new`` (said later) updates ``old`` (see the module doc). A fact
+    of several clauses ("The route got cut, so I'm catching the 6:50 train now") is
+    compared clause by clause too, and the clause that relates best speaks for it."""
     w = {**DEFAULT_WEIGHTS, **(weights or {})}
     if not (old.comparable and new.comparable):
         return Verdict("other", 0.0, ("not one statement",))
+    best = _compare_one(old, new, w, similarity)
+    for o in old.clauses or (old,):
+        for n in new.clauses or (new,):
+            if o is old and n is new:
+                continue
+            verdict = _compare_one(o, n, w, similarity)
+            # the clause tells a change (a change cue, nothing additive) of the value the
+            # sentence names elsewhere
+            changes = "cue" in verdict.features and "additive" not in verdict.features
+            scored = verdict.relation in _SCORED and changes
+            named = _named_elsewhere(o, new, n) if scored else ()
+            if named:
+                # "She said ballet was boring, so now she does gymnastics instead": the
+                # old value is named in another clause of the same sentence, which ties
+                # the two to one attribute (no "no shared attribute" penalty)
+                f = {k: v for k, v in verdict.features.items() if k not in _TIES}
+                f["old_named"] = 1.0
+                verdict = replace(
+                    verdict,
+                    relation="candidate",
+                    score=round(sum(w[k] * v for k, v in f.items()), 3),
+                    reasons=(
+                        *(r for r in verdict.reasons if r not in _TIE_REASONS),
+                        "old value named: " + ", ".join(named),
+                    ),
+                    features=f,
+                )
+            if _rank(verdict) > _rank(best):
+                clause = f"clause '{n.text}'" if n is not new else f"clause '{o.text}'"
+                best = replace(verdict, reasons=(clause, *verdict.reasons))
+    return best
+
+
+_SCORED = ("candidate", "unrelated")
+_TIES = ("unshared", "generic")  # penalties for two statements not tied to one attribute
+_TIE_REASONS = ("no shared attribute", "only wording differs, under a generic cue")
+
+
+def _named_elsewhere(old: Fact, new: Fact, clause: Fact) -> tuple[str, ...]:
+    """The old fact's value words that ``new`` names in a clause other than ``clause``."""
+    if clause is new:
+        return ()
+    valued = {i for v in old.values for i in v.tokens}
+    words = {
+        t.stem
+        for t in old.tokens[old.verb_at + 1 :]
+        if (t.index in valued or t.stem in old.content)
+        and t.low not in lx.LIGHT
+        and not t.pronoun
+        and t.stem not in old.key
+    }
+    elsewhere = {m for c in new.clauses if c is not clause for m in c.mentions}
+    return tuple(sorted(w for w in words if w in elsewhere and w not in clause.mentions))
+
+
+def _rank(verdict: Verdict) -> tuple[bool, bool, float]:
+    return (
+        verdict.relation == "contradiction",
+        verdict.relation in ("candidate", "unrelated"),
+        verdict.score,
+    )
+
+
+def texts_to_embed(old: Fact, new: Fact) -> list[str]:
+    """Every text the semantic evidence of ``compare(old, new)`` compares."""
+    out: list[str] = []
+    for o in (old, *old.clauses):
+        for n in (new, *new.clauses):
+            out += texts_for(o, n)
+    return out
+
+
+def _compare_one(
+    old: Fact, new: Fact, w: Mapping[str, float], similarity: Similarity | None
+) -> Verdict:
     other = _different_subject(old, new) or _different_member(old, new)
     if other:
         return Verdict("other", 0.0, (other,))
@@ -104,68 +192,39 @@ def compare(old: Fact, new: Fact, *, weights: Mapping[str, float] | None = None)
     changed_ident = [i for i in new.identifiers if _ident_changed(i, old)]
     wording = bool(old_only and new_only)
     news = set(new.strong_cues) - set(old.strong_cues)  # "broke up" after "is dating"
-    differs = bool((old_values and new_values) or changed_ident or ended or news)
+    differs = bool(
+        (old_values and new_values)
+        or changed_ident
+        or ended
+        or news
+        or (_objects(old, new) and _objects(new, old))  # "is green" / "is orange"
+    )
     if not differs and not wording and not ((old_values and new_only) or (new_values and old_only)):
         return Verdict("same", 0.0, ("nothing differs on both sides",), differs=False)
     if new.values and not new_values and not new_only and not ended and not changed_ident:
         # "Aaron moved to Boston" after "Aaron lives in Boston": the value it names is
         # the one already known
         return Verdict("same", 0.0, ("the new fact names the known value",), differs=False)
-    score = 0.0
-    t_old, t_new = _augment(old.content - ended), _augment(new.content - ended)
-    union = t_old | t_new
-    sim = len(t_old & t_new) / len(union) if union else 0.0
-    if not union and old.key == new.key:
-        sim = 1.0  # "The design sync is on Wednesdays" / "... is now on Tuesdays": all key
-    score += w["template"] * sim
-    reasons.append(f"template {sim:.2f}")
-    kinds = _same_kind(old_values, new_values)
-    product = _same_product(old_values, new_values) if kinds else None
-    if kinds or changed_ident:
-        score += w["value_same"]
-        reasons.append(f"{kinds or 'identifier'} differs")
-        if product:
-            score += w["same_product"]
-            reasons.append(f"another version of {product}")
-    elif (old_values or old_only) and (new_values or new_only):
-        score += w["value_other"]
-        reasons.append("wording differs")
-    targeted = _targeted(new.strong_cues, old) if new.strong_cues else None
-    if new.strong_cues:
-        score += w["cue"]
-        reasons.append("cue: " + ", ".join(new.strong_cues))
-        if targeted:
-            score += w["targeted_cue"]
-            reasons.append(f"cue targets {targeted}")
-    elif new.weak_cues:
-        score += w["weak_cue"]
-        reasons.append("weak cue: " + ", ".join(new.weak_cues))
-    else:
-        score -= w["no_cue"]
-        reasons.append("no change cue")
-    if ended:
-        score += w["old_value"]
-        reasons.append("old value ended: " + ", ".join(sorted(ended)))
-    if new.additive:
-        score -= w["additive"]
-        reasons.append("additive: " + ", ".join(new.additive))
-    if new.past_event and not new.strong_cues and not new.weak_cues:
-        score -= w["event"]
-        reasons.append("a past event")
-    shared_thing = old.thing_key & new.thing_key
-    # a targeted cue alone ties the two to one attribute only when both state a value
-    # ("lives in Cairo" / "moved to Dubai"), not "why Jon started" after "Jon works hard"
-    valued = bool(targeted and old.values and new.values)
-    if not (sim or ended or valued or product or changed_ident or shared_thing):
-        # a cue and another value, but nothing says it is the same attribute
-        reasons.append("no shared attribute")
-        return Verdict("unrelated", round(score, 3), tuple(reasons), differs=differs)
-    if not (kinds or changed_ident or ended or targeted or sim >= 0.5):
-        # only words differ, and the cue is a generic one ("started", "changed"): the
-        # two may well be two different things said about the same subject
-        reasons.append("only wording differs, under a generic cue")
-        return Verdict("unrelated", round(score, 3), tuple(reasons), differs=differs)
-    return Verdict("candidate", round(score, 3), tuple(reasons), differs=differs)
+    f, reasons = features(old, new, ended, old_values, new_values, old_only, new_only, similarity)
+    score = sum(w[name] * value for name, value in f.items())
+    relation = "unrelated" if f.get("unshared") or f.get("generic") else "candidate"
+    return Verdict(relation, round(score, 3), tuple(reasons), differs=differs, features=f)
+
+
+def _objects(fact: Fact, other: Fact) -> list[str]:
+    """Content words after ``fact``'s verb (its objects and complements, not verbs)
+    that ``other`` does not have."""
+    return [
+        t.low
+        for t in fact.tokens[fact.verb_at + 1 :]
+        if is_word(t)
+        and not verbish(t)
+        and t.low not in lx.LIGHT
+        and t.low not in ADVERBS
+        and not t.pronoun
+        and t.low not in other.mentions
+        and t.stem not in other.mentions
+    ]
 
 
 def negates(old: Fact, new: Fact) -> bool:
@@ -187,6 +246,23 @@ def _claim(text: str) -> set[str]:
 
 
 def _different_subject(old: Fact, new: Fact) -> str | None:
+    people = clash(old.who, new.who)
+    if people and not (_acts_on(new, old) or _group(old, new) or _group(new, old)):
+        return people
+    if old.who == new.who == SELF and speaker_words(old.speaker) != speaker_words(new.speaker):
+        return f"about different people: {old.speaker} / {new.speaker}"  # two speakers' "I"
+    if old.who is not None and new.who is not None and (old.who != new.who or old.who == "self"):
+        return None  # the speaker, or "she" for the person named before
+    if (old.who is None) != (new.who is None) and "self" in (old.who, new.who):
+        # the speaker and a thing of theirs ("Priyanka bumped the minimum to Python
+        # 3.12" / "The app targets Python 3.9"), unless the thing is named like a
+        # person and the other fact never names it ("Sam moved to Tampere")
+        thing = old if old.who is None else new
+        other = new if thing is old else old
+        named = bool(thing.key) and not thing.thing_key
+        if named and not thing.key & other.mentions:
+            return f"different subjects: {' '.join(sorted(thing.key))} / {other.who}"
+        return None
     if old.owner and new.owner and old.owner != new.owner:
         return f"different owners: {old.owner} / {new.owner}"
     old_only = old.key - new.mentions - (new.possessors if old.key_is_owner else frozenset())
@@ -210,6 +286,33 @@ def _named(fact: Fact, stems: frozenset[str]) -> bool:
     return bool(found) and all(t.index > 0 and t.text[:1].isupper() for t in found)
 
 
+def _acts_on(new: Fact, old: Fact) -> bool:
+    """Whether ``new`` tells another party changing the speaker's thing that ``old``
+    is about: "The dentist rescheduled Sven's appointment" after "Sven's dentist
+    appointment is on March 14" (a change cue, the speaker's possessive after the
+    verb, and the noun it owns part of the old fact's subject)."""
+    if not new.strong_cues or old.who != SELF or not (new.who or "").startswith("other:"):
+        return False
+    me = speaker_words(new.speaker)
+    attribute = {w for w in frame(old) if not w.startswith(("v:", "p:", "^"))}
+    after = new.tokens[new.verb_at + 1 :]
+    return any(t.possessive and t.low in me and nxt.stem in attribute for t, nxt in pairwise(after))
+
+
+def _group(one: Fact, other: Fact) -> bool:
+    """Whether ``one`` is about the speaker's own group ("Chloe's team", "Pablo's
+    family") and ``other`` about the speaker with others ("Chloe and others", from
+    "we"): the same people."""
+    if other.who != SELF or not (one.who or "").startswith("other:"):
+        return False
+    group = one.who.removeprefix("other:")  # type: ignore[union-attr]
+    words = [t.low for t in other.tokens[: other.verb_at]]
+    return group in _GROUPS and "others" in words and one.owner in speaker_words(one.speaker)
+
+
+_GROUPS = frozenset("team family household".split())  # groups the speaker is part of
+
+
 def _different_member(old: Fact, new: Fact) -> str | None:
     for ident in new.identifiers:
         for prior in old.identifiers:
@@ -220,10 +323,6 @@ def _different_member(old: Fact, new: Fact) -> str | None:
     return None
 
 
-def _ident_changed(ident: Identifier, old: Fact) -> bool:
-    return any(p.noun == ident.noun and p.code != ident.code for p in old.identifiers)
-
-
 def _mentioned(value: Value, fact: Fact) -> bool:
     """Whether ``fact`` names ``value`` too: every word of a date or number, any word
     of a name ("Mercy" names "Mercy Hospital")."""
@@ -232,43 +331,6 @@ def _mentioned(value: Value, fact: Fact) -> bool:
     if value.kind == "name":  # its first word, or most of it ("Mercy" names "Mercy Hospital")
         return bool(words) and (words[0] in lows or 2 * sum(w in lows for w in words) > len(words))
     return bool(words) and all(w in lows for w in words)
-
-
-def _augment(stems: frozenset[str]) -> set[str]:
-    out = set(stems)
-    for s in stems:
-        out.update("@" + f for f in FAMILY_OF.get(s, ()))
-    return out
-
-
-def _same_kind(old_values: list[Value], new_values: list[Value]) -> str | None:
-    """The kind of a value that differs between the two ("date", "money", ...), if any."""
-    for a in old_values:
-        for b in new_values:
-            if a.kind != b.kind:
-                continue
-            if a.kind == "number" and a.unit and b.unit and a.unit != b.unit:
-                continue  # 8 engineers / 3 nodes: two different counts
-            return a.kind
-    return None
-
-
-def _same_product(old_values: list[Value], new_values: list[Value]) -> str | None:
-    """The product whose version changed ("Node 16" -> "Node 20"), if any."""
-    old_products = {v.unit for v in old_values if v.kind == "version" and v.unit}
-    return next(
-        (v.unit for v in new_values if v.kind == "version" and v.unit in old_products), None
-    )
-
-
-def _targeted(cues: tuple[str, ...], old: Fact) -> str | None:
-    families = old.families
-    has_date = any(v.kind == "date" for v in old.values)
-    for cue in cues:
-        for family in lx.STRONG_CUES.get(cue, ()):
-            if family in families or (family == "schedule" and has_date):
-                return f"{family} ({cue})"
-    return None
 
 
 def _ended_values(old: Fact, new: Fact) -> frozenset[str]:
@@ -304,7 +366,7 @@ def _ended_values(old: Fact, new: Fact) -> frozenset[str]:
         for start in _object_starts(tokens, p):
             before = " ".join(lows[max(0, start - _WINDOW) : start])
             from_to = "from" in lows[max(0, start - 2) : start] and any(
-                w in ("to", "into", "onto", "with", "for") for w in lows[p + 1 : p + 5]
+                w in ("to", "into", "onto", "with", "for", "→", ">") for w in lows[p + 1 : p + 5]
             )
             cue_before = lx.ENDING_BEFORE.search(before) is not None and before.endswith(
                 _last_cue(before)

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from remem.slots import lexicon as lx
+from remem.slots.clauses import clauses
+from remem.slots.subject import speaker_words, who
 from remem.slots.tokens import (
     ADVERBS,
     FAMILY_OF,
@@ -54,6 +56,10 @@ _INTERJECTION = re.compile(
 )
 
 
+_TITLES = frozenset("mr mrs ms mx dr prof st".split())
+_ORDINALS = frozenset("second third".split())
+
+
 @dataclass(frozen=True, slots=True)
 class Fact:
     """The analysed shape of one fact (see the module doc)."""
@@ -79,6 +85,8 @@ class Fact:
     thing_key: frozenset[str]  # key stems naming a thing ("office hours"), not a person
     comparable: bool  # one statement: a chat turn of several sentences has no one slot
     verb_at: int  # where the subject ends: the main verb, or an adverb before it, or the end
+    who: str | None = None  # the speaker, another person or a thing (remem.slots.subject)
+    clauses: tuple[Fact, ...] = ()  # its clauses, when it has several (remem.slots.clauses)
 
     @property
     def families(self) -> frozenset[str]:
@@ -102,7 +110,8 @@ def _subject_span(tokens: tuple[Token, ...]) -> tuple[int, int]:
     end = start
     for j in range(start, len(words)):
         t = words[j]
-        if t.text in ",;:.!?" or (j > start and is_verb(tokens, j)):
+        title = t.text == "." and j > 0 and words[j - 1].low in _TITLES  # "Mrs. Tan's"
+        if (t.text in ",;:.!?" and not title) or (j > start and is_verb(tokens, j)):
             end = j
             break
         if j > start and t.low in ADVERBS:
@@ -145,7 +154,13 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
     if _became(tokens, end):
         strong = (*strong, "went")
     weak = tuple(c for c in lx.WEAK_CUES if f" {c} " in lowered)
-    additive = tuple(c for c in lx.ADDITIVE_CUES if f" {c} " in lowered)
+    additive = tuple(
+        c
+        for c in lx.ADDITIVE_CUES
+        # an ordinal adds only as "a second ...": "started third grade" is a position
+        if f" {c} " in lowered
+        and (c not in _ORDINALS or re.search(rf" (?:a|another) {c} ", lowered))
+    )
     cue_words = {w for c in (*strong, *weak, *additive) for w in c.split()}
     skip = value_tokens | ident_tokens
     content = frozenset(
@@ -197,7 +212,14 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
         # a fragment with no verb ("may trip") states no value of any slot
         comparable=comparable and end < len(tokens),
         verb_at=end,
+        who=who(tokens, start, end, speaker, copula),
+        clauses=_clauses(clean, speaker) if comparable else (),
     )
+
+
+def _clauses(text: str, speaker: str | None) -> tuple[Fact, ...]:
+    parts = clauses(text, speaker_words(speaker))
+    return tuple(analyse(p, speaker) for p in parts) if len(parts) > 1 else ()
 
 
 def _resolve_first_person(tokens: tuple[Token, ...], speaker: str | None) -> tuple[Token, ...]:

@@ -10,7 +10,16 @@ import re
 from dataclasses import dataclass
 
 from remem.slots import lexicon as lx
-from remem.slots.tokens import CURRENCY, DATE_WORDS, MONTHS, NUMBER_WORDS, Token, is_name, is_word
+from remem.slots.tokens import (
+    CURRENCY,
+    DATE_WORDS,
+    MONTHS,
+    NUMBER_WORDS,
+    Token,
+    is_name,
+    is_word,
+    verbish,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +96,17 @@ def _value_at(tokens: tuple[Token, ...], i: int, start: int) -> tuple[str | None
         return "date", 1
     if (
         re.fullmatch(r"\d+(?:st|nd|rd|th)?", low)
+        and i + 3 < len(tokens)
+        and tokens[i + 1].low in ("-", "–", "—", "to")
+        and re.fullmatch(r"\d+(?:st|nd|rd|th)?", tokens[i + 2].low)
+        and tokens[i + 3].low in MONTHS
+    ):
+        span = 4  # a range of days: "13–14 April 2024"
+        if i + 4 < len(tokens) and re.fullmatch(r"(?:19|20)\d\d", tokens[i + 4].low):
+            span = 5
+        return "date", span
+    if (
+        re.fullmatch(r"\d+(?:st|nd|rd|th)?", low)
         and i + 1 < len(tokens)
         and tokens[i + 1].low in MONTHS
     ):
@@ -141,6 +161,7 @@ def identifiers_in(
             or noun.low in lx.PREPOSITIONS
             or noun.low in DATE_WORDS
             or noun.low in ("version", "v")
+            or verbish(noun)  # "weighs 72 kg", "sees 25 patients": a verb's amount
             # outside the subject "Python 3.9" is a product's version, a value; as the
             # subject ("Rack 3 is ...", "Invoice 1001 is due ...") it names a member
             or (not in_subject and is_name(noun, False) and not noun.text.isupper())

@@ -22,6 +22,7 @@ from remem.providers.base import Embedder
 from remem.secrets import kinds as secret_kinds
 from remem.secrets import secret_is_point
 from remem.slots import Verdict
+from remem.slots.semantic import Similarity
 from remem.store.base import ListFilter, PackedTokens, Store
 from remem.write.candidate import CandidateFact
 from remem.write.gate import GateDecision, gate
@@ -152,11 +153,13 @@ def decide(
     when: datetime | None,
     session_count: int,
     choice: UpdateChoice | None = None,
+    similarity: Similarity | None = None,
 ) -> FactDecision:
     """Gate one candidate against the store and write (or plan) what follows.
 
     ``choice`` is the LLM's update decision, made before the transaction opened;
-    without one (or when it is unusable) the offline update check decides.
+    without one (or when it is unusable) the offline update check decides, with the
+    embedding evidence ``similarity`` embedded before the transaction.
     """
     config, scope = session.config, session.scope
     neighbours = [
@@ -165,7 +168,14 @@ def decide(
         if m.status.value in UPDATABLE and may_meet(m, fact)
     ]
     resource_id = resource.id if resource else None
-    plan = plan_update(fact, neighbours, config=config, resource_id=resource_id, when=when)
+    plan = plan_update(
+        fact,
+        neighbours,
+        config=config,
+        resource_id=resource_id,
+        when=when,
+        similarity=similarity,
+    )
     llm = _llm_verdict(session, choice, neighbours)
     # Only a neighbour whose values do not differ can be a duplicate of this fact.
     top, top_cos = plan.dedup[0] if plan.dedup else (None, None)

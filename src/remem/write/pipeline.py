@@ -17,9 +17,10 @@ from datetime import datetime
 import numpy as np
 
 from remem.config import Config
-from remem.model import Resource, Scope, Trust, utcnow
+from remem.model import MemoryRecord, Resource, Scope, Trust, utcnow
 from remem.providers.base import LLM, Embedder
 from remem.secrets import redact, secret_is_point
+from remem.slots.semantic import Similarity
 from remem.store.base import ListFilter, Store
 from remem.write.acts import statements_only
 from remem.write.candidate import CandidateFact
@@ -36,7 +37,7 @@ from remem.write.importance import (
 from remem.write.injection import MAX_PHRASE, flag_messages, injection_of, seen_only
 from remem.write.llm_update import UpdateChoice, ask
 from remem.write.summaries import refresh_citing, refresh_summaries
-from remem.write.supersede import UPDATABLE
+from remem.write.supersede import UPDATABLE, slot_similarity
 from remem.write.transcript import Message
 
 
@@ -168,6 +169,25 @@ def _ask_llm(
     return choices
 
 
+def _slot_similarity(
+    session: IngestSession,
+    embedder: Embedder,
+    facts: Sequence[CandidateFact],
+    vectors: np.ndarray,
+) -> Similarity:
+    """The embedding evidence of every pair the update check may meet in this ingest:
+    each fact with its nearest memories it may update and with the facts of earlier messages
+    of the same call. Embedded before the transaction opens (a remote embedder never
+    holds the write lock)."""
+    config = session.config
+    pairs: list[tuple[MemoryRecord | CandidateFact, CandidateFact]] = []
+    for i, (fact, vector) in enumerate(zip(facts, vectors, strict=True)):
+        nearest = session.nearest(vector, k=config.update_neighbours)
+        pairs += [(old, fact) for old, _ in nearest if old.status.value in UPDATABLE]
+        pairs += [(prior, fact) for prior in facts[:i] if prior.message_index != fact.message_index]
+    return slot_similarity(embedder, pairs, config=config)
+
+
 def ingest(
     store: Store,
     embedder: Embedder,
@@ -228,6 +248,11 @@ def ingest(
     if facts and config.update_llm and isinstance(llm, LLM):
         assert vectors is not None
         choices = _ask_llm(session, llm, facts, vectors, clean, force=force)
+    similarity = (
+        _slot_similarity(session, embedder, facts, vectors)
+        if facts and vectors is not None and config.update_semantic
+        else None
+    )
     if report.fallback_reason:
         session.audit("extractor_fallback", None, reason=report.fallback_reason, extractor=version)
     written = 0
@@ -268,6 +293,7 @@ def ingest(
                 when=when,
                 session_count=written,
                 choice=choices[i],
+                similarity=similarity,
             )
             written += decision.action == "stored"
             report.decisions.append(decision)

@@ -23,14 +23,20 @@ memories and plans what the pipeline does:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
+import numpy as np
+
+from remem.config import DEFAULT_UPDATE_WEIGHTS as DEFAULT_WEIGHTS
 from remem.config import Config
 from remem.model import Kind, MemoryRecord, Status, Trust
+from remem.providers.base import Embedder
 from remem.slots import Fact, Verdict, analyse, compare, content_hash, normalise
+from remem.slots.compare import texts_to_embed
 from remem.slots.lexicon import LIGHT, STRONG_CUES
+from remem.slots.semantic import Similarity, lookup
 from remem.slots.tokens import FAMILY_OF
 from remem.write.candidate import CandidateFact
 
@@ -62,21 +68,34 @@ def fact_shape(text: str, speaker: str | None = None) -> Fact:
     return analyse(text, speaker)
 
 
-def relation(old: MemoryRecord, fact: CandidateFact, *, config: Config) -> Verdict:
+def relation(
+    old: MemoryRecord,
+    fact: CandidateFact,
+    *,
+    config: Config,
+    similarity: Similarity | None = None,
+) -> Verdict:
     """How ``fact`` (said now) relates to the stored memory ``old``; an extractor that
-    said the fact supersedes ``old`` (``supersedes_hint``) adds its weight as evidence."""
+    said the fact supersedes ``old`` (``supersedes_hint``) adds its weight as evidence.
+    ``similarity``: the embedding evidence (:func:`slot_similarity`), when there is one."""
     verdict = compare(
         analyse(old.content, speaker_of(old)),
         analyse(fact.content, fact.speaker),
         weights=config.update_weights,
+        similarity=similarity,
     )
     if verdict.relation in ("same", "candidate", "unrelated") and hint_names(
         fact.supersedes_hint, old
     ):
+        # the extractor ties the two to one attribute: no penalty for sharing no word
+        weights = {**DEFAULT_WEIGHTS, **config.update_weights}
+        untied = sum(
+            weights[k] * v for k, v in verdict.features.items() if k in ("unshared", "generic")
+        )
         verdict = replace(
             verdict,
             relation="candidate",
-            score=round(verdict.score + config.update_weights["extractor_hint"], 3),
+            score=round(verdict.score - untied + weights["extractor_hint"], 3),
             reasons=(*verdict.reasons, "the extractor says it supersedes this"),
             differs=True,
         )
@@ -145,6 +164,7 @@ def plan_update(
     config: Config,
     resource_id: str | None,
     when: datetime | None,
+    similarity: Similarity | None = None,
 ) -> UpdatePlan:
     """The update, flag and dedup candidates of ``fact`` among ``neighbours``
     (``(memory, cosine)``, best first); see the module doc for the rules."""
@@ -154,7 +174,7 @@ def plan_update(
     for old, cosine in neighbours:
         if old.status.value not in UPDATABLE:
             continue
-        verdict = relation(old, fact, config=config)
+        verdict = relation(old, fact, config=config, similarity=similarity)
         plan.verdicts[old.id] = verdict
         if not verdict.differs:
             if old.status is Status.ACTIVE:  # only an active memory is repeated
@@ -176,6 +196,44 @@ def plan_update(
         else:
             plan.target, plan.verdict = old, verdict
     return plan
+
+
+def slot_similarity(
+    embedder: Embedder,
+    pairs: Iterable[tuple[MemoryRecord | CandidateFact, CandidateFact]],
+    *,
+    config: Config,
+) -> Similarity:
+    """The embedding evidence for ``pairs`` (``(older, newer)``): every text the update
+    check may compare for them (:func:`remem.slots.texts_to_embed`), embedded in one
+    batch, so the check inside the write transaction only looks vectors up. Pairs the
+    check rules out without it (another person, another list member, the same words)
+    are skipped."""
+    texts: dict[str, None] = {}
+    for older, newer in pairs:
+        speaker = speaker_of(older) if isinstance(older, MemoryRecord) else older.speaker
+        old_fact, new_fact = analyse(older.content, speaker), analyse(newer.content, newer.speaker)
+        if compare(old_fact, new_fact, weights=config.update_weights).relation in _RULED_OUT:
+            continue
+        texts.update(dict.fromkeys(texts_to_embed(old_fact, new_fact)))
+    wanted = [t for t in texts if t not in _VECTORS.get(embedder.model_id, {})]
+    known = _VECTORS.setdefault(embedder.model_id, {})
+    if wanted:
+        for text, vector in zip(wanted, embedder.embed_documents(wanted), strict=True):
+            known[text] = vector
+        while len(known) > _MAX_CACHED:
+            known.pop(next(iter(known)))
+    vectors = {t: known[t] for t in texts if t in known}
+    return lookup(
+        vectors, config.update_slot_floor, config.update_kin_floor, config.update_slot_share
+    )
+
+
+_RULED_OUT = ("other", "same")
+# Short slot texts recur (the same memory meets many new facts): their vectors are
+# kept per model, oldest dropped first past this many.
+_MAX_CACHED = 20_000
+_VECTORS: dict[str, dict[str, np.ndarray]] = {}
 
 
 def _said_later(old: MemoryRecord, said_at: datetime | None) -> bool:

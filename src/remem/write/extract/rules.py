@@ -32,6 +32,7 @@ from remem.write.extract.sentences import (
     split_untrusted,
     strip_lead,
 )
+from remem.write.extract.shapes import plain_statement
 from remem.write.intent import detects_memory_intent, wants_permanent
 from remem.write.messages import tool_payload
 from remem.write.supersede import content_hash
@@ -99,6 +100,8 @@ class RulesExtractor:
             name = _display_name(message, context)
             for piece in self._pieces(messages, index, context):
                 text = piece.text
+                if not piece.untrusted and Flag.CONFIRMED not in piece.flags:
+                    text = plain_statement(text, tuple(names))
                 if not piece.untrusted:
                     text = _resolve_people(text, name, _addressee(messages, index, context))
                 text = resolve_relative_dates(text, message.timestamp or context.reference_time)

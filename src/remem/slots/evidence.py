@@ -1,0 +1,278 @@
+"""The evidence that a newer fact updates an older one, by weight name.
+
+:func:`features` reads a pair that :mod:`remem.slots.compare` has not ruled out
+(another person, another list member, a negation) and returns each piece of
+evidence with its value: 1 when present, a share (0..1) for similarities, and
+-1 for evidence against (an additive cue, a past event, no shared attribute).
+The score is the sum of each value times its weight in ``Config.update_weights``
+(see the table in :mod:`remem.slots.compare`).
+
+The **frame** of a statement is what makes it one slot: the subject's words
+other than the person (an attribute such as "salary", "flight to Oslo",
+"emergency contact"), the main verb ("be", "live", "run") and the prepositions
+that follow it ("live in", "is at"). Two statements with the same frame and
+another value are two values of one slot ("Pete's party is at the bowling
+alley" / "... is at laser tag"); another frame is another attribute ("Mrs.
+Tan's lawyer is ..." / "Mrs. Tan's financial advisor is ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+from remem.slots import lexicon as lx
+from remem.slots.facts import Fact, Identifier, Value
+from remem.slots.semantic import Similarity, evidence
+from remem.slots.subject import speaker_words
+from remem.slots.tokens import (
+    ADVERBS,
+    FAMILY_OF,
+    NUMBER_WORDS,
+    Token,
+    is_name,
+    is_word,
+    verbish,
+)
+
+
+def frame(fact: Fact) -> frozenset[str]:
+    """The frame of ``fact`` (see the module doc): subject attribute stems, ``v:`` the
+    main verb ("v:be" for a copula), ``p:`` the prepositions right after it."""
+    me = speaker_words(fact.speaker)
+    cues = {w for c in (*fact.strong_cues, *fact.weak_cues, *fact.additive) for w in c.split()}
+    valued = {i for v in fact.values for i in v.tokens}
+    tokens = fact.tokens
+    out: set[str] = set()
+    for t in tokens[: fact.verb_at]:
+        if t.low in lx.PREPOSITIONS and out:
+            out.add("^" + t.low)  # "flight to Oslo" / "flight back from Oslo"
+        elif (
+            is_word(t)
+            and t.index not in valued
+            and not t.pronoun
+            and t.low not in me
+            and t.low not in lx.LIGHT
+            and t.low not in lx.DETERMINERS
+            and t.low not in ADVERBS
+            and t.low not in NUMBER_WORDS
+            and t.low not in cues
+            and t.low not in ("new", "current", "latest", "old", "others")
+            # a name is a value, but an acronym is an attribute ("Fern's CI")
+            and (not is_name(t, first=False) or _acronym(t))
+            # the person a fact is about is not an attribute ("Harriet's daughter takes")
+            and not (t.low in lx.RELATION_NOUNS and fact.who != "self")
+        ):
+            out.add(t.stem)
+    j = fact.verb_at
+    while j < len(tokens) and (tokens[j].low in ADVERBS or tokens[j].low in cues):
+        j += 1
+    while j + 1 < len(tokens) and tokens[j].low in lx.AUXILIARIES:
+        k = j + 1
+        while k < len(tokens) and tokens[k].low in ADVERBS:
+            k += 1
+        nxt = tokens[k] if k < len(tokens) else None
+        ing = nxt is not None and nxt.low.endswith("ing") and len(nxt.low) > 4
+        if nxt is not None and (verbish(nxt) or ing) and nxt.low not in lx.AUXILIARIES:
+            j = k
+        else:
+            break
+    if j < len(tokens):
+        verb = tokens[j]
+        out.add("v:be" if verb.low in lx.COPULAS or verb.low in ("am", "'m") else "v:" + verb.stem)
+        k = j + 1
+        while k < len(tokens) and tokens[k].low in ADVERBS:
+            k += 1
+        while k < len(tokens) and tokens[k].low in lx.PREPOSITIONS:
+            out.add("p:" + tokens[k].low)
+            k += 1
+    return frozenset(out)
+
+
+def features(
+    old: Fact,
+    new: Fact,
+    ended: frozenset[str],
+    old_values: list[Value],
+    new_values: list[Value],
+    old_only: frozenset[str],
+    new_only: frozenset[str],
+    similarity: Similarity | None,
+) -> tuple[dict[str, float], list[str]]:
+    """The evidence of a pair, by weight name (a penalty is negative), with reasons."""
+    f: dict[str, float] = {}
+    reasons: list[str] = []
+    t_old, t_new = _augment(old.content - ended), _augment(new.content - ended)
+    union = t_old | t_new
+    sim = len(t_old & t_new) / len(union) if union else 0.0
+    if not union and old.key == new.key:
+        sim = 1.0  # "The design sync is on Wednesdays" / "... is now on Tuesdays": all key
+    f["template"] = sim
+    reasons.append(f"template {sim:.2f}")
+    f_old, f_new = frame(old), frame(new)
+    both = f_old | f_new
+    framed = len(f_old & f_new) / len(both) if both else 0.0
+    f["frame"] = framed
+    same_frame = bool(f_old) and f_old == f_new
+    a_old = _attribute(f_old) - new.mentions - f_new
+    a_new = _attribute(f_new) - old.mentions - f_old
+    acts_on_old = bool(new.strong_cues) and old.head is not None and old.head in new.mentions
+    if a_old and a_new and not acts_on_old:
+        f["attribute_differs"] = -1.0  # "Mrs. Tan's lawyer" / "... financial advisor"
+        reasons.append(f"another attribute: {' '.join(sorted(a_old))} / {' '.join(sorted(a_new))}")
+    elif (a_old or a_new) and not acts_on_old:
+        f["attribute_one_sided"] = -1.0  # "Beth drives ..." / "Beth's new phone is ..."
+        reasons.append(f"an attribute on one side: {' '.join(sorted(a_old or a_new))}")
+    if same_frame:
+        f["frame_same"] = 1.0
+        reasons.append("same frame: " + " ".join(sorted(f_old)))
+    changed_ident = [i for i in new.identifiers if _ident_changed(i, old)]
+    kinds = _same_kind(old_values, new_values)
+    product = _same_product(old_values, new_values) if kinds else None
+    if kinds or changed_ident:
+        f["value_same"] = 1.0
+        reasons.append(f"{kinds or 'identifier'} differs")
+        if product:
+            f["same_product"] = 1.0
+            reasons.append(f"another version of {product}")
+    elif (old_values or old_only) and (new_values or new_only):
+        f["value_other"] = 1.0
+        reasons.append("wording differs")
+    old_kept, new_kept = _stated(old_values), _stated(new_values)
+    if bool(old_kept) != bool(new_kept) and _all_typed(old, new) != _all_typed(new, old):
+        # "live in Leeds" / "live in a terraced house": a name, then a description
+        f["kind_one_sided"] = -1.0
+        reasons.append("a value on one side only")
+    if old_kept and new_kept and not _same_kind(old_kept, new_kept):
+        f["kind_mismatch"] = -1.0  # a time then a gate: two attributes, not two values
+        reasons.append("values of different kinds")
+    targeted = _targeted(new.strong_cues, old) if new.strong_cues else None
+    if new.strong_cues:
+        f["cue"] = 1.0
+        reasons.append("cue: " + ", ".join(new.strong_cues))
+        if targeted:
+            f["targeted_cue"] = 1.0
+            reasons.append(f"cue targets {targeted}")
+    elif new.weak_cues:
+        f["weak_cue"] = 1.0
+        reasons.append("weak cue: " + ", ".join(new.weak_cues))
+    else:
+        f["no_cue"] = -1.0
+        reasons.append("no change cue")
+    if ended:
+        f["old_value"] = 1.0
+        reasons.append("old value ended: " + ", ".join(sorted(ended)))
+    if new.additive:
+        f["additive"] = -1.0
+        reasons.append("additive: " + ", ".join(new.additive))
+    if new.past_event and not new.strong_cues and not new.weak_cues and not ended:
+        # a past event adds to what is known, unless it names the old value as ending
+        # ("ditched Trello for Linear")
+        f["event"] = -1.0
+        reasons.append("a past event")
+    sem = evidence(old, new, similarity)
+    if sem.slot is not None and sem.slot_cos is not None:
+        f["slot"] = sem.slot
+        reasons.append(f"slot similarity {sem.slot_cos:.2f}")
+    if sem.kin is not None and sem.kin_cos is not None:
+        f["kin"] = sem.kin
+        reasons.append(f"values alike {sem.kin_cos:.2f}")
+    # the embedding model ties the two to one attribute told in other words
+    one_slot = (
+        similarity is not None
+        and sem.slot_cos is not None
+        and sem.slot_cos >= similarity.share_floor
+    )
+    shared_thing = old.thing_key & new.thing_key
+    # a targeted cue alone ties the two to one attribute only when both state a value
+    # ("lives in Cairo" / "moved to Dubai"), not "why Jon started" after "Jon works hard"
+    valued = bool(targeted and old.values and new.values)
+    shared = sim or ended or valued or product or changed_ident or shared_thing or same_frame
+    if not (shared or one_slot):
+        f["unshared"] = -1.0  # nothing but a cue says it is the same attribute
+        reasons.append("no shared attribute")
+    elif not (kinds or changed_ident or ended or targeted or sim >= 0.5 or same_frame or one_slot):
+        # only words differ, under a generic cue ("started", "changed"): maybe two
+        # different things said about the same subject
+        f["generic"] = -1.0
+        reasons.append("only wording differs, under a generic cue")
+    return f, reasons
+
+
+def _acronym(t: Token) -> bool:
+    return t.text.isalpha() and t.text.isupper() and 2 <= len(t.text) <= 5
+
+
+def _attribute(framed: frozenset[str]) -> frozenset[str]:
+    """The subject's attribute words of a frame (not its verb or prepositions)."""
+    return frozenset(w for w in framed if not w.startswith(("v:", "p:")))
+
+
+def _stated(values: list[Value]) -> list[Value]:
+    """The values without dates that only place a statement in time ("in 2024", "this
+    fall", "on 15 April 2024"): those are context, not the attribute's value."""
+    return [
+        v
+        for v in values
+        if not (
+            v.kind == "date" and (re.search(r"\b(?:19|20)\d\d\b", v.text) or v.text in _SEASONS)
+        )
+    ]
+
+
+def _all_typed(fact: Fact, other: Fact) -> bool:
+    """Whether everything ``fact`` says that ``other`` does not is a typed value."""
+    typed = {i for v in _stated(list(fact.values)) for i in v.tokens}
+    rest = [
+        t
+        for t in fact.tokens[fact.verb_at + 1 :]
+        if is_word(t)
+        and t.low not in lx.LIGHT
+        and t.low not in ADVERBS
+        and t.low not in other.mentions
+        and t.index not in typed
+    ]
+    return bool(typed) and not rest
+
+
+_SEASONS = frozenset("spring summer fall autumn winter".split())
+
+
+def _ident_changed(ident: Identifier, old: Fact) -> bool:
+    return any(p.noun == ident.noun and p.code != ident.code for p in old.identifiers)
+
+
+def _augment(stems: frozenset[str]) -> set[str]:
+    out = set(stems)
+    for s in stems:
+        out.update("@" + f for f in FAMILY_OF.get(s, ()))
+    return out
+
+
+def _same_kind(old_values: list[Value], new_values: list[Value]) -> str | None:
+    """The kind of a value that differs between the two ("date", "money", ...), if any."""
+    for a in old_values:
+        for b in new_values:
+            if a.kind != b.kind:
+                continue
+            if a.kind == "number" and a.unit and b.unit and a.unit != b.unit:
+                continue  # 8 engineers / 3 nodes: two different counts
+            return a.kind
+    return None
+
+
+def _same_product(old_values: list[Value], new_values: list[Value]) -> str | None:
+    """The product whose version changed ("Node 16" -> "Node 20"), if any."""
+    old_products = {v.unit for v in old_values if v.kind == "version" and v.unit}
+    return next(
+        (v.unit for v in new_values if v.kind == "version" and v.unit in old_products), None
+    )
+
+
+def _targeted(cues: tuple[str, ...], old: Fact) -> str | None:
+    families = old.families
+    has_date = any(v.kind == "date" for v in old.values)
+    for cue in cues:
+        for family in lx.STRONG_CUES.get(cue, ()):
+            if family in families or (family == "schedule" and has_date):
+                return f"{family} ({cue})"
+    return None

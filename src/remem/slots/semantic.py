@@ -1,0 +1,137 @@
+"""Evidence from the embedding model: is a newer fact about the old one's slot, and
+are the parts that differ two values of one kind?
+
+Word overlap misses a slot told in other words ("Lily takes the 7:15 bus to
+work" / "Lily is catching the 6:50 train now") and cannot tell two values of
+one kind ("junior" / "senior", "renters" / "homeowners", "green" / "orange")
+from two different things said about a subject. Two comparisons with the
+configured embedder answer that:
+
+- **slot**: the two statements with their values masked (dates, times,
+  amounts, numbers, versions, names removed), compared whole: how alike the
+  rest of the statement is;
+- **kin**: the words of each predicate that the other statement does not
+  have, compared: how alike the values that differ are.
+
+A slot similarity at or above ``Config.update_slot_share`` also ties the two
+statements to one attribute when they share no word of it ("Logs ship to
+Elasticsearch" / "logs go to Loki now"): the "no shared attribute" and "only
+wording differs" penalties of :mod:`remem.slots.evidence` then do not apply.
+
+Each similarity counts above a floor (``Config.update_slot_floor``,
+``Config.update_kin_floor``), scaled to 0..1, times its weight
+(``update_weights["slot"]``, ``["kin"]``). The texts to compare are pure
+functions of the two facts (:func:`texts_for`), so the write path embeds them
+all before its transaction opens and looks them up inside it
+(:class:`Similarity`). Without an embedder the evidence is absent, never
+guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from remem.slots import lexicon as lx
+from remem.slots.facts import Fact
+from remem.slots.tokens import is_word
+
+SimilarityFn = Callable[[str, str], "float | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class Similarity:
+    """Cosine similarity of two short texts (None when unknown) and the floors above
+    which each kind of similarity counts as evidence."""
+
+    cosine: SimilarityFn
+    slot_floor: float = 0.5
+    kin_floor: float = 0.3
+    share_floor: float = 0.85  # masked statements this alike are about one attribute
+
+
+@dataclass(frozen=True, slots=True)
+class SemanticEvidence:
+    """The two scaled similarities (0..1, None when unknown) and their raw cosines."""
+
+    slot: float | None = None
+    kin: float | None = None
+    slot_cos: float | None = None
+    kin_cos: float | None = None
+
+
+def masked(fact: Fact) -> str:
+    """The statement with its values (dates, amounts, numbers, versions, names) taken out."""
+    hidden = {i for v in fact.values for i in v.tokens}
+    words = [t.text for t in fact.tokens if t.index not in hidden and t.text not in ",;:!?.\"'"]
+    return " ".join(words)
+
+
+def differing(fact: Fact, other: Fact, cue_words: frozenset[str] = frozenset()) -> str:
+    """The words of ``fact``'s predicate that ``other`` does not have (its values and
+    content words, no function words or cues)."""
+    words = [
+        t.text
+        for t in fact.tokens[fact.verb_at :]
+        if (is_word(t) or t.low[:1].isdigit() or t.low[:1] in "$€£¥/")
+        and t.low not in lx.LIGHT
+        and t.low not in lx.COPULAS
+        and t.low not in cue_words
+        and not t.pronoun
+        and t.low not in other.mentions
+        and t.stem not in other.mentions
+    ]
+    return " ".join(words)
+
+
+def _cue_words(fact: Fact) -> frozenset[str]:
+    return frozenset(
+        w for c in (*fact.strong_cues, *fact.weak_cues, *fact.additive) for w in c.split()
+    )
+
+
+def texts_for(old: Fact, new: Fact) -> list[str]:
+    """Every text :func:`evidence` compares for this pair (to embed them ahead)."""
+    out = [masked(old), masked(new)]
+    a = differing(old, new, _cue_words(old))
+    b = differing(new, old, _cue_words(new))
+    if a and b:
+        out += [a, b]
+    return [t for t in out if t]
+
+
+def evidence(old: Fact, new: Fact, similarity: Similarity | None) -> SemanticEvidence:
+    """The slot and kin evidence of a pair (see the module doc)."""
+    if similarity is None:
+        return SemanticEvidence()
+    slot_cos = similarity.cosine(masked(old), masked(new))
+    a = differing(old, new, _cue_words(old))
+    b = differing(new, old, _cue_words(new))
+    kin_cos = similarity.cosine(a, b) if a and b else None
+    return SemanticEvidence(
+        slot=_scaled(slot_cos, similarity.slot_floor),
+        kin=_scaled(kin_cos, similarity.kin_floor),
+        slot_cos=slot_cos,
+        kin_cos=kin_cos,
+    )
+
+
+def _scaled(value: float | None, floor: float) -> float | None:
+    if value is None:
+        return None
+    return max(0.0, min(1.0, (value - floor) / (1.0 - floor))) if floor < 1 else 0.0
+
+
+def lookup(
+    vectors: Mapping[str, object], floor_slot: float, floor_kin: float, floor_share: float
+) -> Similarity:
+    """A :class:`Similarity` over precomputed unit vectors (``text -> vector``): a text
+    that was not embedded ahead gives no evidence."""
+
+    def cosine(a: str, b: str) -> float | None:
+        va, vb = vectors.get(a), vectors.get(b)
+        if va is None or vb is None:
+            return None
+        return float(va @ vb)  # type: ignore[operator]
+
+    return Similarity(cosine, floor_slot, floor_kin, floor_share)

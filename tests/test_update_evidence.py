@@ -1,0 +1,200 @@
+"""The update decision's evidence, one mechanism a test: each test fails when its
+mechanism is taken out (a weight set to zero, a Config knob turned off, or the code
+path it names removed). Pairs are scored with the embedding evidence of the shipped
+fake embedder, through the registry, as the write path scores them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from remem import Config, Memory, Status
+from remem.providers.registry import get_embedder
+from remem.slots import analyse, relate
+from remem.slots.semantic import Similarity, masked
+
+T0 = datetime(2024, 1, 15, 10, 0, tzinfo=UTC)
+T1 = datetime(2024, 4, 15, 10, 0, tzinfo=UTC)
+THRESHOLD = Config().update_threshold
+
+
+def _similarity(**overrides: float) -> Similarity:
+    config = Config(embedder="fake", **overrides)  # type: ignore[arg-type]
+    embedder = get_embedder("fake", config)
+
+    def cosine(a: str, b: str) -> float:
+        va, vb = embedder.embed_documents([a, b])
+        return float(va @ vb)
+
+    return Similarity(
+        cosine, config.update_slot_floor, config.update_kin_floor, config.update_slot_share
+    )
+
+
+SIM = _similarity()
+
+
+def _relate(old: str, new: str, **kwargs: object) -> Verdict:
+    kwargs.setdefault("similarity", SIM)
+    return relate(old, new, old_speaker="Kim", new_speaker="Kim", **kwargs)  # type: ignore[arg-type]
+
+
+def _say(mem: Memory, text: str, when: datetime, name: str = "Kim") -> None:
+    mem.add(
+        [{"role": "user", "name": name, "content": text, "timestamp": when}],
+        user_id="u",
+        infer=True,
+    )
+
+
+def _statuses(mem: Memory) -> dict[str, Status]:
+    from remem import ListFilter
+
+    page = mem.list(user_id="u", filters=ListFilter(statuses=("active", "superseded")), limit=50)
+    return {m.content: m.status for m in page.items}
+
+
+# -- subject attribution --------------------------------------------------------------
+def test_a_relatives_fact_is_about_another_person() -> None:
+    assert analyse("Kim lives in Leeds.", "Kim").who == "self"
+    assert analyse("Kim's parents moved to York.", "Kim").who == "other:parent"
+    verdict = _relate("Kim lives in Leeds.", "Kim's parents moved to York.")
+    assert verdict.relation == "other" and "different people" in verdict.explain()
+
+
+def test_another_party_changing_the_speakers_thing_is_the_speakers_slot() -> None:
+    # "The dentist" is someone else, but what it changed is Kim's appointment
+    old = "Kim's dentist appointment is on May 14."
+    verdict = _relate(old, "The dentist moved Kim's appointment to May 20.")
+    assert verdict.updates(THRESHOLD), verdict.explain()
+    # without the speaker's thing after the verb it stays another person's act
+    assert _relate(old, "The dentist moved to Bristol.").relation == "other"
+
+
+def test_the_speakers_group_is_the_speaker_with_others() -> None:
+    verdict = _relate(
+        "Kim's team uses Jira for tickets.",
+        "Kim and others switched to Linear for tickets.",
+    )
+    assert verdict.updates(THRESHOLD), verdict.explain()
+    # a relative is not the speaker's group
+    assert (
+        _relate(
+            "Kim's sister uses Jira for tickets.",
+            "Kim and others switched to Linear for tickets.",
+        ).relation
+        == "other"
+    )
+
+
+def test_a_question_about_the_user_ranks_the_users_fact_first(config: Config) -> None:
+    with Memory(config.home / "s.db", config=config) as mem:
+        _say(mem, "My parents live in Florida.", T0)
+        _say(mem, "I live in Brooklyn.", T0)
+        hits = mem.search("Where does Kim live?", user_id="u")
+        assert hits[0].memory.content == "Kim lives in Brooklyn.", [h.memory.content for h in hits]
+        about = {h.memory.content: h.explain["rank"]["subject"] for h in hits}
+        assert about["Kim's parents live in Florida."] < 1.0
+        assert about["Kim lives in Brooklyn."] == 1.0
+
+
+# -- change marker, old value, events, attributes -------------------------------------
+def test_a_change_marker_is_evidence() -> None:
+    old, new = "Kim's team uses Jira for tickets.", "Kim and others switched to Linear for tickets."
+    assert _relate(old, new).updates(THRESHOLD)
+    unmarked = _relate(old, new, weights={"cue": 0.0, "targeted_cue": 0.0})
+    assert not unmarked.updates(THRESHOLD), unmarked.explain()
+
+
+def test_the_old_value_named_as_ending_is_evidence() -> None:
+    old, new = "Kim keeps Kim's notes in Notion.", "Kim ditched Notion for Obsidian."
+    verdict = _relate(old, new)
+    assert verdict.updates(THRESHOLD) and "old value ended: notion" in verdict.explain()
+    assert not _relate(old, new, weights={"old_value": 0.0}).updates(THRESHOLD)
+
+
+def test_a_past_event_adds_unless_it_ends_the_old_value() -> None:
+    trips = _relate("Kim visited Oslo on May 5.", "Kim visited Bergen on June 10.")
+    assert not trips.updates(THRESHOLD) and "a past event" in trips.explain()
+    assert _relate(
+        "Kim visited Oslo on May 5.",
+        "Kim visited Bergen on June 10.",
+        weights={"event": 0.0},
+    ).updates(THRESHOLD)
+
+
+def test_another_attribute_of_the_same_thing_is_no_update() -> None:
+    for old, new in [
+        ("Kim's CI runs on Jenkins.", "Kim's builds run on Buildkite."),  # an acronym too
+        ("Kim's flight to Oslo is on July 2.", "Kim's flight back from Oslo is on July 16."),
+    ]:
+        verdict = _relate(old, new)
+        assert not verdict.updates(THRESHOLD) and "another attribute" in verdict.explain()
+    ci = ("Kim's CI runs on Jenkins.", "Kim's builds run on Buildkite.")
+    assert _relate(*ci, weights={"attribute_differs": 0.0}).updates(THRESHOLD)
+
+
+def test_a_range_of_days_is_one_date() -> None:
+    fact = analyse("Kim got engaged on 13–14 April 2024.", "Kim")
+    assert [(v.kind, v.text) for v in fact.values] == [("date", "13 – 14 april 2024")]
+
+
+# -- the embedding model, values masked ------------------------------------------------
+def test_the_slot_is_compared_with_values_masked() -> None:
+    assert masked(analyse("Kim's cat is called Mochi.", "Kim")) == "Kim cat is called"
+    with_slot = _relate("Kim's cat is called Mochi.", "Kim's cat is called Biscuit.")
+    assert with_slot.features["slot"] == 1.0  # the masked statements are the same
+    assert with_slot.updates(THRESHOLD), with_slot.explain()
+    no_slot = _relate(
+        "Kim's cat is called Mochi.",
+        "Kim's cat is called Biscuit.",
+        weights={"slot": 0.0},
+    )
+    assert no_slot.score == pytest.approx(with_slot.score - 1.0, abs=1e-3)
+
+
+def test_a_slot_told_in_other_words_is_one_attribute() -> None:
+    old, new = "Kim's router is in the hallway.", "Kim's router sits in the office."
+    alike = _similarity(update_slot_share=0.5)  # the masked statements are this alike
+    tied = _relate(old, new, similarity=alike)
+    assert "no shared attribute" not in tied.explain()
+    assert "no shared attribute" in _relate(old, new).explain()
+    assert tied.score > _relate(old, new).score
+
+
+# -- clauses ---------------------------------------------------------------------------
+def test_an_update_in_a_second_clause_supersedes(mem: Memory) -> None:
+    _say(mem, "My son plays the violin.", T0)
+    _say(mem, "The violin was too loud, so my son switched to the flute.", T1)
+    statuses = _statuses(mem)
+    assert statuses["Kim's son plays the violin."] is Status.SUPERSEDED, statuses
+
+
+def test_the_old_value_named_in_another_clause_ties_the_attribute() -> None:
+    old = "Kim's son plays the violin."
+    new = "The violin was too loud, so Kim's son switched to the flute."
+    verdict = _relate(old, new)
+    assert verdict.updates(THRESHOLD), verdict.explain()
+    assert "old value named: violin" in verdict.explain()
+    # the clause alone shares no word of the attribute with the old fact
+    alone = _relate(old, "Kim's son switched to the flute.")
+    assert not alone.updates(THRESHOLD) and "no shared attribute" in alone.explain()
+
+
+# -- "my new X is B" -------------------------------------------------------------------
+def test_my_new_x_supersedes_only_an_x(mem: Memory) -> None:
+    _say(mem, "I drive a Golf.", T0)
+    _say(mem, "My phone is an iPhone 12.", T0)
+    _say(mem, "My new phone is a Pixel 8.", T1)
+    statuses = _statuses(mem)
+    assert statuses["Kim drives a Golf."] is Status.ACTIVE, statuses
+    assert statuses["Kim's phone is an iPhone 12."] is Status.SUPERSEDED, statuses
+    assert statuses["Kim's new phone is a Pixel 8."] is Status.ACTIVE, statuses
+
+
+def test_my_new_x_with_nothing_to_replace_supersedes_nothing(mem: Memory) -> None:
+    _say(mem, "I drive a Golf.", T0)
+    _say(mem, "My dentist is Dr. Hale.", T0)
+    _say(mem, "My new phone is a Pixel 8.", T1)
+    assert set(_statuses(mem).values()) == {Status.ACTIVE}
