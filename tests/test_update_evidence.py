@@ -11,7 +11,7 @@ import pytest
 
 from remem import Config, Memory, Status
 from remem.providers.registry import get_embedder
-from remem.slots import analyse, relate
+from remem.slots import Verdict, analyse, relate
 from remem.slots.semantic import Similarity, masked
 
 T0 = datetime(2024, 1, 15, 10, 0, tzinfo=UTC)
@@ -108,7 +108,7 @@ def test_a_change_marker_is_evidence() -> None:
 
 
 def test_the_old_value_named_as_ending_is_evidence() -> None:
-    old, new = "Kim keeps Kim's notes in Notion.", "Kim ditched Notion for Obsidian."
+    old, new = "Kim keeps notes in Notion.", "Kim ditched Notion for Obsidian for notes."
     verdict = _relate(old, new)
     assert verdict.updates(THRESHOLD) and "old value ended: notion" in verdict.explain()
     assert not _relate(old, new, weights={"old_value": 0.0}).updates(THRESHOLD)
@@ -155,12 +155,14 @@ def test_the_slot_is_compared_with_values_masked() -> None:
 
 
 def test_a_slot_told_in_other_words_is_one_attribute() -> None:
-    old, new = "Kim's router is in the hallway.", "Kim's router sits in the office."
-    alike = _similarity(update_slot_share=0.5)  # the masked statements are this alike
-    tied = _relate(old, new, similarity=alike)
+    old, new = "Kim takes the tram.", "Kim cycles now."  # no word of the slot in common
+    apart = _relate(old, new)
+    assert "no shared attribute" in apart.explain()
+    # the fake embedder puts the masked statements about 0.17 apart: a share floor
+    # under that ties them to one attribute, and the penalty goes
+    tied = _relate(old, new, similarity=_similarity(update_slot_share=0.1))
     assert "no shared attribute" not in tied.explain()
-    assert "no shared attribute" in _relate(old, new).explain()
-    assert tied.score > _relate(old, new).score
+    assert tied.score > apart.score
 
 
 # -- clauses ---------------------------------------------------------------------------
@@ -172,13 +174,13 @@ def test_an_update_in_a_second_clause_supersedes(mem: Memory) -> None:
 
 
 def test_the_old_value_named_in_another_clause_ties_the_attribute() -> None:
-    old = "Kim's son plays the violin."
-    new = "The violin was too loud, so Kim's son switched to the flute."
+    old = "Kim plays the violin."
+    new = "The violin was too loud, so Kim switched to the flute."
     verdict = _relate(old, new)
     assert verdict.updates(THRESHOLD), verdict.explain()
     assert "old value named: violin" in verdict.explain()
     # the clause alone shares no word of the attribute with the old fact
-    alone = _relate(old, "Kim's son switched to the flute.")
+    alone = _relate(old, "Kim switched to the flute.")
     assert not alone.updates(THRESHOLD) and "no shared attribute" in alone.explain()
 
 

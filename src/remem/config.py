@@ -46,11 +46,11 @@ DEFAULT_CATEGORY_TTL_DAYS = {
 # Evidence weights of update detection (remem/slots/compare.py documents each).
 DEFAULT_UPDATE_WEIGHTS = {
     "template": 2.0, "value_same": 1.0, "value_other": 0.5, "same_product": 1.0, "cue": 1.0,
-    "weak_cue": 0.5, "targeted_cue": 1.0, "old_value": 2.0, "additive": 3.0, "event": 2.0,
-    "no_cue": 0.5, "extractor_hint": 2.0, "slot": 1.0, "kin": 1.0, "kind_mismatch": 1.0,
-    "unshared": 3.0, "generic": 3.0, "frame": 0.0, "frame_same": 0.0,
-    "kind_one_sided": 0.0, "attribute_differs": 2.0, "attribute_one_sided": 0.5,
-    "old_named": 1.0,
+    "weak_cue": 0.5, "targeted_cue": 1.25, "old_value": 1.25, "additive": 1.75, "event": 2.0,
+    "no_cue": 0.5, "extractor_hint": 2.0, "slot": 1.0, "kin": 1.0, "kind_mismatch": 0.0,
+    "unshared": 1.5, "generic": 1.5, "frame": 0.0, "frame_same": 0.0,
+    "kind_one_sided": 0.5, "attribute_differs": 2.0, "attribute_one_sided": 0.25,
+    "attribute_same": 0.25, "old_named": 0.5,
 }  # fmt: skip
 
 SECRET_FIELDS = {"openai_api_key", "llm_api_key", "store_url"}  # a URL may hold a password
@@ -272,11 +272,11 @@ class Config(BaseModel):
     # statements with values masked counts above update_slot_floor, the cosine of the
     # words that differ above update_kin_floor (each scaled to 0..1 times its weight)
     update_semantic: bool = True  # off: the update check uses words and structure only
-    update_slot_floor: float = Field(0.5, ge=-1, le=1)
+    update_slot_floor: float = Field(0.45, ge=-1, le=1)
     update_kin_floor: float = Field(0.3, ge=-1, le=1)
     # masked statements at least this alike are about one attribute even when they
     # share no word of it (lifts the "no shared attribute" penalty); above 1: never
-    update_slot_share: float = Field(0.85, ge=-1, le=1.01)
+    update_slot_share: float = Field(0.9, ge=-1, le=1.01)
     # with an LLM configured, it decides add / update which / nothing new for each fact
     # that has neighbours at or above update_llm_min_cosine (at most update_llm_candidates)
     update_llm: bool = True

@@ -40,7 +40,7 @@ from itertools import pairwise
 
 from remem.config import DEFAULT_UPDATE_WEIGHTS as DEFAULT_WEIGHTS
 from remem.slots import lexicon as lx
-from remem.slots.evidence import _ident_changed, features, frame
+from remem.slots.evidence import _ident_changed, features, frame, order_changed
 from remem.slots.facts import Fact, Value
 from remem.slots.semantic import Similarity, texts_for
 from remem.slots.subject import SELF, clash, speaker_words
@@ -198,6 +198,7 @@ def _compare_one(
         or ended
         or news
         or (_objects(old, new) and _objects(new, old))  # "is green" / "is orange"
+        or order_changed(old, new)  # "before breakfast" / "after breakfast"
     )
     if not differs and not wording and not ((old_values and new_only) or (new_values and old_only)):
         return Verdict("same", 0.0, ("nothing differs on both sides",), differs=False)

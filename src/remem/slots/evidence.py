@@ -31,6 +31,7 @@ from remem.slots.tokens import (
     Token,
     is_name,
     is_word,
+    stem,
     verbish,
 )
 
@@ -60,7 +61,7 @@ def frame(fact: Fact) -> frozenset[str]:
             # a name is a value, but an acronym is an attribute ("Fern's CI")
             and (not is_name(t, first=False) or _acronym(t))
             # the person a fact is about is not an attribute ("Harriet's daughter takes")
-            and not (t.low in lx.RELATION_NOUNS and fact.who != "self")
+            and not (t.low in lx.RELATION_NOUNS and (fact.who or "").startswith("other:"))
         ):
             out.add(t.stem)
     j = fact.verb_at
@@ -125,8 +126,10 @@ def features(
     if same_frame:
         f["frame_same"] = 1.0
         reasons.append("same frame: " + " ".join(sorted(f_old)))
+        if _attribute(f_old):
+            f["attribute_same"] = 1.0  # "Femi's manager is ..." / "New manager is ..."
     changed_ident = [i for i in new.identifiers if _ident_changed(i, old)]
-    kinds = _same_kind(old_values, new_values)
+    kinds = _same_kind(old_values, new_values) or ("order" if order_changed(old, new) else None)
     product = _same_product(old_values, new_values) if kinds else None
     if kinds or changed_ident:
         f["value_same"] = 1.0
@@ -138,7 +141,8 @@ def features(
         f["value_other"] = 1.0
         reasons.append("wording differs")
     old_kept, new_kept = _stated(old_values), _stated(new_values)
-    if bool(old_kept) != bool(new_kept) and _all_typed(old, new) != _all_typed(new, old):
+    one_sided = bool(old_kept) != bool(new_kept)
+    if one_sided and not ended and _all_typed(old, new) != _all_typed(new, old):
         # "live in Leeds" / "live in a terraced house": a name, then a description
         f["kind_one_sided"] = -1.0
         reasons.append("a value on one side only")
@@ -155,7 +159,7 @@ def features(
     elif new.weak_cues:
         f["weak_cue"] = 1.0
         reasons.append("weak cue: " + ", ".join(new.weak_cues))
-    else:
+    elif not ended:  # naming the old value as ending is itself a change marker
         f["no_cue"] = -1.0
         reasons.append("no change cue")
     if ended:
@@ -186,7 +190,14 @@ def features(
     # a targeted cue alone ties the two to one attribute only when both state a value
     # ("lives in Cairo" / "moved to Dubai"), not "why Jon started" after "Jon works hard"
     valued = bool(targeted and old.values and new.values)
-    shared = sim or ended or valued or product or changed_ident or shared_thing or same_frame
+    # a word of one's subject in the other's predicate ("Kim does laundry on Sundays" /
+    # "Laundry is a Wednesday thing now")
+    crossed = _subject_words(old) & (new.content | _subject_words(new)) or _subject_words(new) & (
+        old.content | _subject_words(old)
+    )
+    shared = (
+        sim or ended or valued or product or changed_ident or shared_thing or same_frame or crossed
+    )
     if not (shared or one_slot):
         f["unshared"] = -1.0  # nothing but a cue says it is the same attribute
         reasons.append("no shared attribute")
@@ -196,6 +207,25 @@ def features(
         f["generic"] = -1.0
         reasons.append("only wording differs, under a generic cue")
     return f, reasons
+
+
+def _subject_words(fact: Fact) -> frozenset[str]:
+    """The stems of the subject's words other than the speaker's name."""
+    me = speaker_words(fact.speaker)
+    return frozenset(stem(w) for w in fact.key if w not in me and w not in lx.LIGHT)
+
+
+def order_changed(old: Fact, new: Fact) -> bool:
+    """Whether the two tell another order of the same steps ("showers before breakfast"
+    / "showers after breakfast", "tests after the feature" / "tests before it"): the
+    order words of each differ. An order is a value of a habit, like a time."""
+    a = {t.low for t in old.tokens if t.low in _ORDER}
+    b = {t.low for t in new.tokens if t.low in _ORDER}
+    return bool(a and b and a != b)
+
+
+# the words that place one step of a routine relative to another
+_ORDER = frozenset("before after first last earlier later beforehand afterwards".split())
 
 
 def _acronym(t: Token) -> bool:

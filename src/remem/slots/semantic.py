@@ -45,9 +45,9 @@ class Similarity:
     which each kind of similarity counts as evidence."""
 
     cosine: SimilarityFn
-    slot_floor: float = 0.5
+    slot_floor: float = 0.45
     kin_floor: float = 0.3
-    share_floor: float = 0.85  # masked statements this alike are about one attribute
+    share_floor: float = 0.9  # masked statements this alike are about one attribute
 
 
 @dataclass(frozen=True, slots=True)

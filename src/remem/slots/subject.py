@@ -29,6 +29,8 @@ SELF = "self"
 PRONOUN = "pronoun"
 _THIRD = frozenset("he she they him her them his their hers theirs".split())
 _TITLES = frozenset("mr mrs ms mx dr prof sir madam miss".split())
+# before a relation noun these make it a role of the speaker's, not a person
+_ROLE = frozenset("new current former previous old latest".split())
 
 
 def speaker_words(speaker: str | None) -> frozenset[str]:
@@ -54,6 +56,8 @@ def who(
         relation = [t for t in rest if t.low in lx.RELATION_NOUNS]
         names = [t for t in rest if is_name(t, first=False) and t.low not in me]
         is_me = owner.low in me or owner.pronoun
+        if relation and is_me and any(t.low in _ROLE for t in rest):
+            return SELF  # "Elsa's new landlord is ...": who holds the speaker's role now
         if relation and (not copula or not _names_after(tokens, end)):
             # "Aiden's parents live ...", "Jin's roommate is vegan": another person;
             # "Femi's manager is Greg" names who fills the speaker's slot

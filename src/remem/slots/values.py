@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from remem.slots import lexicon as lx
 from remem.slots.tokens import (
+    ADVERBS,
     CURRENCY,
     DATE_WORDS,
     MONTHS,
@@ -162,6 +163,8 @@ def identifiers_in(
             or noun.low in DATE_WORDS
             or noun.low in ("version", "v")
             or verbish(noun)  # "weighs 72 kg", "sees 25 patients": a verb's amount
+            or noun.low in ADVERBS  # "approximately 25", "about 40": an amount
+            or (noun.low.endswith("ly") and len(noun.low) > 4)
             # outside the subject "Python 3.9" is a product's version, a value; as the
             # subject ("Rack 3 is ...", "Invoice 1001 is due ...") it names a member
             or (not in_subject and is_name(noun, False) and not noun.text.isupper())
