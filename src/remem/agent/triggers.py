@@ -55,7 +55,7 @@ SESSION, API = "session", "api"  # provenance sources: a turn the agent observed
 # assistant's conduct, so the checks read the text without it.
 _FRAME = re.compile(r"\bremind(?:ers?|s|ed|ing)?\b", re.IGNORECASE)
 _COLON = re.compile(r"[:：]\s")
-_COLON_SPAN, _COLON_TRIES = 400, 4  # where a reminder's frame ends, and how many parts
+_COLON_SPAN, _COLON_TRIES = 400, 3  # where a reminder's frame ends, and how many parts
 
 
 def reminder_flag(text: str) -> str | None:

@@ -119,6 +119,7 @@ _BLANKET = re.compile(
     r"以后|すべて|모든|جميع|सभी",
     re.I,
 )
+_FIELD_DEPTH = 4  # field names read before an address ("meta: description: AI: ...")
 _FIRST_PERSON = re.compile(r"^\W*(?:i|we|i've|we've|ich|je|j'ai|yo|eu|io|ik|ja|ben|я)\b", re.I)
 
 
@@ -244,7 +245,7 @@ def _sentence_features(
         out.setdefault("danger", _around(s, danger))
 
 
-def _address(sentence: str) -> tuple[str, str] | None:
+def _address(sentence: str, depth: int = 0) -> tuple[str, str] | None:
     """``("address", phrase)`` when the sentence opens by addressing the assistant ("AI
     assistant:", "Note to the bot:", "Hinweis für den KI-Assistenten:"), or
     ``("authority", phrase)`` when it opens with a role label ("SYSTEM:")."""
@@ -264,7 +265,9 @@ def _address(sentence: str) -> tuple[str, str] | None:
         and not _C["ai"].search(head)
     ):
         # "description: Assistant: ..." (a field's name first): the address may follow it
-        found = _address(rest[brk.end() :]) if brk.end() < len(rest) else None
+        # a few field names deep, no more: "a: a: a: ..." must not recurse per colon
+        deeper = brk.end() < len(rest) and depth < _FIELD_DEPTH
+        found = _address(rest[brk.end() :], depth + 1) if deeper else None
         if found:
             return found
     if not head or len(head) > 60:
