@@ -14,7 +14,7 @@ TOOLS = {
     "remember", "search", "context", "get", "update", "forget", "history", "outcome",
     "feedback", "correct", "working_add", "working_promote", "episode_start",
     "episode_action", "episode_end", "lessons", "rules", "triggers", "lesson_revoke",
-    "rule_revoke",
+    "rule_revoke", "trigger_cancel",
 }  # fmt: skip
 SECRET = "sk-proj-" + "Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0L"
 
@@ -142,6 +142,10 @@ async def exercise(client: Client, *, foreign_id: str) -> dict[str, Any]:
     due = data(await call("triggers", {"due": True}))["triggers"]
     assert [t["message"] for t in due] == ["The atlas certificate expires"]
     assert data(await call("triggers", {"status": "done"}))["triggers"] == []
+    cancelled = data(await call("trigger_cancel", {"trigger_id": due[0]["id"]}))
+    assert cancelled["status"] == "cancelled" and cancelled["provenance"]["source"] == "api"
+    assert data(await call("triggers", {"due": True}))["triggers"] == []
+    assert "no trigger" in error(await call("trigger_cancel", {"trigger_id": foreign_id}))
 
     gone = data(await call("forget", {"memory_id": new["id"], "reason": "obsolete"}))
     assert gone["status"] == "forgotten"

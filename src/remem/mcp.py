@@ -405,6 +405,12 @@ def build_server(agent: MemoryAgent, *, session_id: str | None = None) -> RememS
 
         return {"triggers": [plain(x) for x in t.run("triggers", body)]}
 
+    @tool(annotations=_write(destructive=True, idempotent=True))
+    def trigger_cancel(trigger_id: MemoryId) -> dict[str, Any]:
+        """Cancel (revoke) a reminder or forward trigger when the user no longer wants
+        it: it never comes up again."""
+        return plain(t.run("trigger_cancel", lambda: t.agent.triggers.cancel(trigger_id)))
+
     add_resources(server, t)
     server.close_schemas()
     return server
