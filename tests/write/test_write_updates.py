@@ -297,3 +297,15 @@ def test_the_llm_extractors_supersedes_answer_is_evidence(config: Config, tmp_pa
     status, decision, old = run("Aaron drinks his coffee black", "b.db")
     assert status is Status.SUPERSEDED and decision.related_id == old
     assert "the extractor says it supersedes this" in decision.detail
+
+
+def test_a_fact_named_by_name_is_updated_by_that_person_speaking(mem: Memory) -> None:
+    # stored without a speaker, it names Aaron; said later by Aaron himself, "my" is
+    # Aaron: one person, so an update (not "about different people: aaron / self")
+    mem.add("Aaron's dentist is Dr Lowe in Harbour Street.", user_id="u", now=T0)
+    mem.remember("My dentist is now Dr Okafor in Mill Lane.", user_id="u", speaker="Aaron",
+                 now=T1)  # fmt: skip
+    assert _all(mem) == {
+        "Aaron's dentist is Dr Lowe in Harbour Street.": Status.SUPERSEDED,
+        "Aaron's dentist is now Dr Okafor in Mill Lane.": Status.ACTIVE,
+    }

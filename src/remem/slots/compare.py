@@ -246,11 +246,24 @@ def _claim(text: str) -> set[str]:
     }
 
 
+def _named_speaker(one: Fact, other: Fact) -> bool:
+    """Whether ``other`` names by name the person ``one``'s speaker is: "Aaron's
+    dentist is ..." stored without a speaker, then "my dentist is ..." said by Aaron."""
+    named = (other.who or "").removeprefix("other:")
+    return one.who == SELF and other.who != named and named in speaker_words(one.speaker)
+
+
 def _different_subject(old: Fact, new: Fact) -> str | None:
     people = clash(old.who, new.who)
-    if people and not (_acts_on(new, old) or _group(old, new) or _group(new, old)):
+    same = _named_speaker(old, new) or _named_speaker(new, old)
+    if people and not (same or _acts_on(new, old) or _group(old, new) or _group(new, old)):
         return people
-    if old.who == new.who == SELF and speaker_words(old.speaker) != speaker_words(new.speaker):
+    two = bool(speaker_words(old.speaker) and speaker_words(new.speaker))
+    if (
+        old.who == new.who == SELF
+        and two
+        and speaker_words(old.speaker) != speaker_words(new.speaker)
+    ):
         return f"about different people: {old.speaker} / {new.speaker}"  # two speakers' "I"
     if old.who is not None and new.who is not None and (old.who != new.who or old.who == "self"):
         return None  # the speaker, or "she" for the person named before
