@@ -66,15 +66,19 @@ def _show(rows: list[Trigger], title: str) -> None:
         out.print("no triggers")
         return
     table = Table(title=title)
-    for col in ("id", "day", "status", "message", "phrase"):
+    for col in ("id", "day", "status", "message", "phrase", "from"):
         table.add_column(col, overflow="fold")
     for t in rows:
+        origin = " ".join(
+            str(t.provenance[k]) for k in ("source", "surface") if t.provenance.get(k)
+        )
         table.add_row(
             t.id,
             t.trigger_date.isoformat(),
-            str(t.status),
+            f"{t.status} (held: {escape(t.held)})" if t.held else str(t.status),
             escape(t.message),
             escape(t.phrase),
+            escape(origin),
         )
     out.print(table)
 
