@@ -190,3 +190,14 @@ def test_a_due_reminder_shows_only_trusted_memories_beside_it(mem: Memory) -> No
     text = agent.start_session("s2", now=WED + timedelta(days=2)).text
     assert "Cut the release" in text and "release branch is cut" in text
     assert "Mallory" not in text
+
+
+def test_a_callers_reminder_to_the_user_is_shown(mem: Memory) -> None:
+    # addressed to the user ("tell Maya ..."), not an order about the assistant's conduct
+    friday = WED + timedelta(days=2)
+    made = Triggers(mem, SCOPE, surface="dashboard").add(
+        "Tell Maya about the release freeze", on=friday, now=WED
+    )
+    assert Triggers(mem, SCOPE).get(made.id).held is None
+    agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
+    assert "Tell Maya about the release freeze" in agent.start_session("s9", now=friday).text

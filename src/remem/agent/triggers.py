@@ -15,10 +15,9 @@ nothing untrusted writes to it. For the same reason every trigger passes the
 check a lesson or a rule passes (:func:`remem.write.injection.adoption_flag`,
 over the whole text it came from): a text that reads as an instruction aimed at
 the agent makes none (``detect`` finds nothing, ``add`` and ``on_condition``
-refuse it, nothing written), and one stored before — or one that tells the
-assistant how to behave as an assistant (:mod:`remem.write.conduct`) when the
-user did not ask for it in a session — is *held* (:func:`held_reason`): listed
-with why, never due, never fired, never shown. A shown reminder is what was said,
+refuse it, nothing written), and one stored before (or forged into the store)
+is *held* (:func:`held_reason`): listed with why, never due, never fired, never
+shown. A shown reminder is what was said,
 clipped to ``trigger_message_chars``; the memories a due one is about are shown
 only when trusted and unflagged, clipped the same.
 
@@ -45,7 +44,6 @@ from remem.memory import Memory
 from remem.model import Scope, Trigger, TriggerStatus
 from remem.secrets import redact
 from remem.validation import Limits, check_id, check_text, now_or, optional_label
-from remem.write.conduct import conduct_phrase
 from remem.write.injection import adoption_flag
 
 __all__ = ["Trigger", "TriggerStatus", "Triggers", "held_reason", "reminder_flag"]
@@ -355,22 +353,15 @@ class Triggers:
 
 
 def held_reason(trigger: Trigger) -> str | None:
-    """Why ``trigger`` is never shown, or None: it reads as an instruction aimed at
-    the agent (the check of a lesson or a rule), or it tells the assistant how to
-    behave as an assistant and the user did not ask for it in a session."""
+    """Why ``trigger`` is never shown, or None: its text or condition reads as an
+    instruction aimed at the agent (the check of a lesson or a rule). A reminder is
+    addressed to the user ("tell Maya about the release"), so how the assistant
+    should behave (:mod:`remem.write.conduct`) is not held here: an order to the
+    assistant is what the injection check looks for."""
     flag = reminder_flag(trigger.message) or (
         reminder_flag(trigger.phrase) if trigger.phrase else None
     )
-    if flag:
-        return f"reads as an instruction aimed at the agent ({flag!r})"
-    if not trigger.provenance.get("user_stated"):
-        phrase = conduct_phrase(_FRAME.sub(" ", trigger.message))
-        if phrase:
-            return (
-                f"tells the assistant how to behave ({phrase!r}) and the user did not ask "
-                "for it in a session"
-            )
-    return None
+    return f"reads as an instruction aimed at the agent ({flag!r})" if flag else None
 
 
 def _read(triggers: Sequence[Trigger]) -> builtins.list[Trigger]:
