@@ -23,6 +23,7 @@ memories and plans what the pipeline does:
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -216,8 +217,8 @@ def slot_similarity(
         if compare(old_fact, new_fact, weights=config.update_weights).relation in _RULED_OUT:
             continue
         texts.update(dict.fromkeys(texts_to_embed(old_fact, new_fact)))
-    wanted = [t for t in texts if t not in _VECTORS.get(embedder.model_id, {})]
-    known = _VECTORS.setdefault(embedder.model_id, {})
+    known = _cache_of(embedder)
+    wanted = [t for t in texts if t not in known]
     if wanted:
         for text, vector in zip(wanted, embedder.embed_documents(wanted), strict=True):
             known[text] = vector
@@ -231,9 +232,18 @@ def slot_similarity(
 
 _RULED_OUT = ("other", "same")
 # Short slot texts recur (the same memory meets many new facts): their vectors are
-# kept per model, oldest dropped first past this many.
+# kept per embedder (so per open store: one store's history never changes what
+# another's writes cost, and a closed store's texts go with it), oldest dropped
+# first past this many.
 _MAX_CACHED = 20_000
-_VECTORS: dict[str, dict[str, np.ndarray]] = {}
+_VECTORS: weakref.WeakKeyDictionary[Embedder, dict[str, np.ndarray]] = weakref.WeakKeyDictionary()
+
+
+def _cache_of(embedder: Embedder) -> dict[str, np.ndarray]:
+    try:
+        return _VECTORS.setdefault(embedder, {})
+    except TypeError:  # an embedder that cannot be weakly referenced: no cache
+        return {}
 
 
 def _said_later(old: MemoryRecord, said_at: datetime | None) -> bool:
