@@ -136,6 +136,11 @@ def go(driver: Chrome, element: WebElement, *, submit: bool = False) -> None:
     old = driver.find_element(By.TAG_NAME, "html")
     element.submit() if submit else element.click()
     WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
+    # and until the next page is whole: an element found while it still loads can be
+    # gone by the click ("Node with given id does not belong to the document")
+    WebDriverWait(driver, 30).until(
+        lambda d: d.execute_script("return document.readyState") == "complete"
+    )
 
 
 def no_alert(driver: Chrome) -> None:
