@@ -88,6 +88,10 @@ _MD_FOOTNOTE = re.compile(
 _FRONT_MATTER = re.compile(
     r"\A\s*---[ \t]*\n(.*?)\n---[ \t]*(?:\n|\Z)|\A\s*---[ \t]+(\S.{0,2000}?)[ \t]+---", re.S
 )
+# ... or pasted after some prose ("Here is the post: ---\ntitle: ...\n---"): a block
+# between two "---" lines that holds "key: value" lines (not a rule between paragraphs)
+_FRONT_MATTER_LATER = re.compile(r"(?:\n|:)[ \t]*---[ \t]*\n(.{1,4000}?)\n---[ \t]*(?:\n|\Z)", re.S)
+_KEY_LINE = re.compile(r"^[ \t]*[A-Za-z_][\w-]*:[ \t]", re.M)
 _FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.S | re.M)
 _CODE_COMMENT = re.compile(r"/\*(.*?)\*/|(?:^|[ \t])(?://|#|--|;)[ \t]?(.*)$", re.M | re.S)
 _LATEX = re.compile(r"\\(?:documentclass|section|subsection|begin|end|usepackage|cite)\b|\\\\")
@@ -118,9 +122,11 @@ def regions(text: str) -> list[Region]:
         found += _latex_regions(text)
     if text.lstrip().startswith("---"):
         found += _front_matter(text)
+    elif "---" in text:
+        found += _later_front_matter(text)
     if text.lstrip()[:1] in "{[":
         found += _json_regions(text)
-    elif '{"' in text or '["' in text:
+    elif _EMBEDDED_JSON.search(text):  # also pretty-printed: '{\n  "name": ...'
         found += _embedded_json_regions(text)
     if not text.isascii():
         found += _invisible_regions(text)
@@ -248,6 +254,13 @@ def _latex_regions(text: str) -> list[Region]:
 def _front_matter(text: str) -> list[Region]:
     m = _FRONT_MATTER.match(text)
     return [Region("front_matter", m.group(1) or m.group(2), False, None)] if m else []
+
+
+def _later_front_matter(text: str) -> list[Region]:
+    m = _FRONT_MATTER_LATER.search(text)
+    if m is None or not _KEY_LINE.search(m.group(1)):
+        return []
+    return [Region("front_matter", m.group(1), False, None)]
 
 
 def _json_regions(text: str) -> list[Region]:
