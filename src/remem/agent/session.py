@@ -144,9 +144,12 @@ class Sessions:
         transcript extraction stood for them); how many."""
         points = self.mem.store.list_checkpoints(session.session_id, self.scope)
         done = 0
+        store = self.mem.store
         for turn, _, _, kept in _messages(points, self.scope, session.session_id):
-            if turn > session.flushed_turns and kept:
-                self.mem.store.mark_extracted(kept, version, 0)
+            # a raw log the lifecycle purged meanwhile (with the memories it gave) is
+            # nothing to mark: its extraction mark would point at no resource
+            if turn > session.flushed_turns and kept and store.get_resource(kept, self.scope):
+                store.mark_extracted(kept, version, 0)
                 done += 1
         return done
 
