@@ -6,12 +6,10 @@ learnings; after a reflection no rule or lesson holds any of them, and neither t
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 import anyio
 import pytest
+
+from attack_rows import ATTACKS, marker
 
 pytest.importorskip("mcp")
 
@@ -22,35 +20,9 @@ from remem import mcp as remem_mcp
 from remem.app import agent_for
 from remem.memory import Memory
 from remem.model import Scope, utcnow
-from remem.textnorm import normalise
 
 BACKENDS = ("sqlite", "postgres")
 SCOPE = Scope(user_id="maya", namespace="atlas")
-FIXTURES = Path(__file__).parent / "fixtures" / "injection"
-
-
-def _spread() -> list[dict[str, Any]]:
-    """One malicious row per language, encoding and markup of the dev half (and the
-    hidden forms): each kind of attack once, not all 133 (that is the Python suite)."""
-    rows = [json.loads(x) for x in (FIXTURES / "injections.dev.jsonl").read_text().splitlines()]
-    hidden = [json.loads(x) for x in (FIXTURES / "hidden.dev.jsonl").read_text().splitlines()]
-    picked: dict[tuple[str, str], dict[str, Any]] = {}
-    for row in rows:
-        if row["malicious"]:
-            for key in ("lang", "encoding", "markup"):
-                picked.setdefault((key, row[key]), row)
-    for row in hidden:
-        if row["malicious"]:
-            picked.setdefault(("form", row["form"]), row)
-    return list({r["id"]: r for r in picked.values()}.values())
-
-
-ATTACKS = _spread()
-
-
-def _marker(text: str) -> str:
-    line = max(normalise(text).splitlines(), key=len)
-    return " ".join(line.split())[:40].casefold()
 
 
 def test_attacks_through_correct_and_episode_end(mem: Memory) -> None:
@@ -89,4 +61,4 @@ def test_attacks_through_correct_and_episode_end(mem: Memory) -> None:
     tools = " ".join(
         " ".join(agent.before_tool("s-next", "Bash", {"command": t}).text.split()) for t in texts
     ).casefold()
-    assert [r["id"] for r in ATTACKS if _marker(r["text"]) in shown + start + tools] == []
+    assert [r["id"] for r in ATTACKS if marker(r["text"]) in shown + start + tools] == []

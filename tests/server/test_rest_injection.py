@@ -10,38 +10,11 @@ attack as the call's input) shows one."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 from tests.server.conftest import Live
 
-from remem.textnorm import normalise
+from attack_rows import ATTACKS, marker
 
 BACKENDS = ("sqlite", "postgres")
-FIXTURES = Path(__file__).parent.parent / "fixtures" / "injection"
-
-
-def _spread() -> list[dict[str, Any]]:
-    rows = [json.loads(x) for x in (FIXTURES / "injections.dev.jsonl").read_text().splitlines()]
-    hidden = [json.loads(x) for x in (FIXTURES / "hidden.dev.jsonl").read_text().splitlines()]
-    picked: dict[tuple[str, str], dict[str, Any]] = {}
-    for row in rows:
-        if row["malicious"]:
-            for key in ("lang", "encoding", "markup"):
-                picked.setdefault((key, row[key]), row)
-    for row in hidden:
-        if row["malicious"]:
-            picked.setdefault(("form", row["form"]), row)
-    return list({r["id"]: r for r in picked.values()}.values())
-
-
-ATTACKS = _spread()
-
-
-def _marker(text: str) -> str:
-    line = max(normalise(text).splitlines(), key=len)
-    return " ".join(line.split())[:40].casefold()
 
 
 def test_attacks_through_every_rest_route_that_makes_lessons(live: Live) -> None:
@@ -95,4 +68,4 @@ def test_attacks_through_every_rest_route_that_makes_lessons(live: Live) -> None
             shown.append(str(out.get("additionalContext", "")))
     assert "linter" in shown[-1]  # the path is live: a user's lesson comes up before its call
     seen = " ".join(" ".join(shown).split()).casefold()
-    assert [r["id"] for r in ATTACKS if _marker(r["text"]) in seen] == []
+    assert [r["id"] for r in ATTACKS if marker(r["text"]) in seen] == []
