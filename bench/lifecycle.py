@@ -131,8 +131,6 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[int, dict[str, RunResult]] = {}
     for (year, lifecycle), result in zip(tasks, done, strict=True):
         results.setdefault(year.seed, {})["with" if lifecycle else "without"] = result
-    if args.only:  # a table needs both arms: show the one run in both rows
-        results = {s: {"with": r[args.only], "without": r[args.only]} for s, r in results.items()}
     text = (
         f"World {args.world}" + (f" ({args.bank} bank)" if args.world == 2 else "") + "\n\n"
         + table(results) + "\n\nRecall by class of fact:\n\n" + class_table(results)

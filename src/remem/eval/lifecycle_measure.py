@@ -175,10 +175,23 @@ def fates(mem: Memory, memory_ids: Sequence[str], user: str) -> list[dict[str, A
                 "category": records[0].category if records else None,
                 "moved_by": last.event if last else None,
                 "on": last.at.date().isoformat() if last else None,
-                "reason": str(last.detail.get("reason", "")) if last else "",
+                "reason": _why_moved(mem, last.detail, user) if last else "",
             }
         )
     return holders
+
+
+def _why_moved(mem: Memory, detail: dict[str, Any], user: str) -> str:
+    """The reason an audit event gives; for a supersede or merge (whose events say
+    ``why`` and ``superseded_by``, not ``reason``) the successor's text and why."""
+    reason = str(detail.get("reason") or detail.get("why") or "")
+    successor = detail.get("superseded_by")
+    if not successor:
+        return reason
+    found = mem.store.get_memories([str(successor)], Scope(user_id=user))
+    text = found[0].content if found else f"{successor} (missing)"
+    extra = f" ({detail['detail']})" if detail.get("detail") else ""
+    return f'{reason or "superseded"} by "{text}"{extra}'
 
 
 @dataclass(slots=True)
@@ -215,8 +228,13 @@ class RunResult:
 CLASSES = ("frequent", "rare", "dormant", "updated", "important")
 
 
+def _arms(runs: dict[str, RunResult]) -> list[str]:
+    """The arms a seed ran, in table order (a replay of one arm has only that one)."""
+    return [name for name in ("without", "with") if name in runs]
+
+
 def table(results: dict[Any, dict[str, RunResult]]) -> str:
-    """A markdown table of every seed's two runs."""
+    """A markdown table of every seed's runs (the active ratio when both arms ran)."""
     lines = [
         "| seed | jobs | recall@5 | recall@10 | important found @5 / @10 | old above current | "
         "needs met in the year (of them by the archive tier) | irrelevant in context "
@@ -224,7 +242,7 @@ def table(results: dict[Any, dict[str, RunResult]]) -> str:
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for seed, runs in results.items():
-        for name in ("without", "with"):
+        for name in _arms(runs):
             r = runs[name]
             imp = r.important
             lines.append(
@@ -235,20 +253,22 @@ def table(results: dict[Any, dict[str, RunResult]]) -> str:
                 f"{r.active} | {r.file_bytes / 2**20:.1f} MiB | {r.search_p95_ms:.1f} ms | "
                 f"{r.protected_lost} of {r.protected} |"
             )
+        if len(_arms(runs)) < 2:
+            continue
         ratio = runs["with"].active / max(1, runs["without"].active)
         lines.append(f"| {seed} | active with / without | | | | | | | **{ratio:.1%}** | | | |")
     return "\n".join(lines)
 
 
 def class_table(results: dict[Any, dict[str, RunResult]]) -> str:
-    """Recall@5 / @10 by class of fact, each seed's two runs side by side."""
+    """Recall@5 / @10 by class of fact, each seed's runs one under the other."""
     classes = [
         c for c in CLASSES if any(c in r.by_class for rs in results.values() for r in rs.values())
     ]
     head = " | ".join(f"{c} @5 / @10" for c in classes)
     lines = [f"| seed | jobs | {head} |", "|---|---|" + "---:|" * len(classes)]
     for seed, runs in results.items():
-        for name in ("without", "with"):
+        for name in _arms(runs):
             cells = []
             for c in classes:
                 f5, f10, n = runs[name].by_class.get(c, [0, 0, 0])
@@ -261,7 +281,7 @@ def misses(results: dict[Any, dict[str, RunResult]]) -> str:
     """Every run's missed facts, each with what became of the memories that held it."""
     lines = []
     for seed, runs in results.items():
-        for name in ("without", "with"):
+        for name in _arms(runs):
             for miss in runs[name].missed:
                 fates = "; ".join(
                     f"{h['status']}"
