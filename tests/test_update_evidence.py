@@ -200,3 +200,27 @@ def test_my_new_x_with_nothing_to_replace_supersedes_nothing(mem: Memory) -> Non
     _say(mem, "My dentist is Dr. Hale.", T0)
     _say(mem, "My new phone is a Pixel 8.", T1)
     assert set(_statuses(mem).values()) == {Status.ACTIVE}
+
+
+# -- one state told with another value; a sentence that opens with its verb ---------------
+def test_one_state_with_another_value_is_evidence() -> None:
+    old, new = "Kim is reading dune.", "Kim is reading the overstory."  # no names: words only
+    verdict = _relate(old, new)
+    assert verdict.updates(THRESHOLD) and "only the value differs" in verdict.explain()
+    assert not _relate(old, new, weights={"value_only": 0.0}).updates(THRESHOLD)
+    # a habit or taste adds up; a name then a description are two attributes
+    for old, new in [
+        ("Kim likes hiking.", "Kim likes painting."),
+        ("Kim's car is a Mazda 3.", "Kim's car is bright red."),
+    ]:
+        verdict = _relate(old, new)
+        assert "only the value differs" not in verdict.explain(), verdict.explain()
+        assert not verdict.updates(THRESHOLD), verdict.explain()
+
+
+def test_a_sentence_that_opens_with_its_verb_acts_on_its_object() -> None:
+    fact = analyse("Bumped msrv to 1.80.")
+    assert fact.key == frozenset({"msrv"}) and fact.comparable
+    assert relate("msrv is 1.74.", "Bumped msrv to 1.80.").updates(THRESHOLD)
+    assert not analyse("Switched to uv.").key  # no object: no subject either
+    assert "car" in analyse("Used cars are cheap.").key  # it has a verb of its own

@@ -50,7 +50,7 @@ DEFAULT_UPDATE_WEIGHTS = {
     "no_cue": 0.5, "extractor_hint": 2.0, "slot": 1.0, "kin": 1.0, "kind_mismatch": 0.0,
     "unshared": 1.5, "generic": 1.5, "frame": 0.0, "frame_same": 0.0,
     "kind_one_sided": 0.5, "attribute_differs": 2.0, "attribute_one_sided": 0.25,
-    "attribute_same": 0.25, "old_named": 0.5,
+    "attribute_same": 0.25, "old_named": 0.5, "value_only": 0.75,
 }  # fmt: skip
 
 SECRET_FIELDS = {"openai_api_key", "llm_api_key", "store_url"}  # a URL may hold a password

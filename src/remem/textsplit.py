@@ -20,6 +20,10 @@ decides:
   or bracket, or is a lower-case token holding a digit ("v2.1.0 added ...");
   a plain lower-case word ("e.g. the", "vs. the") continues the sentence.
 
+A mark inside a bracket opened in the same sentence and closed later on the
+same line never ends it: a parenthetical belongs to its sentence ("The report
+(p. 42) says ...", "(see sec. 3.1 of the RFC)").
+
 A neutral module: the write path, the read path and the agent all use it.
 """
 
@@ -55,6 +59,7 @@ _END = re.compile(r"[.!?]+[\"')\]]*(?=\s)|\n")
 _LETTER_RUN = re.compile(r"(?:[A-Za-z][a-z]?\.){2,}$")  # U.S., e.g., a.m., Ph.D.
 _WORD_BEFORE = re.compile(r"(\S+)$")
 _WORD_AFTER = re.compile(r"\s*([\"'(\[]?)(\S*)")
+_OPEN = re.compile(r"(?:^|(?<=\s))[(\[](?=\S)")  # a bracket opening a word, not ":("
 
 
 def _is_abbreviation(word: str) -> bool:
@@ -91,12 +96,27 @@ def _ends(text: str, mark: re.Match[str]) -> bool:
     )
 
 
+def _in_brackets(text: str, start: int, mark: re.Match[str]) -> bool:
+    """Whether ``mark`` sits inside a bracket opened since ``start`` and closed later
+    on the same line (see the module doc)."""
+    if mark.group(0) == "\n":
+        return False
+    inside = text[start : mark.start()]
+    depth = len(_OPEN.findall(inside)) - inside.count(")") - inside.count("]")
+    if depth <= 0:
+        return False
+    closed = mark.group(0).rstrip(".!?")  # the mark may close it itself: "(see p. 4.)"
+    line_end = text.find("\n", mark.end())
+    rest = text[mark.end() : line_end if line_end >= 0 else len(text)]
+    return not closed and (")" in rest or "]" in rest)
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of each sentence of ``text`` (white space around it excluded)."""
     spans: list[tuple[int, int]] = []
     start = 0
     for mark in _END.finditer(text):
-        if not _ends(text, mark):
+        if not _ends(text, mark) or _in_brackets(text, start, mark):
             continue
         _add(spans, text, start, mark.end())
         start = mark.end()

@@ -70,6 +70,8 @@ def test_the_technical_corpus_passes_byte_for_byte() -> None:
         ("v2.0.0 removed the legacy API. v2.1.0 added streaming.", 2),  # lower-case start
         ("See https://example.com/a.b.c?x=1. It explains the setup.", 2),
         ("I moved to Rome. Paris was too expensive.", 2),  # a plain word before a name
+        ("The report (p. 42) says 3.4 billion. It is new.", 2),  # inside brackets
+        ("I was sad :( Went home. Slept (a lot) then.", 2),  # ":(" opens no bracket
     ],
 )
 def test_sentences_end_where_they_end(text: str, want: int) -> None:

@@ -19,6 +19,8 @@ production cluster") or another member of a list ("project 1" / "project 28",
 ``old_value``      the new fact names the old value as ending ("left Google",
                    "from Flask to FastAPI", "my Trek got stolen")
 ``same_product``   a named product's version changed ("Node 16" -> "Node 20")
+``value_only``     one state with another value: the same words around one run
+                   that differs ("is reading Dune" / "is reading Middlemarch")
 ``additive``       minus: the new fact adds ("also", "another", "as well")
 ``event``          minus: the new fact tells a past event without a change cue
                    ("visited Florence"): events accumulate, they do not replace

@@ -149,6 +149,12 @@ def features(
     if old_kept and new_kept and not _same_kind(old_kept, new_kept):
         f["kind_mismatch"] = -1.0  # a time then a gate: two attributes, not two values
         reasons.append("values of different kinds")
+    if _value_only(old, new) and "kind_one_sided" not in f:
+        # "Bee is reading Dune" / "Bee is reading The Overstory": the same statement
+        # about a state (a copula, a progressive) with one value in place of another
+        # of its kind (not "is a Mazda 3" / "is bright red")
+        f["value_only"] = 1.0
+        reasons.append("only the value differs")
     targeted = _targeted(new.strong_cues, old) if new.strong_cues else None
     if new.strong_cues:
         f["cue"] = 1.0
@@ -207,6 +213,43 @@ def features(
         f["generic"] = -1.0
         reasons.append("only wording differs, under a generic cue")
     return f, reasons
+
+
+def _skeleton(fact: Fact, other: Fact) -> tuple[tuple[str, ...], list[int]]:
+    """``fact`` read against ``other``: the words both say, in order (the copula as
+    "be"; function words, adverbs, cues and dates that only place it in time left
+    out), and where ``fact``'s own words (those ``other`` does not have) stand in it."""
+    cues = {w for c in (*fact.strong_cues, *fact.weak_cues, *fact.additive) for w in c.split()}
+    context = {i for v in fact.values if v not in _stated([v]) for i in v.tokens}
+    shared: list[str] = []
+    own: list[int] = []
+    for t in fact.tokens:
+        if t.low in lx.COPULAS or t.low in ("am", "'m", "'re"):
+            shared.append("be")
+            continue
+        if not (is_word(t) or t.low[:1].isdigit()) or t.index in context:
+            continue
+        if t.low in lx.LIGHT or t.low in ADVERBS or t.low in cues:
+            continue
+        if t.pronoun or {t.low, t.stem} & (other.mentions | other.possessors):
+            shared.append(t.stem if not t.pronoun else "@me")
+        else:
+            own.append(len(shared))
+    return tuple(shared), own
+
+
+def _value_only(old: Fact, new: Fact) -> bool:
+    """Whether the two are one state told with another value: both have a copula
+    ("is", "is reading", "are at"), what they share is equal and in the same order,
+    and each has one run of its own words after it (see :func:`_skeleton`)."""
+    if not (old.copula and new.copula) or old.past_event or new.past_event:
+        return False  # "likes hiking" / "likes painting": a habit or taste adds up
+    a, a_own = _skeleton(old, new)
+    b, b_own = _skeleton(new, old)
+    if a != b or not a or not a_own or not b_own:
+        return False
+    # one run each, after the last shared word of the subject and verb
+    return len(set(a_own)) == 1 and len(set(b_own)) == 1 and a_own[0] == b_own[0] == len(a)
 
 
 def _subject_words(fact: Fact) -> frozenset[str]:

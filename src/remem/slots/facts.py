@@ -19,7 +19,7 @@ Pure functions with no I/O; results are cached per (text, speaker).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from remem.slots import lexicon as lx
@@ -121,7 +121,54 @@ def _subject_span(tokens: tuple[Token, ...]) -> tuple[int, int]:
             end = j + 1
             break
         end = j + 1
+    if _verb_first(tokens, start):
+        return start, start  # "Bumped msrv to 1.80": no subject, the verb opens it
     return start, end
+
+
+def _verb_first(tokens: tuple[Token, ...], start: int) -> bool:
+    """Whether the sentence has no subject and opens with its verb in the past tense
+    ("Bumped msrv to 1.80", "Moved the staging db to eu-west-1", "Switched to uv"):
+    the first word has a past form and no other verb follows before the clause ends
+    ("Used cars are cheap" has its verb)."""
+    if start + 1 >= len(tokens):
+        return False
+    first = tokens[start]
+    low = first.low
+    past = low in lx.IRREGULAR_PAST or (low.endswith("ed") and len(low) > 4)
+    if not (past and first.text[:1].isupper() and first.text[1:].islower()):
+        return False
+    if low in lx.AUXILIARIES or first.possessive or low in lx.STATE_PARTICIPLES:
+        return False
+    for j in range(start + 1, len(tokens)):
+        t = tokens[j]
+        if t.text in ",;:.!?":
+            break
+        # a later verb (not one read off the capitalised first word: "Upgraded eks")
+        if t.low in lx.AUXILIARIES or (j > start + 1 and is_verb(tokens, j)):
+            return False
+    return True
+
+
+def _object_first(clean: str) -> str | None:
+    """ "Bumped msrv to 1.80" told as "Msrv bumped to 1.80": a change verb with no
+    subject acts on its object, the slot whose value changes. None when the sentence
+    has another shape (one to five words of object, then a preposition)."""
+    match = _VERB_OBJECT.match(clean)
+    if not match or match.group(1).lower() not in lx.STRONG_CUES:
+        return None
+    thing = match.group(2)
+    if any(
+        w.lower() in lx.PREPOSITIONS or w.lower() in lx.LIGHT - lx.DETERMINERS
+        for w in thing.split()
+    ):
+        return None
+    return f"{thing[:1].upper()}{thing[1:]} {match.group(1).lower()} {match.group(3)}"
+
+
+_VERB_OBJECT = re.compile(
+    r"^([A-Za-z]+)\s+((?:[^\s,;:]+\s+){0,4}?[^\s,;:]+)\s+((?:to|from|off|into|onto|back|over)\b.*)$"
+)
 
 
 @lru_cache(maxsize=4096)
@@ -135,6 +182,8 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
     comparable = len(sentence_spans(clean)) <= 1 and len(clean.split()) <= MAX_WORDS
     tokens = _resolve_first_person(tokenize(clean), speaker)
     start, end = _subject_span(tokens)
+    if start == end == 0 and (reordered := _object_first(clean)) is not None:
+        return replace(analyse(reordered, speaker), text=clean)
     values, value_tokens = values_in(tokens, start, end)
     identifiers = identifiers_in(tokens, (start, end), value_tokens)
     ident_tokens = {i for ident in identifiers for i in ident_positions(tokens, ident)}
