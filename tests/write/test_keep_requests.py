@@ -18,7 +18,7 @@ import pytest
 from remem import Memory
 from remem.config import Config
 from remem.model import Tier
-from remem.write.keep import normal_word, structure
+from remem.write.keep_shape import normal_word, structure
 
 DEV = Path(__file__).resolve().parent.parent / "fixtures" / "importance.dev.jsonl"
 

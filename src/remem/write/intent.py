@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from remem.write.keep import clauses, structure
+from remem.write.keep_shape import clauses, structure
 
 # A clause at least this much shaped like a request (keep.Structure.value), with a
 # persistence word, asks for good without the model's opinion.
