@@ -224,3 +224,19 @@ def test_a_sentence_that_opens_with_its_verb_acts_on_its_object() -> None:
     assert relate("msrv is 1.74.", "Bumped msrv to 1.80.").updates(THRESHOLD)
     assert not analyse("Switched to uv.").key  # no object: no subject either
     assert "car" in analyse("Used cars are cheap.").key  # it has a verb of its own
+
+
+def test_an_update_replaces_the_memory_it_names_before_one_tied_by_a_cue(mem: Memory) -> None:
+    # both reach the threshold: the note by a change cue that targets a release and a
+    # number of the same kind, the old value by naming msrv
+    for i, text in enumerate(
+        [
+            "msrv is 1.74.",
+            "The release build of logslice failed with 183 linker relocation errors.",
+            "bumped msrv to 1.80.",
+        ]
+    ):
+        _say(mem, text, T0.replace(day=15 + i))
+    statuses = _statuses(mem)
+    assert statuses["Msrv is 1.74."] is Status.SUPERSEDED, statuses
+    assert Status.SUPERSEDED not in {v for k, v in statuses.items() if "linker" in k}, statuses

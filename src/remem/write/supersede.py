@@ -5,7 +5,8 @@ conflict tags); this module applies it to a candidate and its nearest active
 memories and plans what the pipeline does:
 
 - **update**: the candidate supersedes the memory with the best update score at
-  or above ``config.update_threshold``, among the active, archived and cold ones
+  or above ``config.update_threshold`` (one that shares a subject or attribute word
+  with it before one that does not), among the active, archived and cold ones
   (:data:`UPDATABLE`: an old value that left the active set is still its slot's
   value, and the update must find it there rather than attach to another slot) (a contradiction — the same claim negated —
   is an update too). Never a memory from the same message (its facts complement
@@ -38,6 +39,7 @@ from remem.slots import Fact, Verdict, analyse, compare, content_hash, normalise
 from remem.slots.compare import texts_to_embed
 from remem.slots.lexicon import LIGHT, STRONG_CUES
 from remem.slots.semantic import Similarity, lookup
+from remem.slots.subject import speaker_words
 from remem.slots.tokens import FAMILY_OF
 from remem.write.candidate import CandidateFact
 
@@ -170,7 +172,7 @@ def plan_update(
     """The update, flag and dedup candidates of ``fact`` among ``neighbours``
     (``(memory, cosine)``, best first); see the module doc for the rules."""
     plan = UpdatePlan()
-    best: tuple[tuple[bool, float, float], MemoryRecord, Verdict] | None = None
+    best: tuple[tuple[bool, bool, float, float], MemoryRecord, Verdict] | None = None
     said_at = fact.valid_from or when
     for old, cosine in neighbours:
         if old.status.value not in UPDATABLE:
@@ -187,7 +189,7 @@ def plan_update(
             continue  # facts of one message complement each other
         if _said_later(old, said_at):
             continue  # history arriving out of order never replaces what came after
-        rank = (verdict.relation == "contradiction", verdict.score, cosine)
+        rank = (verdict.relation == "contradiction", _names_slot(old, fact), verdict.score, cosine)
         if best is None or rank > best[0]:
             best = (rank, old, verdict)
     if best is not None:
@@ -197,6 +199,16 @@ def plan_update(
         else:
             plan.target, plan.verdict = old, verdict
     return plan
+
+
+def _names_slot(old: MemoryRecord, fact: CandidateFact) -> bool:
+    """Whether the two share a word of what they say (subject or attribute words,
+    the speaker's name aside): among memories an update may replace, one the new fact
+    names ("Msrv is 1.74." for "The user bumped msrv to 1.80.") goes before one tied
+    only by a cue and a value of some kind (a pasted linker note with a number)."""
+    a, b = analyse(old.content, speaker_of(old)), analyse(fact.content, fact.speaker)
+    me = speaker_words(a.speaker) | speaker_words(b.speaker) | LIGHT
+    return bool(((a.key | a.content) & (b.key | b.content)) - me)
 
 
 def slot_similarity(
