@@ -132,6 +132,29 @@ def test_an_update_finds_its_slots_old_value_in_the_archive(mem: Memory) -> None
     assert mem.get(bike, user_id="aaron").status is Status.ACTIVE
 
 
+def test_a_fact_said_again_after_it_was_archived_updates_no_other_slot(mem: Memory) -> None:
+    # world 2 dev seed 1, with jobs: the first road note was archived once its day
+    # passed; said again, it superseded the deeds (an active fact of another slot)
+    say = "The Kendry road is closed tomorrow for resurfacing."
+    road = mem.remember(say, user_id="aaron", speaker="Ingrid", now=T0)[0].memory_id
+    deeds = mem.remember(
+        "The bank in Kendry holds the deeds to the farm.",
+        user_id="aaron",
+        speaker="Ingrid",
+        now=T0 + timedelta(days=30),
+    )[0].memory_id
+    assert road and deeds
+    mem.jobs.run("weekly", now=T0 + timedelta(days=40))
+    assert mem.get(road, user_id="aaron").status is Status.ARCHIVED
+    [again] = mem.remember(say, user_id="aaron", speaker="Ingrid", now=T0 + timedelta(days=56))
+    assert mem.get(deeds, user_id="aaron").status is Status.ACTIVE
+    # the new telling takes the archived one's place: merged into it, active
+    assert (again.action, again.reason, again.related_id) == ("merged", "repeat", road)
+    assert mem.get(road, user_id="aaron").status is Status.SUPERSEDED
+    assert mem.history(road, user_id="aaron")[-1].event == "merged"
+    assert again.memory_id and mem.get(again.memory_id, user_id="aaron").status is Status.ACTIVE
+
+
 def _digest(mem: Memory, sources: list[str], text: str) -> str:
     """A week digest quoting ``sources``, as the nightly rollups step writes one."""
     record = MemoryRecord(

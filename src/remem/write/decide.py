@@ -226,6 +226,10 @@ def decide(
     action, reason, detail = "stored", decision.reason, decision.detail
     if llm.action == "update" and llm.target is not None:
         replaced, reason, detail = llm.target, "update", llm.detail
+    elif llm.action is None and plan.repeats is not None:
+        # said again after it left the active set: the new version takes its place
+        replaced, action = plan.repeats, "merged"
+        reason, detail = "repeat", f"says again a memory that was {plan.repeats.status}"
     elif llm.action is None and plan.target is not None and plan.verdict is not None:
         replaced, reason = plan.target, _why(plan.verdict)
         detail = plan.verdict.explain()

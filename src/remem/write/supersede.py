@@ -140,7 +140,10 @@ class UpdatePlan:
     ``target``: the memory it updates (with ``verdict``); ``flag``: a trusted memory
     an untrusted candidate contradicts (stored beside, both flagged);
     ``dedup``: ``(memory, cosine)`` of the neighbours it may duplicate, best first;
-    ``verdicts``: every neighbour's verdict, by memory id, for explanations.
+    ``verdicts``: every neighbour's verdict, by memory id, for explanations;
+    ``repeats``: an archived or cold memory the fact says again (the same, nothing
+    differs) — the fact's slot is found there, so it updates no other memory, and
+    its new version replaces that one (merged) unless it duplicates an active one.
     """
 
     target: MemoryRecord | None = None
@@ -148,6 +151,7 @@ class UpdatePlan:
     flag: MemoryRecord | None = None
     dedup: list[tuple[MemoryRecord, float]] = field(default_factory=list)
     verdicts: dict[str, Verdict] = field(default_factory=dict)
+    repeats: MemoryRecord | None = None
 
 
 # Kinds the agent layer writes and revises (lessons, rules): other facts never replace them.
@@ -180,8 +184,10 @@ def plan_update(
         verdict = relation(old, fact, config=config, similarity=similarity)
         plan.verdicts[old.id] = verdict
         if not verdict.differs:
-            if old.status is Status.ACTIVE:  # only an active memory is repeated
+            if old.status is Status.ACTIVE:  # only an active memory is a duplicate
                 plan.dedup.append((old, cosine))
+            elif verdict.relation == "same" and plan.repeats is None and _may_replace(old, fact):
+                plan.repeats = old  # said again after it left the active set
             continue
         if not verdict.updates(config.update_threshold):
             continue
@@ -192,13 +198,23 @@ def plan_update(
         rank = (verdict.relation == "contradiction", _names_slot(old, fact), verdict.score, cosine)
         if best is None or rank > best[0]:
             best = (rank, old, verdict)
+    if plan.repeats is not None:
+        # Its slot is found, outside the active set: it updates no other memory (a
+        # note said again while its first telling was archived superseded an active
+        # fact of another slot: "The Kendry road is closed tomorrow." the deeds).
+        return plan
     if best is not None:
         _, old, verdict = best
-        if fact.source_trust is Trust.UNTRUSTED and old.source_trust is Trust.TRUSTED:
+        if not _may_replace(old, fact):
             plan.flag, plan.verdict = old, verdict
         else:
             plan.target, plan.verdict = old, verdict
     return plan
+
+
+def _may_replace(old: MemoryRecord, fact: CandidateFact) -> bool:
+    """Untrusted content never replaces a trusted memory."""
+    return not (fact.source_trust is Trust.UNTRUSTED and old.source_trust is Trust.TRUSTED)
 
 
 def _names_slot(old: MemoryRecord, fact: CandidateFact) -> bool:
