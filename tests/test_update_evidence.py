@@ -240,3 +240,39 @@ def test_an_update_replaces_the_memory_it_names_before_one_tied_by_a_cue(mem: Me
     statuses = _statuses(mem)
     assert statuses["Msrv is 1.74."] is Status.SUPERSEDED, statuses
     assert Status.SUPERSEDED not in {v for k, v in statuses.items() if "linker" in k}, statuses
+
+
+def test_a_verb_ending_in_s_after_a_noun_is_the_verb() -> None:
+    assert analyse("The app targets Python 3.9.").key == frozenset({"app"})
+    verdict = _relate("The app targets Python 3.9.", "Kim bumped the minimum to Python 3.12.")
+    assert verdict.updates(THRESHOLD) and "another version of python" in verdict.explain()
+    assert "toi" in analyse("The dog toys are red.").key  # a noun before its verb
+
+
+def test_a_value_reached_by_a_passive_verb_is_a_change() -> None:
+    fact = analyse("Kim's patient load has been reduced to approximately 18 per day.", "Kim")
+    assert fact.strong_cues == ("reduced",)
+    assert analyse("Down to 3 cigs a day.", "Kim").strong_cues == ("down to",)
+    assert not analyse("Kim talked to 5 people.", "Kim").strong_cues  # whom an event reached
+    assert not analyse("Kim never got lowered to 3.", "Kim").strong_cues
+
+
+def test_a_word_of_one_family_on_each_side_is_a_value_that_differs() -> None:
+    verdict = _relate("Kim is single.", "Kim has been dating someone from the gym for a month.")
+    # two values of one attribute, not "only wording differs" (penalised)
+    assert "relationship differs" in verdict.explain(), verdict.explain()
+    assert verdict.relation == "candidate" and "only wording" not in verdict.explain()
+
+
+def test_again_on_a_state_is_a_return_and_on_an_event_one_more() -> None:
+    assert analyse("Kim is eating meat again.", "Kim").strong_cues == ("again",)
+    went = analyse("Kim went to the dentist again on September 9.", "Kim")
+    assert went.additive == ("again",) and not went.strong_cues
+    assert "back to" in analyse("Kim went back to sitting at a desk.", "Kim").strong_cues
+
+
+def test_the_old_value_named_beside_a_current_state_ties_the_attribute() -> None:
+    old = "Kim gets Kim's hair done at Supercuts."
+    new = "Supercuts messed up Kim's bangs so Kim goes to a salon on 4th now."
+    verdict = _relate(old, new)
+    assert "old value named: supercut" in verdict.explain(), verdict.explain()

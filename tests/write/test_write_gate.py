@@ -112,3 +112,19 @@ def test_opinion_score_is_low_for_preferences_and_events() -> None:
     assert opinion_score("Aaron loves beautiful sunsets!") <= Config().gate_opinion_threshold
     assert opinion_score("The transgender stories were so inspiring!") > 0.6
     assert 0 <= opinion_score("") <= 1
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "reason"),
+    [
+        ("Mark is single.", "Mark", "accepted"),  # a category of the speaker's
+        ("Paula is a pescatarian.", "Paula", "accepted"),
+        ("Noor showers before breakfast.", "Noor", "accepted"),  # a habit's order
+        ("Ana is great.", "Ana", "too_short"),  # an evaluation
+    ],
+)
+def test_a_short_statement_of_the_speakers_slot_is_no_chatter(
+    text: str, speaker: str, reason: str
+) -> None:
+    said = build_candidate(text, config=Config(), speaker=speaker, strength=Strength.IMPLIED)
+    assert gate(said, config=Config()).reason == reason

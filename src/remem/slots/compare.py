@@ -109,9 +109,11 @@ def compare(
             if o is old and n is new:
                 continue
             verdict = _compare_one(o, n, w, similarity)
-            # the clause tells a change (a change cue, nothing additive) of the value the
+            # the clause tells a change (a change or currency cue, nothing additive) of the value the
             # sentence names elsewhere
-            changes = "cue" in verdict.features and "additive" not in verdict.features
+            changes = (
+                "cue" in verdict.features or "weak_cue" in verdict.features
+            ) and "additive" not in verdict.features
             scored = verdict.relation in _SCORED and changes
             named = _named_elsewhere(o, new, n) if scored else ()
             if named:

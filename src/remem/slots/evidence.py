@@ -129,7 +129,11 @@ def features(
         if _attribute(f_old):
             f["attribute_same"] = 1.0  # "Femi's manager is ..." / "New manager is ..."
     changed_ident = [i for i in new.identifiers if _ident_changed(i, old)]
-    kinds = _same_kind(old_values, new_values) or ("order" if order_changed(old, new) else None)
+    kinds = (
+        _same_kind(old_values, new_values)
+        or ("order" if order_changed(old, new) else None)
+        or _family_changed(old_only, new_only)
+    )
     product = _same_product(old_values, new_values) if kinds else None
     if kinds or changed_ident:
         f["value_same"] = 1.0
@@ -267,8 +271,7 @@ def order_changed(old: Fact, new: Fact) -> bool:
     return bool(a and b and a != b)
 
 
-# the words that place one step of a routine relative to another
-_ORDER = frozenset("before after first last earlier later beforehand afterwards".split())
+_ORDER = lx.ORDER_WORDS
 
 
 def _acronym(t: Token) -> bool:
@@ -319,6 +322,16 @@ def _augment(stems: frozenset[str]) -> set[str]:
     for s in stems:
         out.update("@" + f for f in FAMILY_OF.get(s, ()))
     return out
+
+
+def _family_changed(old_only: frozenset[str], new_only: frozenset[str]) -> str | None:
+    """An attribute family whose word differs: each fact has a word of it that the
+    other lacks ("is single" / "has been dating", "a pescatarian" / "eating meat"):
+    two values of one attribute, like two dates."""
+    a = {f for w in old_only for f in FAMILY_OF.get(w, ())}
+    b = {f for w in new_only for f in FAMILY_OF.get(w, ())}
+    both = sorted(a & b)
+    return both[0] if both else None
 
 
 def _same_kind(old_values: list[Value], new_values: list[Value]) -> str | None:

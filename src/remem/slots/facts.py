@@ -57,6 +57,7 @@ _INTERJECTION = re.compile(
 
 
 _TITLES = frozenset("mr mrs ms mx dr prof st".split())
+_PRESENT_BE = frozenset("is are am 's 're 'm".split())
 _ORDINALS = frozenset("second third".split())
 
 
@@ -202,6 +203,9 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
     )
     if _became(tokens, end):
         strong = (*strong, "went")
+    moved_to = _moved_to(tokens, values)
+    if moved_to and moved_to not in strong:
+        strong = (*strong, moved_to)
     weak = tuple(c for c in lx.WEAK_CUES if f" {c} " in lowered)
     additive = tuple(
         c
@@ -210,6 +214,11 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
         if f" {c} " in lowered
         and (c not in _ORDINALS or re.search(rf" (?:a|another) {c} ", lowered))
     )
+    if "again" in additive and end < len(tokens) and tokens[end].low in _PRESENT_BE:
+        # "Paula is eating meat again": a state come back, so a change ("back to"), not
+        # one more of a kind ("went to the dentist again")
+        additive = tuple(c for c in additive if c != "again")
+        strong = (*strong, "again")
     cue_words = {w for c in (*strong, *weak, *additive) for w in c.split()}
     skip = value_tokens | ident_tokens
     content = frozenset(
@@ -349,6 +358,38 @@ def _cue_counts(tokens: tuple[Token, ...], cue: str) -> bool:
             continue  # a correction opens the sentence: "Actually, the demo is on the 12th"
         return True
     return False
+
+
+def _moved_to(tokens: tuple[Token, ...], values: tuple[Value, ...]) -> str | None:
+    """A change told by its form: a passive or perfect verb ("has been reduced",
+    "was lowered", "got set"), a verb with no subject, or "down" / "up", right before
+    "to" and a number, an amount, a version or a date ("has been reduced to
+    approximately 18 per day", "down to 3 a day"); the verb (or "down to") is the cue.
+    Not after a negation ("never lowered to ...")."""
+    typed = {i for v in values if v.kind in _CHANGED_KINDS for i in v.tokens}
+    for j, t in enumerate(tokens[:-2]):
+        if tokens[j + 1].low != "to":
+            continue
+        k = j + 2
+        while k < len(tokens) and (tokens[k].low in ADVERBS or tokens[k].low in _ABOUT):
+            k += 1
+        if k not in typed:
+            continue
+        past = t.low in lx.IRREGULAR_PAST or (t.low.endswith("ed") and len(t.low) > 4)
+        # a passive or perfect ("has been reduced to", "got bumped to") or no subject
+        # ("Reduced to 3"): the value is what it became, not whom an event reached
+        # ("talked to 5 people")
+        passive = j == 0 or tokens[j - 1].low in lx.AUXILIARIES
+        cue = t.low if past and passive and t.low not in lx.AUXILIARIES else None
+        if t.low in ("down", "up") and (j == 0 or tokens[j - 1].low not in ("up", "count")):
+            cue = f"{t.low} to"
+        if cue and _cue_counts(tokens, cue):
+            return cue
+    return None
+
+
+_CHANGED_KINDS = frozenset("number money version date".split())
+_ABOUT = frozenset("about approximately around roughly nearly almost only just".split())
 
 
 def _became(tokens: tuple[Token, ...], verb_at: int) -> bool:

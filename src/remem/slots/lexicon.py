@@ -44,6 +44,7 @@ STRONG_CUES: dict[str, tuple[str, ...]] = {
     "got a raise": ("price",), "graduated": ("school",), "passed away": ("pet",), "died": ("pet",),
     "stolen": ("vehicle", "phone"), "ran away": ("pet",), "no longer": (), "not anymore": (),
     "instead": (), "used to": (), "anymore": (), "actually": (), "correction": (),
+    "back to": ("diet", "hobby", "job", "preference", "tool", "schedule"),
     "shipped": ("version",), "released": ("version",), "rolled out": ("version", "tool"),
 }  # fmt: skip
 # A weak cue says the fact is current, which only matters beside other evidence.
@@ -75,6 +76,10 @@ ENDING_AFTER = re.compile(
     r"gone|over|ended|cancell?ed|discontinued|deprecated|replaced|no more)\b",
     re.IGNORECASE,
 )
+
+# The words that place one step of a routine relative to another ("showers before
+# breakfast" / "after breakfast"): an order is a value of a habit, like a time.
+ORDER_WORDS = frozenset("before after first last earlier later beforehand afterwards".split())
 
 # -- attribute families --------------------------------------------------------------
 # Words that talk about the same attribute of a subject (stemmed when loaded). A

@@ -157,16 +157,23 @@ def is_verb(tokens: tuple[Token, ...], i: int) -> bool:
     # "deploys run", "rent went": a noun followed by the verb is not the verb
     if verbish(t):
         return not nxt_verbal
-    # "Irene swims ...": a verb outside the word list, right after a name
+    # "Irene swims ...": a verb outside the word list, right after a name; "The app
+    # targets Python 3.9": right after a noun, before a noun phrase
     prev = tokens[i - 1] if i else None
+    third = t.low.isalpha() and t.low.endswith("s") and not t.low.endswith("ss")
+    if prev is None or not third or nxt_verbal or prev.possessive:
+        return False
+    if prev.text[:1].isupper():
+        return True
     return (
-        prev is not None
-        and prev.text[:1].isupper()
-        and not prev.possessive
-        and t.low.isalpha()
-        and t.low.endswith("s")
-        and not t.low.endswith("ss")
-        and not nxt_verbal
+        i >= 2
+        and is_word(prev)
+        and prev.low not in lx.DETERMINERS
+        and prev.low not in lx.PREPOSITIONS
+        and prev.low not in lx.LIGHT
+        and (tokens[i - 2].low in lx.DETERMINERS or tokens[i - 2].possessive)
+        and nxt is not None
+        and (nxt.text[:1].isupper() or nxt.low[:1].isdigit() or nxt.low in lx.DETERMINERS)
     )
 
 

@@ -21,7 +21,8 @@ obfuscation hides nothing; the injection check also reads harder-folded views.
                    preferences are facts about a person and score low
 8. ``chatter``     confidence at most ``config.gate_chatter_confidence`` and
                    nothing checkable in it (no number, name, or two content
-                   words beyond small talk)
+                   words beyond small talk, and not a whole short statement of
+                   slot information: "Mark is single." said by Mark)
 
 ``force=True`` accepts anything but secrets and injections and says what it overrode.
 """
@@ -173,8 +174,14 @@ def _checks(
         return GateDecision(
             False, "opinion", f"opinion score {score} > {config.gate_opinion_threshold}", score
         )
-    if fact.confidence <= config.gate_chatter_confidence and not is_informative(
-        text, ignore=[fact.speaker or "", *(fact.speaker or "").split()]
+    if (
+        fact.confidence <= config.gate_chatter_confidence
+        and not is_informative(text, ignore=[fact.speaker or "", *(fact.speaker or "").split()])
+        # a whole short statement of slot information about its subject ("Mark is
+        # single.", "Paula is a pescatarian." said by Mark, by Paula) is not small talk
+        and not is_complete_short(
+            text, speaker=fact.speaker, min_information=config.gate_short_min_information
+        )
     ):
         return GateDecision(
             False,

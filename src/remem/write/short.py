@@ -14,7 +14,9 @@ or something (not "it", "that", "everyone", not a preposition's fragment), a
   not after any verb ("believes in Dana" says nothing that can change);
 - another content word, after a verb of the slot lexicon only ("plays clarinet"),
   or after any verb when the user asked to remember it;
-- a code ("fly.io", and "wg-atlas" after a copula).
+- a code ("fly.io", and "wg-atlas" after a copula);
+- a content word placed by an order word ("showers before breakfast": a habit's
+  order is its value).
 
 A change verb of the update path ("retired", "moved", "quit") counts as one: it
 says the old value ended. A copula with a bare adjective ("Ana was grumpy") is an
@@ -33,6 +35,7 @@ from remem.slots.lexicon import (
     COPULAS,
     FAMILIES,
     LIGHT,
+    ORDER_WORDS,
     PREPOSITIONS,
     WEAK_CUES,
 )
@@ -131,6 +134,8 @@ def is_complete_short(
         elif (
             _slot_word(t)
             or (changed and t.low in cue_words)
+            # a step of a routine placed by another ("showers before breakfast")
+            or (tokens[t.index - 1].low in ORDER_WORDS and _content(t))
             or ((requested or (slot_verb and not copula)) and _content(t))
         ):
             found += 1
