@@ -276,3 +276,16 @@ def test_the_old_value_named_beside_a_current_state_ties_the_attribute() -> None
     new = "Supercuts messed up Kim's bangs so Kim goes to a salon on 4th now."
     verdict = _relate(old, new)
     assert "old value named: supercut" in verdict.explain(), verdict.explain()
+
+
+def test_a_targeted_cue_and_alike_masked_statements_tie_one_attribute() -> None:
+    old, new = "Kim uses windows 10 on Kim's laptop.", "Kim finally upgraded to win 11."
+
+    def alike(cos: float) -> Similarity:
+        return Similarity(lambda a, b: cos, slot_floor=0.45, kin_floor=0.3, share_floor=0.9)
+
+    tied = _relate(old, new, similarity=alike(0.63))
+    assert "cue targets tool" in tied.explain() and "no shared attribute" not in tied.explain()
+    assert tied.updates(THRESHOLD), tied.explain()
+    apart = _relate(old, new, similarity=alike(0.4))  # under the slot floor
+    assert "no shared attribute" in apart.explain() and not apart.updates(THRESHOLD)
