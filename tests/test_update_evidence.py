@@ -289,3 +289,18 @@ def test_a_targeted_cue_and_alike_masked_statements_tie_one_attribute() -> None:
     assert tied.updates(THRESHOLD), tied.explain()
     apart = _relate(old, new, similarity=alike(0.4))  # under the slot floor
     assert "no shared attribute" in apart.explain() and not apart.updates(THRESHOLD)
+
+
+def test_another_word_before_a_shared_noun_is_a_value() -> None:
+    verdict = _relate("Kim sleeps on the left side of the bed.", "Kim switched to the right side.")
+    assert "modifier differs" in verdict.explain() and verdict.updates(THRESHOLD)
+    cats = _relate("Kim has a black cat.", "Kim also has a white cat.")
+    assert not cats.updates(THRESHOLD)  # the additive cue still says one more
+
+
+def test_a_fragment_opening_with_a_preposition_has_no_subject() -> None:
+    fact = analyse("Down to 3 cigs a day!", "Kim")
+    assert fact.key == frozenset() and fact.comparable and fact.verb_at == 0
+    assert analyse("In 2020 Kim moved to Berlin.", "Kim").key == frozenset({"kim"})
+    verdict = _relate("Kim smokes about 20 cigs a day.", "Down to 3 cigs a day!")
+    assert "an attribute on one side" not in verdict.explain(), verdict.explain()

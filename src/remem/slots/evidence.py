@@ -19,6 +19,7 @@ Tan's lawyer is ..." / "Mrs. Tan's financial advisor is ...").
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from remem.slots import lexicon as lx
 from remem.slots.facts import Fact, Identifier, Value
@@ -133,6 +134,7 @@ def features(
         _same_kind(old_values, new_values)
         or ("order" if order_changed(old, new) else None)
         or _family_changed(old_only, new_only)
+        or _modifier_changed(old, new)
     )
     product = _same_product(old_values, new_values) if kinds else None
     if kinds or changed_ident:
@@ -334,6 +336,29 @@ def _family_changed(old_only: frozenset[str], new_only: frozenset[str]) -> str |
     b = {f for w in new_only for f in FAMILY_OF.get(w, ())}
     both = sorted(a & b)
     return both[0] if both else None
+
+
+def _modifier_changed(old: Fact, new: Fact) -> str | None:
+    """A noun both predicates have, told with another word before it ("sleeps on the
+    left side" / "switched to the right side", "the night shift" / "the day shift"):
+    the word before the noun is the value. None when either word is a function word
+    or one the other fact has too."""
+
+    def modified(fact: Fact) -> dict[str, str]:
+        out: dict[str, str] = {}
+        after = fact.tokens[fact.verb_at + 1 :]
+        for prev, t in pairwise(after):
+            word = is_word(t) and is_word(prev) and not prev.pronoun
+            if word and prev.low not in lx.LIGHT | lx.DETERMINERS | ADVERBS:
+                out.setdefault(t.stem, prev.low)
+        return out
+
+    a, b = modified(old), modified(new)
+    for noun in sorted(set(a) & set(b)):
+        x, y = a[noun], b[noun]
+        if x != y and x not in new.mentions and y not in old.mentions and noun not in (x, y):
+            return "modifier"
+    return None
 
 
 def _same_kind(old_values: list[Value], new_values: list[Value]) -> str | None:

@@ -124,6 +124,9 @@ def _subject_span(tokens: tuple[Token, ...]) -> tuple[int, int]:
         end = j + 1
     if _verb_first(tokens, start):
         return start, start  # "Bumped msrv to 1.80": no subject, the verb opens it
+    verbless = end >= len(tokens) or tokens[end].text in ",;:.!?"
+    if verbless and start < len(tokens) and tokens[start].low in lx.PREPOSITIONS:
+        return start, start  # "Down to 3 cigs a day!": a fragment about the speaker
     return start, end
 
 
