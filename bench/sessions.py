@@ -47,13 +47,18 @@ def replay_project(
         env["REMEM_EMBEDDER"] = embedder
     replayer = Replayer(root, env_extra=env, install_args=("--client", client) if client else ())
     replayer.install()
+    # The project's working directory exists, as Claude Code's does (a git checkout),
+    # under the replay's root: the recorded path's last part names the project, as
+    # there (the scope's namespace); the first hook's prepared block checks it.
+    cwd = Path(root, "projects", str(project["cwd"]).lstrip("/"))
+    (cwd / ".git").mkdir(parents=True, exist_ok=True)
     runs = []
     try:
         for number, session in enumerate(project["sessions"]):
-            runs.append(replayer.session(number, session, cwd=project["cwd"]))
+            runs.append(replayer.session(number, session, cwd=str(cwd)))
     finally:
         replayer.stop_service()
-    memories = active_memories(replayer, project["cwd"])
+    memories = active_memories(replayer, str(cwd))
     from remem.read.tokens import default_counter
 
     counter = default_counter()

@@ -43,6 +43,7 @@ __all__ = [
     "load_config",
     "open_agent",
     "open_memory",
+    "project_folder",
     "project_name",
     "resolve_scope",
 ]
@@ -80,6 +81,22 @@ def project_name(cwd: Path | None = None, *, home: Path | None = None) -> str | 
     directory with a ``.git`` entry (a repository or a worktree), else the directory's
     own name. None for the home directory, the filesystem root, or a directory that
     no longer exists — a project of those would be every project at once."""
+    found = project_folder(cwd, home=home)
+    if found is None:
+        return None
+    here, top, boundary = found
+    if top is not None:
+        return top.name or None
+    return None if boundary else here.name or None
+
+
+def project_folder(
+    cwd: Path | None = None, *, home: Path | None = None
+) -> tuple[Path, Path | None, bool] | None:
+    """What :func:`project_name` reads: the working directory resolved, the nearest
+    enclosing folder with a ``.git`` entry below the home directory and the root
+    (None: none), and whether the directory is the home directory or the root
+    itself. None when the directory cannot be resolved."""
     try:
         here = (cwd if cwd is not None else Path.cwd()).resolve()
     except OSError:  # the working directory was deleted under us
@@ -93,8 +110,8 @@ def project_name(cwd: Path | None = None, *, home: Path | None = None) -> str | 
         if folder in boundary:
             break  # a dotfiles repository in $HOME is not every folder's project
         if (folder / ".git").exists():
-            return folder.name or None
-    return None if here in boundary else here.name or None
+            return here, folder, False
+    return here, None, here in boundary
 
 
 def _os_user(environ: Mapping[str, str]) -> str:

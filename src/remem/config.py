@@ -507,6 +507,11 @@ class Config(BaseModel):
     # the bash client (which cannot use a unix socket): the port and a token new at each
     # start in `<socket>.port`, mode 0600; false: the socket only (bash falls back to Python)
     hooks_loopback_port: bool = True
+    # a session-start block prepared ahead (at a session's end, the service's exit, after
+    # the jobs) for the bash client's first hook, which prints it without the engine
+    # while the service starts; valid at most this many hours after it was built (and
+    # only while the store, the config and the project are as they were); 0: none
+    hooks_start_block_max_age_h: float = Field(720.0, ge=0)
     # -- agent layer (remem/agent/, docs/agent.md) ----------------------------------
     # the session-start context block: its token budget (every labelled part, headers
     # included) and how many memories its "Relevant" part may hold
@@ -709,7 +714,7 @@ class Config(BaseModel):
         env = os.environ if environ is None else environ
         values: dict[str, Any] = {}
         sources: dict[str, str] = {}
-        path = toml_path or _find_toml(env)
+        path = toml_path or find_toml(env)
         if path is not None:
             for key, value in _read_toml(path).items():
                 values[key] = value
@@ -740,7 +745,8 @@ class Config(BaseModel):
         return config
 
 
-def _find_toml(env: Mapping[str, str]) -> Path | None:
+def find_toml(env: Mapping[str, str]) -> Path | None:
+    """The ``remem.toml`` :meth:`Config.load` reads with ``env`` (None: none)."""
     explicit = env.get("REMEM_CONFIG")
     if explicit:
         path = Path(explicit).expanduser()

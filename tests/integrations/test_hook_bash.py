@@ -18,6 +18,7 @@ import pytest
 from hookdata import Recorded, bash_client, service_env
 
 from remem.integrations.claude_settings import hook_program
+from remem.integrations.start_block import block_path
 
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
@@ -116,6 +117,13 @@ def test_the_service_answers_the_bash_client_with_no_python_started(
     )
     assert ended.returncode == 0 and ended.stdout == b"" and ended.stderr == b""  # {}: nothing
     assert not Path(env["RECORD"] + ".args").exists() and service.poll() is None
+    # the session's end left the next session's first block ready (test_start_block.py)
+    block = block_path(Path(env["REMEM_HOME"]), str(recorded.cwd))
+    deadline = time.monotonic() + 60
+    while block is None or not block.exists():
+        assert time.monotonic() < deadline, "no session-start block after the session's end"
+        time.sleep(0.05)
+    assert "atlas-db-2" in block.read_text("utf-8")
 
 
 def test_the_hook_port_takes_its_token_and_the_port_file_goes_at_exit(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -26,6 +26,7 @@ from remem.agent.context import (
 from remem.agent.results import (
     SessionEnd,
     SessionStart,
+    StartPreview,
     WorkingFailure,
     WorkingPromotion,
     to_plain,
@@ -36,7 +37,7 @@ from remem.agent.turns import episodes_at_end
 from remem.agent.working import failed
 from remem.errors import ValidationError
 from remem.isolation import isolated
-from remem.model import AgentSession, Status, Trust
+from remem.model import AgentSession, MemoryRecord, Status, TriggerStatus, Trust, WorkingItem
 from remem.validation import check_number, check_text, now_or
 
 log = logging.getLogger(__name__)
@@ -80,61 +81,7 @@ class SessionsMixin(AgentBase):
                     if w.carried_from is not None and w.promoted_to is None
                 ]
             builder = BlockBuilder(config.agent_context_max_tokens)
-            due = self.triggers.due(now=now)
-            # each with the memories it was set about, preloaded (what it is about)
-            # (only what a context block would show: trusted, unflagged; clipped)
-            about = {
-                m.id: clip(m.content, config.trigger_message_chars)
-                for m in self.mem.store.get_memories(
-                    [i for t in due for i in t.memory_ids], self.scope
-                )
-                if m.status is Status.ACTIVE
-                and m.source_trust is Trust.TRUSTED
-                and not m.data.get("injection")
-            }
-            builder.add(
-                DUE,
-                [
-                    Line(plain(_due_text(t.trigger_date, t.message, t.memory_ids, about)), ref=t.id)
-                    for t in due
-                ],
-                max_items=len(due),
-            )
-            rules = self.rules.matching(opening or "", limit=max(1, config.agent_rules_max))
-            rules = rules[: config.agent_rules_max]
-            # A lesson a shown rule was learned from is not repeated beside it.
-            sources = {i for r in rules for i in r.source_lessons}
-            lessons = self.lessons.active(
-                limit=config.agent_lessons_max,
-                include_untrusted=self.include_untrusted,
-                exclude=sources,
-            )
-            builder.add(
-                LESSONS,
-                [Line(plain(m.content), m) for m in lessons],
-                max_items=config.agent_lessons_max,
-            )
-            builder.add(
-                RULES, [Line(plain(r.render()), ref=r.id) for r in rules], max_items=len(rules)
-            )
-            builder.add(
-                PROMOTED,
-                [memory_line(m, now=now) for m in self.recaller.promoted()],
-                max_items=config.agent_promoted_max,
-            )
-            shown = self.recaller.shown_items(carried)
-            builder.add(CARRIED, [Line(plain(w.content)) for w in shown], max_items=len(shown))
-            withheld = 0
-            if opening:
-                withheld = self.recaller.add_relevant(
-                    builder, opening, now=now, economy=False, items=config.agent_context_max_items
-                )
-            else:  # nothing to search for yet (a hook's start): the project's key facts
-                builder.add(
-                    FACTS,
-                    [memory_line(m, now=now) for m in self.recaller.key_facts()],
-                    max_items=config.agent_start_facts_max,
-                )
+            withheld = self._start_block(builder, opening, carried, now=now)
             context = self._inject(builder, session, now=now, economy=False, withheld=withheld)
             # Only what made it into the block counts: a reminder that did not fit
             # waits for the next start, a rule not shown is not used.
@@ -149,6 +96,125 @@ class SessionsMixin(AgentBase):
             jobs_deferred=deferred,
             triggers_fired=tuple(t.id for t in fired),
             carried_over=tuple(w.id for w in carried),
+        )
+
+    def _start_block(
+        self,
+        builder: BlockBuilder,
+        opening: str | None,
+        carried: Sequence[WorkingItem],
+        *,
+        now: datetime,
+        seen: dict[str, MemoryRecord] | None = None,
+    ) -> int:
+        """Fill a session start's block: due reminders, lessons, rules, promoted
+        memories, the carried-over working memory, then the memories best matching
+        ``opening`` (none: the project's key facts). Reads only; the untrusted
+        memories withheld (counted). ``seen``: where the memories formatted as memory
+        lines (with their age) are collected, by id."""
+        config = self.mem.config
+
+        def line(m: MemoryRecord) -> Line:
+            if seen is not None:
+                seen[m.id] = m
+            return memory_line(m, now=now)
+
+        due = self.triggers.due(now=now)
+        # each with the memories it was set about, preloaded (what it is about)
+        # (only what a context block would show: trusted, unflagged; clipped)
+        about = {
+            m.id: clip(m.content, config.trigger_message_chars)
+            for m in self.mem.store.get_memories([i for t in due for i in t.memory_ids], self.scope)
+            if m.status is Status.ACTIVE
+            and m.source_trust is Trust.TRUSTED
+            and not m.data.get("injection")
+        }
+        builder.add(
+            DUE,
+            [
+                Line(plain(_due_text(t.trigger_date, t.message, t.memory_ids, about)), ref=t.id)
+                for t in due
+            ],
+            max_items=len(due),
+        )
+        rules = self.rules.matching(opening or "", limit=max(1, config.agent_rules_max))
+        rules = rules[: config.agent_rules_max]
+        # A lesson a shown rule was learned from is not repeated beside it.
+        sources = {i for r in rules for i in r.source_lessons}
+        lessons = self.lessons.active(
+            limit=config.agent_lessons_max,
+            include_untrusted=self.include_untrusted,
+            exclude=sources,
+        )
+        builder.add(
+            LESSONS,
+            [Line(plain(m.content), m) for m in lessons],
+            max_items=config.agent_lessons_max,
+        )
+        builder.add(RULES, [Line(plain(r.render()), ref=r.id) for r in rules], max_items=len(rules))
+        builder.add(
+            PROMOTED,
+            [line(m) for m in self.recaller.promoted()],
+            max_items=config.agent_promoted_max,
+        )
+        shown = self.recaller.shown_items(carried)
+        builder.add(CARRIED, [Line(plain(w.content)) for w in shown], max_items=len(shown))
+        withheld = 0
+        if opening:
+            withheld = self.recaller.add_relevant(
+                builder, opening, now=now, economy=False, items=config.agent_context_max_items
+            )
+        else:  # nothing to search for yet (a hook's start): the project's key facts
+            builder.add(
+                FACTS,
+                [line(m) for m in self.recaller.key_facts()],
+                max_items=config.agent_start_facts_max,
+            )
+        return withheld
+
+    def preview_start(self, *, now: datetime | None = None) -> StartPreview:
+        """The block a new session started at ``now`` with no opening would show
+        (:meth:`start_session` of a session id not seen before), built without
+        writing anything: no session opened, no working memory moved, no reminder
+        fired, no injection recorded, no job run. For a block prepared ahead of the
+        next start (:mod:`remem.integrations.start_block`)."""
+        now = now_or(now)
+        config = self.mem.config
+        # what carry_over would move: the newest unexpired, unpromoted items that are
+        # not this-session-only, of every earlier session
+        candidates = [
+            w
+            for w in self.mem.store.working_items(
+                self.scope,
+                now=now,
+                include_promoted=False,
+                limit=max(200, 4 * config.working_carry_max),
+            )
+            if w.data.get("session_only") is None
+        ]
+        carried = sorted(
+            candidates[: max(0, config.working_carry_max)],
+            key=lambda w: w.created_at,
+            reverse=True,
+        )
+        builder = BlockBuilder(config.agent_context_max_tokens)
+        seen: dict[str, MemoryRecord] = {}
+        withheld = self._start_block(builder, None, carried, now=now, seen=seen)
+        context = builder.result("", economy=False, withheld=withheld)
+        # the block changes by itself when a reminder comes due or a carried item expires
+        changes = [w.expires_at for w in carried]
+        pending = self.mem.store.list_triggers(
+            self.scope, statuses=[str(TriggerStatus.PENDING)], limit=1000
+        )
+        later = [t.trigger_date for t in pending if t.trigger_date > now.date()]
+        if later:
+            changes.append(datetime.combine(min(later), time(0), tzinfo=UTC))
+        shown = {i for p in context.parts for i in p.memory_ids}
+        return StartPreview(
+            context=context,
+            memories={i: m for i, m in seen.items() if i in shown},
+            changes_at=min(changes) if changes else None,
+            settles_at=max((w.expires_at for w in candidates), default=None),
         )
 
     def end_session(

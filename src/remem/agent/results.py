@@ -6,7 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import datetime
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from remem.model import MemoryRecord
 
 
 def to_plain(value: Any) -> Any:
@@ -80,6 +83,21 @@ class SessionStart(_Plain):
     def text(self) -> str:
         """The context block to put before the user's first message."""
         return self.context.text
+
+
+@dataclass(frozen=True, slots=True)
+class StartPreview:
+    """The block a new session would start with, built without writing
+    (:meth:`MemoryAgent.preview_start`): its ``context``, the ``memories`` its
+    memory lines show (by id: a line's age is relative to when it is shown), and
+    ``changes_at``, the first time the block changes by time alone (a reminder
+    comes due, a carried-over item expires; None: not by time); ``settles_at``, when
+    the last item a new session could carry over expires (None: none)."""
+
+    context: ContextResult
+    memories: dict[str, MemoryRecord]
+    changes_at: datetime | None = None
+    settles_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

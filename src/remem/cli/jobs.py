@@ -123,6 +123,10 @@ def jobs_run(
             results = _run_with_bar(mem, None, now=when)
         else:
             results = _run_with_bar(mem, name, now=when, dry_run=dry_run)
+        if results and not dry_run and db is None:
+            from remem.integrations.start_block import refresh
+
+            refresh(mem)  # the prepared session-start blocks, after the jobs' writes
     if as_json:
         _check(results)
         print_json([_result_json(r) for r in results])

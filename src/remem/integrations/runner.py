@@ -111,13 +111,18 @@ def answer_here(config: Config, payload: HookPayload, *, jobs_detached: bool = F
     ``jobs_detached``: when a maintenance job is due, start a detached ``remem jobs
     run --due`` for it (the default store: no ``--db``)."""
     from remem.app import agent_for, default_scope, open_memory
-    from remem.integrations.claude_code import handle
+    from remem.integrations.claude_code import HookEvent, handle
 
     scope = default_scope(config, cwd=payload.cwd)
     with open_memory(config) as mem:
         if jobs_detached and any(s.due and not s.running for s in mem.jobs.status()):
             spawn_jobs()
-        return handle(agent_for(mem, scope), payload)
+        answer = handle(agent_for(mem, scope), payload)
+        if payload.event is HookEvent.SESSION_END and payload.cwd is not None:
+            from remem.integrations.start_block import prepare
+
+            prepare(mem, payload.cwd)  # the next session's first hook prints it
+        return answer
 
 
 def start_service(config: Config) -> bool:

@@ -86,7 +86,7 @@ def format_line(hit: SearchHit, *, now: datetime) -> str:
     record = hit.memory
     # What a reader of the stored text would not see (hidden markup) is never shown.
     content = " ".join(strip_invisible(visible(record.content)).split())
-    parts = [f"confidence: {round(record.confidence, 2):g}", f"age: {_age(record, now)}"]
+    parts = [f"confidence: {round(record.confidence, 2):g}", f"age: {age_label(record, now)}"]
     if record.category:
         parts.append(record.category)
     tags = "".join(f" [{t}]" for t in line_tags(hit))
@@ -240,7 +240,8 @@ def _in(entity: str, text: str) -> bool:
     return entity.casefold() in text.casefold()
 
 
-def _age(record: Any, now: datetime) -> str:
+def age_label(record: Any, now: datetime) -> str:
+    """How old ``record`` is at ``now``, as a line shows it: ``5h``, ``3d``, ``2mo``, ``1y``."""
     when = record.valid_from or record.created_at
     when = when if when.tzinfo else when.replace(tzinfo=UTC)
     now = now if now.tzinfo else now.replace(tzinfo=UTC)

@@ -71,7 +71,10 @@ def create_app(
             yield
         finally:
             app.state.engine = None
-            mem.close()
+            try:
+                engine.start_blocks()  # after the last write: valid for the next start
+            finally:
+                mem.close()
 
     app = FastAPI(
         title="remem",

@@ -13,6 +13,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, Request
@@ -68,6 +69,21 @@ class Engine:
         self.local_token = local_token
         self.local_scope = local_scope
         self.hook_token = hook_token if local_token is not None else None
+        self.block_cwds: dict[Path, None] = {}  # where sessions ended: blocks to prepare
+
+    def start_blocks(self, cwd: Path | None = None) -> None:
+        """Prepare the next session-start block (:mod:`remem.integrations.start_block`)
+        of ``cwd`` (noted for the service's exit), or of every noted one; the caller
+        holds :attr:`lock` or is the last user of the store."""
+        from remem.integrations.start_block import MAX_BLOCKS, prepare
+
+        if cwd is not None:
+            self.block_cwds.pop(cwd, None)
+            self.block_cwds[cwd] = None
+            while len(self.block_cwds) > MAX_BLOCKS:
+                del self.block_cwds[next(iter(self.block_cwds))]
+        for folder in [cwd] if cwd is not None else list(self.block_cwds):
+            prepare(self.mem, folder)
 
     def settle(self, *, warm: bool = False) -> None:
         """Do the writes deferred answers journaled (:mod:`remem.agent.deferred`):

@@ -41,7 +41,7 @@ from fastapi import APIRouter, BackgroundTasks, Body, Path, Query
 from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
-from remem.integrations.claude_code import LONG_WORK, HookAnswer, HookPayload, handle
+from remem.integrations.claude_code import LONG_WORK, HookAnswer, HookEvent, HookPayload, handle
 from remem.model import Scope
 from remem.server.deps import LOCAL_KEY_ID, Ctx, Engine, Writer
 from remem.server.errors import ApiError
@@ -93,8 +93,9 @@ async def claude_code_hook(
     if ctx.principal.key_id != LOCAL_KEY_ID:
         hook = hook.without_files()  # a remote caller never names a file of this disk
     scope = _scope(ctx, hook)
+    local = ctx.principal.key_id == LOCAL_KEY_ID
     if hook.event in LONG_WORK:
-        background.add_task(_answer, ctx.engine, scope, hook)
+        background.add_task(_answer, ctx.engine, scope, hook, local=local)
         answer = HookAnswer(hook.event)
     else:
         answer = await run_in_threadpool(_answer, ctx.engine, scope, hook, defer=True)
@@ -112,10 +113,17 @@ def _scope(ctx: Ctx, hook: HookPayload) -> Scope:
     return default_scope(ctx.engine.config, cwd=hook.cwd)
 
 
-def _answer(engine: Engine, scope: Scope, hook: HookPayload, *, defer: bool = False) -> HookAnswer:
+def _answer(
+    engine: Engine, scope: Scope, hook: HookPayload, *, defer: bool = False, local: bool = False
+) -> HookAnswer:
     from remem.app import agent_for
 
     if scope.is_empty():
         raise ApiError(400, "bad_request", "this key has no scope to answer hooks in")
     with engine.lock:  # one Memory, used from one thread at a time
-        return handle(agent_for(engine.mem, scope), hook, defer=defer)
+        answer = handle(agent_for(engine.mem, scope), hook, defer=defer)
+        if local and hook.event is HookEvent.SESSION_END and hook.cwd is not None:
+            # the block the next session here starts with, for the bash client's first
+            # hook (again when the service exits: remem.server.app)
+            engine.start_blocks(hook.cwd)
+        return answer

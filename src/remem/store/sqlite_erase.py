@@ -244,6 +244,15 @@ class EraseMixin:
             self._checkpoint(0)  # the mark's own removal: nothing erased is left to fold
             return True, 0
 
+    def fold_wal(self) -> bool:
+        """Copy the WAL into the store file and empty it, waiting for no reader (a
+        reader keeps its frames): whether it was emptied. After it, closing the last
+        connection writes neither file (:mod:`remem.integrations.start_block`)."""
+        with self._lock:
+            if self.read_only or self._depth:
+                return False
+            return self._checkpoint(0)
+
     def _checkpoint(self, wait_ms: int) -> bool:
         """``wal_checkpoint(TRUNCATE)``, waiting at most ``wait_ms`` for readers: whether
         every WAL frame reached the file and the WAL was emptied."""
