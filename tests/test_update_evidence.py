@@ -304,3 +304,22 @@ def test_a_fragment_opening_with_a_preposition_has_no_subject() -> None:
     assert analyse("In 2020 Kim moved to Berlin.", "Kim").key == frozenset({"kim"})
     verdict = _relate("Kim smokes about 20 cigs a day.", "Down to 3 cigs a day!")
     assert "an attribute on one side" not in verdict.explain(), verdict.explain()
+
+
+def test_two_things_neither_names_are_two_subjects() -> None:
+    # the speaker named inside one sentence ("... Kim and Joe sold ...") is no subject
+    # the two share; a change cue in a clause about the other thing changes nothing
+    verdict = _relate(
+        "The sheep's milk we sell is called Fell White.",
+        "The ram Kim and Joe sold in May was called Old Tom.",
+    )
+    assert verdict.relation == "other" and "different things" in verdict.explain()
+    # the same thing named on both sides is still one subject
+    same = _relate("The ram is called Old Tom.", "We renamed the ram Big Tom.")
+    assert "different things" not in same.explain()
+
+
+def test_seeing_someone_professionally_is_no_relationship() -> None:
+    # "see" (a doctor, a client) is not "seeing someone": a wedding does not replace it
+    verdict = _relate("I see Dr Mehta at the clinic every June.", "Kim got married on 4 May 2019.")
+    assert not verdict.updates(THRESHOLD), verdict.explain()

@@ -280,6 +280,17 @@ def _different_subject(old: Fact, new: Fact) -> str | None:
         named = bool(thing.key) and not thing.thing_key
         if named and not thing.key & other.mentions:
             return f"different subjects: {' '.join(sorted(thing.key))} / {other.who}"
+        # both about a thing, and neither names the other's ("The goats' cheese we sell
+        # is called ..." / "The bull Ingrid sold in January was called ..."): the
+        # speaker named inside one is no subject the two share
+        if (
+            other.thing_key
+            and not (thing.thing_key & other.mentions)
+            and not (other.thing_key & thing.mentions)
+        ):
+            return f"different things: {' '.join(sorted(thing.thing_key))} / " + " ".join(
+                sorted(other.thing_key)
+            )
         return None
     if old.owner and new.owner and old.owner != new.owner:
         return f"different owners: {old.owner} / {new.owner}"

@@ -93,7 +93,7 @@ FAMILIES: dict[str, str] = {
             "engineer nurse teacher accountant pharmacist doctor lawyer designer intern rank "
             "sergeant lieutenant captain chief ceo cto coo cfo vp president analyst consultant",
     "relationship": "dating date girlfriend boyfriend partner wife husband spouse married "
-                    "engaged divorced single relationship fiance fiancee seeing",
+                    "engaged divorced single relationship fiance fiancee",
     "pet": "pet dog cat puppy kitten rabbit parrot bird hamster fish retriever beagle husky "
            "terrier poodle labrador",
     "diet": "diet vegan vegetarian pescatarian keto paleo gluten meat eat eats dairy",
