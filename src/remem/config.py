@@ -392,6 +392,9 @@ class Config(BaseModel):
     # ...and a memory never used since it was written (idle_clock "reference"), this long
     # after its creation: the archive tier still answers with it
     archive_unused_days: int = Field(30, ge=1)
+    # a prompt stored as a memory (every sentence a request or a question to the assistant:
+    # remem/lifecycle/prompts.py) is archived this long unused, whatever its tier
+    archive_session_only_days: int = Field(7, ge=1)
     cold_after_days: int = Field(180, ge=1)  # cold when not used for this long
     # what archive and cold count idle time from: "use" (the latest access, reference or
     # creation) or "reference" (Ratchet: a memory referenced once counts from its last

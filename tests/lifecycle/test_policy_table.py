@@ -71,6 +71,33 @@ def test_permanent_and_promoted_memories_never_leave_by_a_policy() -> None:
         assert actions(archived) == []  # restored by hand, never purged
 
 
+def test_a_prompt_is_not_held_by_its_tier_and_leaves_after_a_week_unused() -> None:
+    # a request or a question stored as a memory, permanent by a domain floor or a
+    # keep request misread in it: archived after archive_session_only_days unused
+    for text in ("Can you draft an email to Ashby Dairy about the overdue invoice?",
+                 "How many teaspoons in a tablespoon"):  # fmt: skip
+        for tier in (Tier.PERMANENT, Tier.STANDARD):
+            assert actions(rec(8, content=text, tier=tier)) == ["archived"]
+            assert actions(rec(6, content=text, tier=tier)) == []
+        cold = rec(3000, content=text, tier=Tier.PERMANENT, importance=0.01, status=Status.COLD)
+        assert "purged" not in actions(cold)  # never purged by its score
+        assert actions(rec(8, content=text, promoted=True)) == []  # promoted by use: held
+    # a fact with a keep request beside it is a fact
+    for text in ("Old Bess is buried under the holly hedge (please don't let me forget it).",
+                 "Please store this permanently: the crush serial is CR-91146."):  # fmt: skip
+        assert actions(rec(3000, content=text, tier=Tier.PERMANENT)) == []
+    assert actions(rec(8, content="They come once in June.")) == []  # a statement: 30 d
+
+
+def test_a_domain_floor_does_not_hold_a_one_off_note_past_its_day() -> None:
+    note = "The plumber is coming to fix the shower today."
+    floored = rec(5, content=note, tier=Tier.PERMANENT, data={"flags": ["domain_critical"]})
+    assert actions(floored) == ["expired"]
+    asked = rec(5, content=note, tier=Tier.PERMANENT, data={"flags": ["keep_requested"]})
+    assert actions(asked) == []  # the user asked to keep it
+    assert actions(rec(5, content=note, promoted=True)) == []
+
+
 # -- transient by kind -------------------------------------------------------------------
 def test_the_transient_tier_expires_and_is_purged_at_two_reviews() -> None:
     said = rec(8, tier=Tier.TRANSIENT, importance=0.2)

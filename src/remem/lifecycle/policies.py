@@ -21,6 +21,10 @@ effective score. Every policy is chosen by a ``Config`` key:
 
 Permanent and promoted memories never decay and are never expired, archived,
 made cold or purged by a policy; only an explicit forget or erase removes them.
+Two exceptions of the permanent tier, both only archived (never purged): a memory
+that is a prompt, not a fact (:mod:`remem.lifecycle.prompts`: a request or a
+question its tier came to by a floor or a misread keep request), and a one-off note
+past its day whose tier came from a domain floor alone.
 Expire, archive and cold are reversible: the archive tier still answers with such
 memories (:mod:`remem.read.fallback`) and a reference restores them. The table of
 what can happen to which memory is in docs/concepts.md ("What can and cannot be lost").

@@ -15,6 +15,7 @@ from typing import Any
 
 from remem.config import Config
 from remem.lifecycle.oneoff import one_off_day
+from remem.lifecycle.prompts import session_only
 from remem.model import Kind, MemoryRecord, Tier
 
 
@@ -93,6 +94,8 @@ def archive_allowance(record: MemoryRecord, config: Config) -> float:
     answers with it), else ``archive_after_days``."""
     if derived(record):
         return config.archive_derived_after_days
+    if session_only(record):
+        return min(config.archive_after_days, config.archive_session_only_days)
     if lasting(record, config):
         return max(config.archive_after_days, config.archive_lasting_days)
     if unused(record) and idle_clock(record, config) == "reference":
@@ -106,8 +109,24 @@ def unused(record: MemoryRecord) -> bool:
 
 
 def protected(record: MemoryRecord) -> bool:
-    """Permanent and promoted memories never decay or leave by a policy."""
-    return record.tier is Tier.PERMANENT or record.promoted
+    """Permanent and promoted memories never decay or leave by a policy; a permanent
+    prompt (:func:`remem.lifecycle.prompts.session_only`: a request or a question its
+    tier came to by a floor or a misread keep request) is not held by its tier."""
+    if record.promoted:
+        return True
+    return record.tier is Tier.PERMANENT and not session_only(record)
+
+
+def kept_on_request(record: MemoryRecord) -> bool:
+    """Promoted, or the user asked to keep it: what holds a one-off note past its day
+    (a domain floor alone does not: "the plumber is coming to fix the shower today")."""
+    flags = record.data.get("flags") or ()
+    return record.promoted or (
+        record.tier is Tier.PERMANENT and any(f in _KEEP_FLAGS for f in flags)
+    )
+
+
+_KEEP_FLAGS = frozenset({"keep_requested", "permanent_requested", "remember_requested"})
 
 
 def transient_kind(record: MemoryRecord) -> bool:
@@ -326,13 +345,14 @@ class OneOff:
 
 def one_off_state(record: MemoryRecord, now: datetime, config: Config) -> OneOff | None:
     """Where a one-off note (:mod:`remem.lifecycle.oneoff`) stands at ``now``; None for
-    a memory that is not one (or is protected, or ``one_off_horizon_days`` is 0).
+    a memory that is not one (or is kept on request or promoted — a domain floor alone does
+    not hold a note past its day —, or ``one_off_horizon_days`` is 0).
 
     A use after its day does not make it lasting: the note still says what was to
     happen on that day (a later question it happens to answer — the same name on a
     later note of the same kind — is served by the archive tier and restores it until
     the next review)."""
-    if protected(record) or config.one_off_horizon_days <= 0 or derived(record):
+    if kept_on_request(record) or config.one_off_horizon_days <= 0 or derived(record):
         return None
     day = one_off_day(record, config.one_off_horizon_days)
     if day is None:
