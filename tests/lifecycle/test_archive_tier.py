@@ -155,7 +155,7 @@ def test_a_fact_said_again_after_it_was_archived_updates_no_other_slot(mem: Memo
     assert again.memory_id and mem.get(again.memory_id, user_id="aaron").status is Status.ACTIVE
 
 
-def _digest(mem: Memory, sources: list[str], text: str) -> str:
+def _digest(mem: Memory, sources: list[str], text: str, status: Status = Status.ACTIVE) -> str:
     """A week digest quoting ``sources``, as the nightly rollups step writes one."""
     record = MemoryRecord(
         content=text,
@@ -163,6 +163,7 @@ def _digest(mem: Memory, sources: list[str], text: str) -> str:
         kind=Kind.EPISODIC,
         tags=["rollup", "rollup:week"],
         importance=0.9,
+        status=status,
         created_at=T0,
         updated_at=T0,
         data={"sources": sources, "period": {"kind": "week"}},
@@ -205,3 +206,24 @@ def test_digests_serve_their_facts_and_never_outrank_them(mem: Memory) -> None:
     review = mem.jobs.run("weekly", now=LATER + timedelta(days=9))
     assert ("outdated", digest) in {(i.action, i.memory_id) for i in review.items}
     assert mem.get(digest, user_id="aaron").status is Status.ARCHIVED
+
+
+def test_outdated_archived_digests_never_crowd_the_active_answer_out(mem: Memory) -> None:
+    # world 2 dev seed 1: ten archived digests matched the question better than the
+    # active set's best; cut to ten before the digest rules dropped them as outdated,
+    # they left one active hit, and the answer was gone
+    fact = mem.add("The milk tanker pulls in around half six.", user_id="aaron", now=T0)[0].id
+    note = mem.add("The milk recorder is coming on Friday.", user_id="aaron", now=T0)[0]
+    mem.update(note.id, "The milk recorder is coming on Monday.", user_id="aaron", now=T0)
+    for day in range(10):
+        _digest(
+            mem,
+            [note.id],
+            f"Digest of day {day}: when do I need the milk ready for collection; "
+            "the milk recorder is coming on Friday.",
+            status=Status.ARCHIVED,
+        )
+    question = "When do I need the milk ready for collection?"
+    hits = mem.search(question, user_id="aaron", limit=5, now=LATER)
+    assert fact in [h.memory.id for h in hits]
+    assert all(h.memory.tags[-1:] != ["rollup:week"] for h in hits)  # outdated: dropped

@@ -81,11 +81,15 @@ def merge(
     *,
     best: float,
     query: str,
-    limit: int,
     config: Config,
 ) -> list[SearchHit]:
     """The second tier's hits that match better than ``best`` (the active set's best),
-    best match first, then the active hits; at most ``limit``."""
+    best match first, then the active hits — all of them: the caller cuts to its limit
+    after the digest rules (:func:`remem.read.digests.serve_facts`), which drop the
+    outdated digests among the second tier's hits. Cut here, archived digests that
+    matched better than the active best filled every place and, dropped as outdated,
+    left one active answer of ten ("What time do I need the milk ready for
+    collection?": the milk tanker fact, first among the active hits, was gone)."""
     admitted: list[tuple[float, int, SearchHit]] = []
     for order, hit in enumerate(others):
         match = tier_match(hit, query)
@@ -99,4 +103,4 @@ def merge(
         }
         admitted.append((match, order, hit))
     admitted.sort(key=lambda a: (-a[0], a[1]))
-    return ([h for _, _, h in admitted] + active)[:limit]
+    return [h for _, _, h in admitted] + active

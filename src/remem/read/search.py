@@ -135,8 +135,8 @@ def _tiered(
             wider = fallback.widened(filters)
             depth = max(limit, config.rank_candidates)
             others = _search(store, embedder, q, second, scope, config, depth, wider, asker, now)
-            hits = fallback.merge(hits, others, best=best, query=query, limit=limit, config=config)
-    return digests.serve_facts(
+            hits = fallback.merge(hits, others, best=best, query=query, config=config)
+    served = digests.serve_facts(
         store,
         hits,
         query=query,
@@ -148,6 +148,7 @@ def _tiered(
         expand=filters is None or filters == ListFilter(),
         limit=limit,
     )
+    return served[:limit]
 
 
 @dataclass(slots=True)
