@@ -103,3 +103,27 @@ def test_statements_only_cuts_prompts_and_leaves_other_messages() -> None:
         "the smoke tests live in ci/smoke.sh",
         "deploy it to staging please",
     ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kept"),
+    [
+        # beside an ask, what pins a value down holds beyond it
+        ("prod db is pg-main-3 on port 6432. Can you check the slow queries?", 1),
+        ("bumped node to 22.1. fix the lockfile", 1),
+        ("From Tuesday the export lands at 07:15 UTC. Please move the job", 1),
+        ("I've decided to drop support for 3.9. update the classifiers", 1),
+        # ... what happened, what is wrong today, someone else's doing does not
+        ("The vendor re-sent last week's files. Reload the orders table please", 0),
+        ("renovate opened a PR moving react to 19.0. review it", 0),
+        ("Why is CI red today? the build took 40 min, usually 12", 0),
+        ("the worker isn't picking up jobs. what queue is it on?", 0),
+        # with no ask beside it, a statement is a statement
+        ("renovate opened a PR moving react to 19.0.", 1),
+        ("The vendor re-sent last week's files.", 1),
+    ],
+)
+def test_a_statement_beside_an_ask_is_a_fact_only_when_it_pins_a_value(
+    prompt: str, kept: int
+) -> None:
+    assert len(classify(prompt).statements()) == kept

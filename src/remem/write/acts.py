@@ -127,10 +127,22 @@ class Utterance:
     def statements(self) -> list[str]:
         """The sentences that state something, and those asked to be remembered: the
         candidates for facts (none in a correction or a rule: the lesson it becomes
-        keeps them, as its reasons)."""
+        keeps them, as its reasons). Beside a request or a question, a statement is
+        what the ask is about — what happened, what is wrong today — and stays a
+        candidate only when it pins a value down (:func:`durable_beside_ask`)."""
         if self.is_lesson:
             return []
-        return [s.text for s in self.sentences if s.act in (Act.STATEMENT, Act.REMEMBER)]
+        asks = self.has(Act.REQUEST, Act.QUESTION)
+        now_bound = asks and _NOW_BOUND.search(self.text) is not None
+        return [
+            s.text
+            for s in self.sentences
+            if s.act is Act.REMEMBER
+            or (
+                s.act is Act.STATEMENT
+                and (not asks or (not now_bound and durable_beside_ask(s.text)))
+            )
+        ]
 
     def lesson_sentences(self) -> list[str]:
         """The sentences of the correction or rule, with the statements that give its
@@ -263,6 +275,16 @@ _REPORT = re.compile(
 _ASIDE = re.compile(r"\b(?:sorry|apologies|lol|haha|lunch|brb)\b|😅|🙃|😂", re.IGNORECASE)
 _ANCHOR = re.compile(r"\d|`|[\w-]+[./_][\w-]+")
 _REMIND = re.compile(r"\bremind\s+(?:me|us)\b", re.IGNORECASE)
+# a prompt about the day it is said on: what it states is that day's situation
+_NOW_BOUND = re.compile(
+    r"\b(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening))\b", re.IGNORECASE
+)
+_NAME = re.compile(r"[^\W_]+(?:-[^\W_]+){2,}")  # a name of three hyphenated parts: shop-stg-fra
+_CLAUSE = re.compile(r"[:;—–]\s+|,\s+|\s+\(|\)\s*")
+# before a past verb, the words that leave the speaker its subject ("I've just bumped")
+_SPEAKER = frozenset(
+    "i we i've we've ive weve i’ve we’ve have has had just also already finally".split()
+)
 _PROPOSAL = re.compile(
     r"\?|\b(?:could|should|shall|want\s+me\s+to|would\s+you\s+like|i\s+can|i\s+could|"
     r"we\s+could|option|alternatively|suggest|recommend)\b",
@@ -453,6 +475,31 @@ def _sentence(
         if score >= margin:
             return Sentence(text, Act.REQUEST, (f"embedding:{score:.2f}",))
     return Sentence(text, Act.STATEMENT, tuple(cues))
+
+
+def durable_beside_ask(text: str) -> bool:
+    """Whether a statement said beside a request or a question holds beyond it: one of
+    its clauses carries a value (a number, a path, an identifier, code) and reports no
+    one else's past action ("staging = namespace ledger-stg", "bumped msrv to 1.80",
+    "from next Monday they deliver at 06:00" — not "Partner resent all of March",
+    "dependabot opened a PR bumping pgx to v5.7.1", "the beat schedule isn't firing")."""
+    return any(
+        (_ANCHOR.search(clause) is not None or _NAME.search(clause) is not None)
+        and not _others_past(clause)
+        for clause in _CLAUSE.split(text)
+        if clause
+    )
+
+
+def _others_past(clause: str) -> bool:
+    """The clause's first past-tense verb (``-ed``) has a subject other than the
+    speaker: someone else's action, reported (a subject-less "bumped go to 1.23",
+    "I've decided to ..." is the speaker's own change)."""
+    words = _tokens(clause)
+    for n, word in enumerate(words):
+        if word.isalpha() and len(word) >= 5 and word.endswith("ed"):
+            return any(w not in _SPEAKER for w in words[:n])
+    return False
 
 
 def classify(
