@@ -65,6 +65,20 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
 
 
+@pytest.fixture(autouse=True)
+def _own_clock() -> Iterator[None]:
+    """The process's clock as it was before each test: a config naming a clock file
+    (``REMEM_CLOCK_FILE``) installs a fake clock for the whole process
+    (:mod:`remem.clock`), and one left installed gave the next test on the same
+    worker a time months back (a lease wait in tests/lifecycle/test_jobs_processes.py
+    then slept for months)."""
+    from remem import clock
+
+    before = clock.installed()
+    yield
+    clock.install(before)
+
+
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
     """A config on a temp home with the shipped fake embedder."""
