@@ -69,3 +69,22 @@ def service_env(root: Path) -> dict[str, str]:
         "REMEM_DEFAULT_USER_ID": "maya",
         "REMEM_HOOKS_AUTOSTART_SERVICE": "false",
     }
+
+
+# A stand-in for the Python interpreter the bash client hands a hook to: it records
+# its arguments and stdin ($RECORD.args, $RECORD.stdin; the stdin file appears whole,
+# so a test may wait for it when the hand-over runs in the background).
+RECORDER = """#!/bin/sh
+cat > "$RECORD.stdin.tmp"
+printf '%s\\n' "$@" > "$RECORD.args"
+mv "$RECORD.stdin.tmp" "$RECORD.stdin"
+echo handed-over
+"""
+
+
+def fake_python(folder: Path) -> Path:
+    """The recorder, written as an executable in ``folder``."""
+    path = folder / "fake-python"
+    path.write_text(RECORDER, "ascii")
+    path.chmod(0o755)
+    return path

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hookdata import Recorded, bash_client, service_env
+from hookdata import Recorded, bash_client, fake_python, service_env
 
 from remem.integrations.claude_settings import hook_program
 from remem.integrations.start_block import block_path
@@ -26,11 +26,6 @@ pytestmark = pytest.mark.skipif(not bash_client(), reason="no bash 4+ on the PAT
 
 # a stand-in for the interpreter the bash client hands over to: it records its
 # arguments and stdin, and says so (the real one is tested in test_hook_processes.py)
-RECORDER = """#!/bin/sh
-printf '%s\\n' "$@" > "$RECORD.args"
-cat > "$RECORD.stdin"
-echo handed-over
-"""
 
 
 @pytest.fixture
@@ -40,10 +35,7 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def recorder(tmp_path: Path) -> Path:
-    path = tmp_path / "fake-python"
-    path.write_text(RECORDER, "ascii")
-    path.chmod(0o755)
-    return path
+    return fake_python(tmp_path)
 
 
 def port_file(env: dict[str, str]) -> Path:

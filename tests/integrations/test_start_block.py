@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hookdata import Recorded, bash_client, service_env
+from hookdata import Recorded, bash_client, fake_python, service_env
 
 from remem.app import agent_for, default_scope, load_config, open_memory
 from remem.integrations.claude_settings import hook_program
@@ -27,12 +27,6 @@ from remem.memory import Memory
 
 pytestmark = pytest.mark.skipif(not bash_client(), reason="no bash 4+ on the PATH")
 
-RECORDER = """#!/bin/sh
-cat > "$RECORD.stdin.tmp"
-printf '%s\\n' "$@" > "$RECORD.args"
-mv "$RECORD.stdin.tmp" "$RECORD.stdin"
-echo handed-over
-"""
 SECRET = "sk-live-abcdefghijklmnopqrstuvwx"
 
 
@@ -46,10 +40,7 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def recorder(tmp_path: Path) -> Path:
-    path = tmp_path / "fake-python"
-    path.write_text(RECORDER, "ascii")
-    path.chmod(0o755)
-    return path
+    return fake_python(tmp_path)
 
 
 @pytest.fixture
