@@ -22,7 +22,11 @@
   ``benign.<split>.categories.jsonl``): the detection rate by kind, scored as
   the corpus asks (leaked if ``secret``, any ``also`` or a ``canonical`` of 6+
   characters is in the redacted text, as written or normalised), and the
-  false-positive rate by category of benign line.
+  false-positive rate by category of benign line; and the same corpus as JSON
+  documents through ``scrub`` (the store's choke point): benign lines beside
+  their neighbours, secrets whole and split across two values;
+- with ``--sessions DIR``: every Claude Code hook event in DIR's JSON files (and
+  its tool input and response) through ``scrub``: how many come out changed.
 
 Defaults read the committed corpora in tests/fixtures/. Another corpus written
 the same way can be passed with --secrets / --benign. Data read with --locomo is
@@ -43,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from remem.config import Config
-from remem.secrets import find_secrets, redact, secret_is_point
+from remem.secrets import find_secrets, redact, scrub, secret_is_point
 from remem.textnorm import strip_invisible
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,6 +128,122 @@ def blind(directory: Path, split: str) -> dict[str, Any]:
         "flagged_by_category": {k: f"{a}/{b}" for k, (a, b) in sorted(by_category.items())},
         "flagged_lines": flagged,
     }
+
+
+def _json_shapes(text: str, before: str, after: str) -> list[Any]:
+    """``text`` as the store writes it inside JSON (a tool call's input, a journal
+    row's list of turns, a record beside an id): the documents a line can reach the
+    choke point in, with its neighbouring lines as the other values."""
+    return [
+        {"command": text, "description": "run it"},
+        [before, text, after],
+        {"session_id": "agent-7f3a", "text": text, "next": after},
+    ]
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string of a decoded JSON document (keys too), in order."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _split_shapes(text: str, secret: str) -> dict[str, Any]:
+    """A secret's text as JSON whose values hold the secret together only: cut where
+    the secret starts (two items of a list, or two fields), or cut inside it."""
+    cut = text.find(secret)
+    if cut <= 0:
+        return {}
+    half = cut + len(secret) // 2
+    return {
+        "cut_at_secret_list": [text[:cut], text[cut:]],
+        "cut_at_secret_fields": {"note": text[:cut], "value": text[cut:]},
+        "cut_inside_secret_list": [text[:half], text[half:]],
+    }
+
+
+def json_blind(directory: Path, split: str) -> dict[str, Any]:
+    """The blind corpus as JSON documents through :func:`remem.secrets.scrub` (the
+    store's choke point). A benign line goes into three documents
+    (:func:`_json_shapes`, its neighbouring lines as the other values): a document is
+    a false positive when scrub changes it at all. A secret's text goes into the same
+    three ("whole") and into the split shapes of :func:`_split_shapes`: a document
+    leaks when the secret, an ``also`` value or its ``canonical`` form survives in
+    its decoded strings (read one a line, and joined)."""
+    lines = (directory / f"secrets.{split}.jsonl").read_text("utf-8").splitlines()
+    rows = [json.loads(line) for line in lines if line.strip()]
+    benign = (directory / f"benign.{split}.txt").read_text("utf-8").splitlines()
+    docs = changed = 0
+    changed_lines: list[str] = []
+    for i, text in enumerate(benign):
+        around = (benign[i - 1], benign[(i + 1) % len(benign)])
+        hit = False
+        for shape in _json_shapes(text, *around):
+            raw = json.dumps(shape, ensure_ascii=False)
+            docs += 1
+            if scrub(raw) != raw:
+                changed += 1
+                hit = True
+        if hit:
+            changed_lines.append(text)
+    tally: dict[str, list[int]] = {}
+    for row in rows:
+        shapes = {f"whole_{i}": s for i, s in enumerate(_json_shapes(row["text"], "ok", "done"))}
+        shapes.update(_split_shapes(row["text"], row["secret"]))
+        for name, shape in shapes.items():
+            stored = json.loads(scrub(json.dumps(shape, ensure_ascii=False)))
+            strings = _strings(stored)
+            kept = leaked(row, "\n".join(strings)) or leaked(row, "".join(strings))
+            group = "whole" if name.startswith("whole") else name
+            counts = tally.setdefault(group, [0, 0, 0])
+            counts[0] += not kept
+            counts[1] += 1
+            if kept:
+                counts[2] += 1
+    return {
+        "split": split,
+        "benign_documents": docs,
+        "benign_documents_changed": changed,
+        "benign_lines_changed": len(changed_lines),
+        "benign_changed_lines": changed_lines,
+        "secret_documents_caught": {k: f"{a}/{b}" for k, (a, b, _) in tally.items()},
+    }
+
+
+def hook_events(directory: Path) -> dict[str, Any]:
+    """Claude Code sessions (JSON files of hook events, as in /work/evalsets/sessions/):
+    every event, its ``tool_input`` and its ``tool_response`` through
+    :func:`remem.secrets.scrub` as a store writes them; how many come out changed,
+    with what scrub took out of each (the kinds and the first characters around)."""
+    docs = 0
+    changed: list[dict[str, Any]] = []
+
+    def events(value: Any) -> Any:
+        if isinstance(value, dict):
+            if "hook" in value:
+                yield value
+            for item in value.values():
+                yield from events(item)
+        elif isinstance(value, list):
+            for item in value:
+                yield from events(item)
+
+    for path in sorted(directory.glob("*.json")):
+        for event in events(json.loads(path.read_text("utf-8"))):
+            for doc in (event, event.get("tool_input"), event.get("tool_response")):
+                if doc is None:
+                    continue
+                raw = json.dumps(doc, ensure_ascii=False)
+                out = scrub(raw)
+                docs += 1
+                if out != raw:
+                    gone = [s for s in _strings(doc) if s not in _strings(json.loads(out))]
+                    changed.append({"file": path.name, "values_changed": [g[:80] for g in gone]})
+    return {"documents": docs, "changed": len(changed), "changed_documents": changed}
 
 
 def false_positives(texts: list[str], name: str) -> dict[str, Any]:
@@ -213,6 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--locomo", type=Path, help="LoCoMo-format JSON: every turn is benign")
     parser.add_argument("--overhead", type=int, default=0, metavar="N", help="time N raw adds")
     parser.add_argument("--blind", type=Path, help="a blind corpus directory (see above)")
+    parser.add_argument("--sessions", type=Path, help="a folder of Claude Code hook-event JSON")
     parser.add_argument("--split", default="dev", help="its half: dev or held (held: once)")
     parser.add_argument("--out", type=Path, default=Path("bench/results/secret_detection.json"))
     args = parser.parse_args(argv)
@@ -229,6 +350,9 @@ def main(argv: list[str] | None = None) -> int:
         result["locomo_turns"] = false_positives(locomo_turns(args.locomo), "locomo turns")
     if args.blind:
         result["blind"] = blind(args.blind, args.split)
+        result["blind_json"] = json_blind(args.blind, args.split)
+    if args.sessions:
+        result["hook_events"] = hook_events(args.sessions)
     if args.overhead:
         result["overhead"] = overhead(args.overhead, [t for t in benign if "[REDACTED:" not in t])
     text = json.dumps(result, indent=2, ensure_ascii=False)

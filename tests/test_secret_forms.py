@@ -271,3 +271,63 @@ def test_deeply_nested_json_is_redacted_as_text() -> None:
     assert scrub("[" * 5000) == "[" * 5000  # RecursionError inside json.loads before
     out = scrub("[" * 3000 + json.dumps(key) + "]" * 3000)
     assert key not in out and "[REDACTED:" in out
+
+
+# -- JSON: detected on the decoded values, blanked to the secret's span --------------
+def _hook_event(command: str, **response: str) -> str:
+    event = {"session_id": "mcp-9f1c2b7e", "tool_name": "Bash", "tool_input": {"command": command}}
+    if response:
+        event["tool_response"] = response  # type: ignore[assignment]
+    return json.dumps(event)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # cargo's package flag read raw ('-p logslice-core"},') looked like mysql -p<password>
+        _hook_event("cargo publish -p logslice-core"),
+        _hook_event(
+            "cargo publish -p logslice-core",
+            stderr="    Updating crates.io index\n   Packaging logslice-core v0.9.0\n"
+            "error: no token found, please run `cargo login`\n"
+            "or use environment variable CARGO_REGISTRY_TOKEN",
+        ),
+        json.dumps({"command": "cargo update -p clap", "description": "Bump clap"}),
+        # a value ending on a credential word, the next value an id: two fields, not one
+        json.dumps(
+            ["Use aws sso login instead of long-lived access keys.", "vol-1f8ac0557149d6b08"]
+        ),
+        json.dumps({"text": "it will prompt for the password", "next": "docker login -u me"}),
+    ],
+)
+def test_benign_json_is_stored_as_it_came(text: str) -> None:
+    assert scrub(text) == text
+
+
+def test_the_blind_dev_benign_lines_in_json_are_left_alone() -> None:
+    lines = (FIXTURES / "benign.dev.txt").read_text("utf-8").splitlines()
+    for i, line in enumerate(lines):
+        for doc in ([lines[i - 1], line], {"session_id": "agent-7f3a", "text": line}):
+            raw = json.dumps(doc, ensure_ascii=False)
+            assert scrub(raw) == raw, raw
+
+
+def test_a_secret_across_values_is_blanked_to_its_span() -> None:
+    """A key and its value, a statement cut before its secret: the secret goes, the
+    rest of each value (and every key) stays."""
+    out = json.loads(scrub(json.dumps({"password": "Vq7!tLm2x", "host": "nas-01"})))
+    assert out == {"password": "[REDACTED:password]", "host": "nas-01"}
+    said = ["mein Passwort ist ", "Kuckuck!439, bitte nicht weitersagen"]
+    stored = json.loads(scrub(json.dumps(said, ensure_ascii=False)))
+    assert stored[0] == said[0]
+    assert "Kuckuck!439" not in stored[1] and stored[1].endswith(", bitte nicht weitersagen")
+    pin = json.loads(scrub(json.dumps({"door pin": 4821, "floor": 3})))
+    assert pin == {"door pin": "[REDACTED:pin]", "floor": 3}  # a number too
+
+
+def test_a_whole_secret_text_in_json_is_caught() -> None:
+    for row in _rows("secrets.dev.jsonl"):
+        text = str(row["text"])
+        doc = {"session_id": "agent-7f3a", "text": text, "next": "done"}
+        stored = json.loads(scrub(json.dumps(doc, ensure_ascii=False)))
+        assert not leaked(row, stored["text"]), row["id"]

@@ -228,53 +228,25 @@ def scrub_value(value: Any) -> Any:
 
 def scrub(text: str) -> str:
     """``text`` as a store may write it: a JSON object or array is redacted value by
-    value (so the JSON stays valid), any other text by :func:`redact`."""
+    value, then across its values (:mod:`remem.secrets.jsonview`: a key and its
+    value, a token cut in two items), always on the decoded values, never on the
+    JSON text, and it stays JSON; any other text by :func:`redact`."""
     if not text or text in _CLEAN:
         return text
     # JSON may hide a character behind an escape ("\\u200b"): its values are judged
     # decoded, never the escaped text alone.
     if text[0] in "[{" and ("\\u" in text or quick_trigger(plain(text))):
+        from remem.secrets.jsonview import across_values
+
         try:
             parsed = json.loads(text)
-            cleaned = scrub_value(parsed)
+            cleaned = across_values(scrub_value(parsed))
         except (ValueError, RecursionError):  # not JSON, or nested too deep to walk
             return redact(text)
         if cleaned is parsed:
-            # Nothing inside the values; a secret split across JSON syntax is still text.
-            return _across_values(text, parsed)
+            return text
         return json.dumps(cleaned, ensure_ascii=False)
     return redact(text)
-
-
-_PIECE = re.compile(r"[^\s\"'{}\[\],:]{4,}")
-
-
-def _across_values(text: str, parsed: Any) -> str:
-    """JSON ``text`` whose values hold no secret one by one, redacted as a whole (a key
-    and its value, two values in a row): when the redacted text is no longer JSON,
-    every key or value holding a piece of a secret is replaced by the marker instead,
-    so the JSON stays valid and nothing of the secret is kept."""
-    found = detect(text)
-    if not found.secrets:
-        return text
-    whole = redact(text)
-    try:
-        json.loads(whole)
-    except ValueError:
-        pieces = {p for s in found.secrets for p in _PIECE.findall(s.text)}
-        marker = f"{MARK_PREFIX}{found.secrets[0].kind}]"
-        return json.dumps(_blank(parsed, pieces, marker), ensure_ascii=False)
-    return whole
-
-
-def _blank(value: Any, pieces: set[str], marker: str) -> Any:
-    if isinstance(value, str):
-        return marker if any(p in value for p in pieces) else value
-    if isinstance(value, dict):
-        return {_blank(k, pieces, marker): _blank(v, pieces, marker) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_blank(v, pieces, marker) for v in value]
-    return value
 
 
 def scrub_params(params: Any) -> Any:
