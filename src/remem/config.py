@@ -681,6 +681,12 @@ class Config(BaseModel):
         return self.home / "serve.starting"
 
     @property
+    def start_blocks_dir(self) -> Path:
+        """The session-start blocks prepared ahead for the bash hook client
+        (``home/start-blocks``, :mod:`remem.integrations.start_block`)."""
+        return self.home / "start-blocks"
+
+    @property
     def token_path(self) -> Path:
         """The local service's token file: ``server_token_file``, else ``home/serve.token``."""
         if self.server_token_file is not None:

@@ -145,7 +145,21 @@ class AdminMixin:
         for where, category in stale:
             refresh_summaries(self.store, where, [category], config=self.config, llm=llm)
         rewrite_existing(self.store, self.config)  # MEMORY.md files: no erased line left
+        self._drop_start_blocks()
         return report
+
+    def _drop_start_blocks(self) -> None:
+        """Remove the session-start blocks prepared ahead (``Config.start_blocks_dir``):
+        each is the text a project's next session would start with (memories, lessons,
+        rules), so after an erase none may stay on disk holding what was erased. All
+        go: a block is a cache, and the next session of each project starts on the
+        full path, which prepares its block again from what the store now holds."""
+        try:
+            files = [f for f in self.config.start_blocks_dir.iterdir() if not f.is_dir()]
+        except OSError:
+            return  # no folder: no block was ever prepared
+        for file in files:
+            file.unlink(missing_ok=True)
 
     def erase_memory(
         self,
@@ -186,6 +200,7 @@ class AdminMixin:
         )
         self.store.compact()  # the text leaves the index pages and the WAL too
         self._refresh_summaries(purged, llm)
+        self._drop_start_blocks()
         return purged
 
     # -- forgetting and erasing many (Mem0's delete_all and reset) ---------------
@@ -228,6 +243,7 @@ class AdminMixin:
             )
         report = self.store.erase_all(actor="reset")
         rewrite_existing(self.store, self.config)  # MEMORY.md files: the header only
+        self._drop_start_blocks()
         return report
 
     # -- checkpoints -------------------------------------------------------------

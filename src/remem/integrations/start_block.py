@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 __all__ = ["DIR_NAME", "block_path", "fingerprint", "prepare", "refresh"]
 
 FORMAT = "remem-start-block 1"
-DIR_NAME = "start-blocks"
+DIR_NAME = "start-blocks"  # Config.start_blocks_dir: erase empties it (memory_admin.py)
 AGE_MARK = "\x01"  # around a memory line's time: the client writes its age there
 SEGMENT_MARK = "\x02"  # around the time until which the text after it is the block
 MAX_SEGMENTS = 12  # texts of one block (each until it changes by itself)
