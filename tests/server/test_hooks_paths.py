@@ -190,3 +190,29 @@ def test_no_remote_surface_takes_a_path(surface: str, config: Config) -> None:
             names.update(tool.input_schema.get("properties", {}))
     pathlike = {n for n in names if any(w in n.lower() for w in ("path", "file", "dir"))}
     assert pathlike == set(), pathlike
+
+
+def test_a_handed_over_transcript_that_is_none_is_logged_not_raised(
+    live: Live, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Long work runs after the answer is sent: a ``transcript`` that is no transcript
+    (a path where content belongs, plain words) fails there. It is one warning in the
+    log, and the connection goes on; raised, it reset the connection (the client's
+    next request on it failed) and logged a traceback."""
+    import logging
+
+    cwd = tmp_path / "atlas"
+    (cwd / ".git").mkdir(parents=True)
+    key = live.key("writer", user_id="alice", namespace="atlas")
+    with caplog.at_level(logging.WARNING), live.client(key) as http:
+        for event in ("Stop", "PreCompact", "SessionEnd"):
+            bad = hook(event, cwd, "x", transcript=str(tmp_path / "t.jsonl"))
+            assert http.post(f"/hooks/claude-code/{event}", json=bad).status_code == 200
+            assert http.get("/v1/whoami").status_code == 200  # the same connection
+        deadline = time.monotonic() + 30
+        while len([r for r in caplog.records if "not done" in r.getMessage()]) < 2:
+            assert time.monotonic() < deadline, [r.getMessage() for r in caplog.records]
+            time.sleep(0.05)
+        assert http.post("/v1/search", json={"query": "anything"}).status_code == 200
+    failed = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert failed == [], [r.getMessage() for r in failed]

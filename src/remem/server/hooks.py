@@ -41,14 +41,17 @@ from fastapi import APIRouter, BackgroundTasks, Body, Path, Query
 from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
+from remem.errors import RememError
 from remem.integrations.claude_code import LONG_WORK, HookAnswer, HookEvent, HookPayload, handle
 from remem.model import Scope
+from remem.secrets import get_logger
 from remem.server.deps import LOCAL_KEY_ID, Ctx, Engine, Writer
 from remem.server.errors import ApiError
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/hooks/claude-code", tags=["hooks"])
+log = get_logger("remem.server.hooks")
 
 Event = Annotated[
     str,
@@ -95,7 +98,7 @@ async def claude_code_hook(
     scope = _scope(ctx, hook)
     local = ctx.principal.key_id == LOCAL_KEY_ID
     if hook.event in LONG_WORK:
-        background.add_task(_answer, ctx.engine, scope, hook, local=local)
+        background.add_task(_long_work, ctx.engine, scope, hook, local=local)
         answer = HookAnswer(hook.event)
     else:
         answer = await run_in_threadpool(_answer, ctx.engine, scope, hook, defer=True)
@@ -111,6 +114,19 @@ def _scope(ctx: Ctx, hook: HookPayload) -> Scope:
     from remem.app import default_scope
 
     return default_scope(ctx.engine.config, cwd=hook.cwd)
+
+
+def _long_work(engine: Engine, scope: Scope, hook: HookPayload, *, local: bool) -> None:
+    """A long hook's work, done after its answer was sent. A failure (a transcript
+    handed over that is not one, a store error) is logged, one redacted line: the
+    answer is sent already, and an exception here would only reset the connection
+    (the client's next request on it failed)."""
+    try:
+        _answer(engine, scope, hook, local=local)
+    except RememError as exc:
+        log.warning("%s hook of session %s not done: %s", hook.event.value, hook.session_id, exc)
+    except Exception:
+        log.exception("%s hook of session %s failed", hook.event.value, hook.session_id)
 
 
 def _answer(
