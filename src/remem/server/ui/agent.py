@@ -1,6 +1,6 @@
 """The agent's memory: episodes, forward triggers and working memory — each listed,
-and changed where remem lets a user change it (a trigger done or cancelled, a working
-item added, promoted or cleared). The same calls as the REST routes, in the caller's
+and changed where remem lets a user change it (an open episode closed with its
+outcome, a trigger done or cancelled, a working item added, promoted or cleared). The same calls as the REST routes, in the caller's
 scope. Lessons and rules: :mod:`remem.server.ui.instructions`."""
 
 from __future__ import annotations
@@ -85,11 +85,55 @@ def episode(view: View) -> Html:
         '<p><a href="{}">The memory that holds it</a> (history, forget)</p>',
         f"{PREFIX}/memories/{e.id}",
     )
+    close = Markup("")
+    if e.status == "open":
+        close = _writer_form(
+            view,
+            post_form(
+                f"{PREFIX}/episodes/{e.id}/complete",
+                view.csrf,
+                Markup(
+                    "<h2>Close it</h2>"
+                    '<label for="f-outcome">Outcome</label><select id="f-outcome" name="outcome">'
+                    '<option value="success">success</option>'
+                    '<option value="failure">failure</option></select>'
+                    '<label for="f-score">Score (0 to 1)</label>'
+                    '<input id="f-score" name="score" inputmode="decimal" required>'
+                    '<label for="f-learnings">Learnings (one a line)</label>'
+                    '<textarea id="f-learnings" name="learnings" rows="3"></textarea>'
+                ),
+                button="Close the episode",
+                cls="stack",
+            ),
+        )
     return Html(
         f"Episode {e.id[:12]}",
-        join([dl, h("<h2>Actions</h2>{}", actions), memory]),
+        join([notice(view), dl, h("<h2>Actions</h2>{}", actions), memory, close]),
         section="episodes",
     )
+
+
+@action("/episodes/{episode_id}/complete")
+def episode_complete(view: View) -> Response:
+    """Close an open episode with its outcome: as ``POST /v1/episodes/{id}/complete``."""
+    outcome = view.field("outcome")
+    if outcome not in ("success", "failure"):
+        raise ValidationError("the episode was not closed: the outcome is success or failure")
+    try:
+        score = float(view.field("score").strip())
+    except ValueError:
+        score = float("nan")
+    if not 0 <= score <= 1:  # NaN fails too
+        raise ValidationError("the episode was not closed: the score is a number from 0 to 1")
+    learnings = [line.strip() for line in view.field("learnings").splitlines() if line.strip()]
+    with view.ctx.memory() as mem:
+        e = Episodes(mem, view.scope).complete(
+            view.path("episode_id"),
+            outcome_score=score,
+            success=outcome == "success",
+            learnings=learnings[:100],
+        )
+    return done(f"{PREFIX}/episodes/{e.id}", f"episode closed: {outcome}")
 
 
 # -- triggers -----------------------------------------------------------------------------
