@@ -129,3 +129,22 @@ def test_doctor_warns_on_a_store_others_can_read(tmp_path: Path) -> None:
     )
     text = runner.invoke(app, ["doctor"], env=env).output
     assert "permissions" in text and "remem.db (0644)" in text
+
+
+def test_doctor_warns_on_start_blocks_others_can_read(tmp_path: Path) -> None:
+    """The session-start blocks hold memories' text: a block folder or file left
+    readable (an older remem, a hand copy) is reported like the store."""
+    home = tmp_path / "home"
+    env = {"REMEM_HOME": str(home), "REMEM_EMBEDDER": "fake"}
+    runner = CliRunner()
+    assert runner.invoke(app, ["add", "--user", "u", "a note"], env=env).exit_code == 0
+    blocks = home / "start-blocks"
+    blocks.mkdir(mode=0o755)
+    os.chmod(blocks, 0o755)
+    block = blocks / "%2Fsrv%2Fatlas"
+    block.write_text("remem-start-block 1\n", "utf-8")
+    os.chmod(block, 0o644)
+    done = runner.invoke(app, ["doctor", "--json"], env=env)
+    assert done.exit_code == 1, done.output
+    found = {c["check"]: c for c in json.loads(done.output)["result"]["checks"]}["permissions"]
+    assert sorted(found["items"]) == sorted([f"{blocks} (0755)", f"{block} (0644)"])

@@ -21,7 +21,8 @@ __all__ = ["permission_finding", "remem_paths"]
 def remem_paths(config: Config, database: Path | None) -> list[Path]:
     """The files and folders remem writes for ``config`` that exist: the home, the
     SQLite database with its WAL, SHM and cache files (``database``: None on
-    PostgreSQL), the local token and hook port files, the hook log, MEMORY.md."""
+    PostgreSQL), the local token and hook port files, the hook log, MEMORY.md, the
+    session-start blocks prepared for the hook client (their folder and files)."""
     from remem.integrations.runner import LOG_NAME
     from remem.lifecycle.memory_md import remem_files
     from remem.server.local import port_file
@@ -33,6 +34,9 @@ def remem_paths(config: Config, database: Path | None) -> list[Path]:
         found += cache_files(str(database))
     found += [config.token_path, port_file(config.socket_path), config.home / LOG_NAME]
     found += remem_files(config)
+    blocks = config.start_blocks_dir  # the session-start blocks: memories' text
+    if blocks.is_dir():
+        found += [blocks, *sorted(blocks.iterdir())]
     return [p for p in dict.fromkeys(found) if p.exists()]
 
 
