@@ -191,10 +191,16 @@ class Config(BaseModel):
     broad_centrality_floor: float = Field(0.5, ge=0, le=1)
     broad_diversity: float = Field(0.5, ge=0)
     # the archive tier (remem/read/fallback.py): a search of the active set whose best
-    # hit's tier match (mean of the pooled cosine and the query's keyword share) is below
-    # this also searches archived and cold memories, and returns those that match
-    # better, first; 0 turns the fallback off. Set on the lifecycle bench's dev world
+    # hit's tier match (mean of the pooled cosine and the better of the query's keyword
+    # share and the plain MaxSim) is below this also searches archived and cold
+    # memories, and returns those that match better, first; 0 turns the fallback off.
+    # Set on the lifecycle bench's dev world
     fallback_below: float = Field(0.6, ge=0, le=1)
+    # ...its first this many candidates get token vectors made for the search (archived
+    # and cold memories keep none) for their MaxSim; 0: keyword share only
+    fallback_reembed: int = Field(10, ge=0)
+    # ...and it admits at most this many hits (one of each text) ahead of the active ones
+    fallback_max_hits: int = Field(3, ge=1)
 
     # -- write path -------------------------------------------------------------
     extractor: Literal["rules", "llm"] = "rules"

@@ -12,8 +12,15 @@ and cold memories keep no token vectors, so the late-interaction source is left
 out there).
 
 The tier match is measured the same way in both tiers, so they can be compared:
-the mean of the pooled cosine (``explain["match"]["cosine"]``) and the share of the
-query's keywords found in the memory (:func:`remem.read.floor.term_match`). A
+the mean of the pooled cosine (``explain["match"]["cosine"]``) and a token-level
+match, the better of the share of the query's keywords found in the memory
+(:func:`remem.read.floor.term_match`) and the plain MaxSim of the query's tokens
+against the memory's (``explain["match"]["maxsim"]``). An active memory has its
+MaxSim from the late stage; the second tier's first ``fallback_reembed`` candidates
+get theirs from token vectors made for the search (:func:`late_match`, one model
+pass, never stored): a fact that answers a question in other words ("What's our
+wedding date?" — "Ingrid got married on 3 August 2013.") shares no keyword with it,
+and its pooled cosine alone left it under the floor once it went cold. A
 second-tier hit is returned only when it matches the question better than
 anything the active set returned, and then before the active hits, best match
 first: an archived memory answers when it is the better answer, and otherwise
@@ -31,13 +38,20 @@ not by being returned.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 
+import numpy as np
+
 from remem.config import Config
-from remem.model import SearchHit
+from remem.lifecycle.scoring import derived
+from remem.model import MemoryRecord, SearchHit
+from remem.providers.base import informative_tokens, token_embedder
 from remem.read.floor import term_match
-from remem.store.base import ListFilter
+from remem.read.late import maxsim, pack_tokens
+from remem.store.base import ListFilter, PackedTokens
 
 ACTIVE_ONLY = ("active",)
 SECOND_TIER = ("archived", "cold")
@@ -62,12 +76,56 @@ def sources(wanted: Sequence[str]) -> tuple[str, ...]:
     return tuple(s for s in wanted if s != "late")
 
 
+_CACHE_MAX = 4096  # token vectors made for the second tier, per process (content-keyed)
+_cache: OrderedDict[tuple[str, str, str], PackedTokens] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def late_match(
+    embedder: object,
+    query_tokens: np.ndarray,
+    records: Sequence[MemoryRecord],
+    *,
+    drop: bool,
+    limit: int,
+) -> dict[str, float]:
+    """``{memory_id: plain MaxSim}`` of ``query_tokens`` against token vectors made now
+    from the content of the first ``limit`` of ``records`` that are not digests or
+    insights (they bring their facts instead: :mod:`remem.read.digests`; ``drop``:
+    without function-word rows, as the write path stores them). Archived and cold
+    memories keep none; these are made for the search and kept only in a small
+    per-process cache keyed by the content, never stored. Empty when the embedder
+    makes no token vectors."""
+    tokens_of = token_embedder(embedder)
+    records = [r for r in records if not derived(r)][:limit]
+    if not records or query_tokens.size == 0 or tokens_of is None:
+        return {}
+    model = str(getattr(embedder, "model_id", ""))
+    keys = [(model, r.id, r.content) for r in records]
+    with _cache_lock:
+        packed = {k: _cache[k] for k in keys if k in _cache}
+    missing = list(dict.fromkeys(k for k in keys if k not in packed))
+    if missing:
+        _, vectors, ids = tokens_of.embed_with_tokens([k[2] for k in missing])
+        with _cache_lock:
+            for key, rows, token_ids in zip(missing, vectors, ids, strict=True):
+                if drop:  # as the write path stores them (remem.write.embed)
+                    rows, token_ids = informative_tokens(embedder, rows, token_ids)
+                packed[key] = _cache[key] = pack_tokens(token_ids, rows)
+            while len(_cache) > _CACHE_MAX:
+                _cache.popitem(last=False)
+    scores = maxsim(query_tokens, [packed[k] for k in keys])
+    return {r.id: round(float(s), 4) for r, s in zip(records, scores, strict=True)}
+
+
 def tier_match(hit: SearchHit, query: str) -> float:
-    """How well ``hit`` matches ``query``, comparably across tiers (see the module doc);
-    the term share alone when the memory has no vector of the configured model."""
-    cosine = hit.explain.get("match", {}).get("cosine")
-    terms = term_match(query, hit.memory)
-    return terms if cosine is None else (float(cosine) + terms) / 2
+    """How well ``hit`` matches ``query``, comparably across tiers (see the module doc):
+    the mean of the pooled cosine and the better of the keyword share and the plain
+    MaxSim; the token match alone when the memory has no vector of the configured model."""
+    match = hit.explain.get("match", {})
+    cosine = match.get("cosine")
+    tokens = max(term_match(query, hit.memory), float(match.get("maxsim", 0.0)))
+    return tokens if cosine is None else (float(cosine) + tokens) / 2
 
 
 def best_match(hits: Sequence[SearchHit], query: str) -> float:
@@ -89,12 +147,20 @@ def merge(
     outdated digests among the second tier's hits. Cut here, archived digests that
     matched better than the active best filled every place and, dropped as outdated,
     left one active answer of ten ("What time do I need the milk ready for
-    collection?": the milk tanker fact, first among the active hits, was gone)."""
+    collection?": the milk tanker fact, first among the active hits, was gone).
+
+    At most ``config.fallback_max_hits`` of the second tier's hits are admitted, and one
+    of each text: the second tier holds every repetition of a note said again and
+    again through the year ("The hay lorry is bringing 40 bales today."), and its
+    copies had filled the block ahead of the active set's answer."""
     admitted: list[tuple[float, int, SearchHit]] = []
+    seen: set[str] = set()
     for order, hit in enumerate(others):
         match = tier_match(hit, query)
-        if match <= best:
+        text = " ".join(hit.memory.content.casefold().split())
+        if match <= best or text in seen:
             continue
+        seen.add(text)
         hit.explain["tier"] = str(hit.memory.status)
         hit.explain["fallback"] = {
             "tier_match": round(match, 4),
@@ -103,4 +169,4 @@ def merge(
         }
         admitted.append((match, order, hit))
     admitted.sort(key=lambda a: (-a[0], a[1]))
-    return [h for _, _, h in admitted] + active
+    return [h for _, _, h in admitted[: config.fallback_max_hits]] + active

@@ -134,7 +134,10 @@ def _tiered(
         if best < config.fallback_below:
             wider = fallback.widened(filters)
             depth = max(limit, config.rank_candidates)
-            others = _search(store, embedder, q, second, scope, config, depth, wider, asker, now)
+            others = _search(
+                store, embedder, q, second, scope, config, depth, wider, asker, now,
+                reembed=config.fallback_reembed,
+            )  # fmt: skip
             hits = fallback.merge(hits, others, best=best, query=query, config=config)
     served = digests.serve_facts(
         store,
@@ -187,7 +190,11 @@ def _search(
     now: datetime | None,
     *,
     floor: float | None = None,
+    reembed: int = 0,
 ) -> list[SearchHit]:
+    """One tier's ranked hits. ``reembed``: the first so many fused candidates, which
+    keep no token vectors (the archive tier), get a MaxSim from token vectors made now
+    (:func:`remem.read.fallback.late_match`) for the floor and the tier match."""
     query = q.text
     tokens = token_embedder(embedder) if "late" in wanted and q.tokens is not None else None
     query_ids = q.token_ids
@@ -285,6 +292,15 @@ def _search(
         for f in fused
         if f.memory_id in records
     ]
+    if reembed > 0 and q.tokens is not None:
+        made = fallback.late_match(
+            embedder,
+            q.tokens,
+            [h.memory for h in hits if h.memory.id not in plain],
+            drop=config.late_drop_stopwords,
+            limit=reembed,
+        )
+        plain.update(made)
     matches = match_scores(
         store,
         query,
