@@ -208,3 +208,57 @@ def test_dev_half_domain_facts_get_the_floor(minilm: object) -> None:
     normal = [r["text"] for r, h in zip(rows, hits, strict=True) if r["expect"] == "normal" and h]
     assert sum(domain) / len(domain) >= 0.8, sum(domain) / len(domain)
     assert len(normal) <= 6, normal  # 5 on the raw sentences; 4 end to end (bench)
+
+
+# -- a keep request refers to a fact: a statement that pins a value down ------------
+
+
+def test_a_request_or_chatter_that_reads_like_a_keep_request_is_not_kept(mem: Memory) -> None:
+    for text in (
+        "Keep going, this is useful.",  # the request holds no fact of its own
+        "How many teaspoons in a tablespoon, can you remember?",  # a question
+    ):
+        for _, tier, flags in _stored(mem, text, user="chat"):
+            assert tier is not Tier.PERMANENT and not flags & {
+                "keep_requested",
+                "permanent_requested",
+            }, text
+    # a value pinned down inside the request's own sentence is still kept
+    kept = _stored(mem, "Keep this forever: the allotment plot is 37B.", user="fact")
+    assert [t for _, t, _ in kept] == [Tier.PERMANENT], kept
+
+
+def test_a_follow_up_after_chatter_marks_nothing(mem: Memory) -> None:
+    when = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    first = mem.remember("Snow on the tops this morning, gorgeous.", user_id="u",
+                         session_id="s", now=when)  # fmt: skip
+    ids = [d.memory_id for d in first if d.memory_id]
+    assert ids
+    mem.remember("That's one I can't afford to lose.", user_id="u", session_id="s",
+                 now=when + timedelta(minutes=1))  # fmt: skip
+    assert mem.get(ids[0], user_id="u").tier is Tier.STANDARD  # type: ignore[union-attr]
+    same_call = mem.add(
+        [
+            {"role": "user", "content": "Snow on the tops this morning, gorgeous."},
+            {"role": "user", "content": "Please don't ever lose that one."},
+        ],
+        user_id="v",
+    )
+    assert same_call and all(m.tier is Tier.STANDARD for m in same_call)
+
+
+def test_a_prompt_gets_no_domain_floor() -> None:
+    from remem.providers.fake import FakeEmbedder
+    from remem.write.classify import build_candidate
+    from remem.write.importance import apply_domain_floors
+
+    embedder = FakeEmbedder()
+    # every text passes the domain threshold: only the prompt rule can keep one out
+    config = Config(embedder="fake", importance_models=[embedder.model_id], domain_threshold=-9.0)
+    texts = [
+        "Can you draft an email to Ashby Dairy about the overdue invoice?",
+        "The farm loan repayment is 640 pounds a month.",
+    ]
+    facts = [build_candidate(t, config=config) for t in texts]
+    apply_domain_floors(facts, embedder.embed_documents(texts), embedder=embedder, config=config)
+    assert [f.tier for f in facts] == [Tier.STANDARD, Tier.PERMANENT]

@@ -10,43 +10,19 @@ misread in a request does not hold it in the active set: it is archived after
 ``archive_session_only_days`` unused (reversibly: the archive tier still answers
 with it, a reference restores it), never purged by its score.
 
-Whether it is one is read by :func:`remem.write.acts.classify` (sentence mood and
-structure, no list of prompts): every sentence is a request or a question — and so
-is every piece of it apart from its bracketed asides and on each
-side of a colon, so a fact with a keep request beside it ("Old Bess is buried under
-the holly hedge (please don't let me forget it).", "Please store this permanently:
-the crush serial is CR-91146.") is a fact. Derived memories (digests, insights)
-have rules of their own.
+Whether it is one is read by :func:`remem.write.fact_shape.is_prompt`, the test
+the write path uses before a keep request or a domain floor makes a memory permanent.
+Derived memories (digests, insights) have rules of their own.
 """
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
 from remem.model import Kind, MemoryRecord
-from remem.write.acts import Act, classify
-
-_ASKS = frozenset({Act.REQUEST, Act.QUESTION})
-_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+from remem.write.fact_shape import is_prompt
 
 
 def session_only(record: MemoryRecord) -> bool:
     """Whether ``record`` is a prompt rather than a fact (see the module doc)."""
     if record.kind is not Kind.SEMANTIC or any(t.startswith("rollup") for t in record.tags):
         return False
-    return _session_only_text(record.content)
-
-
-@lru_cache(maxsize=4096)
-def _session_only_text(text: str) -> bool:
-    if not _asks(text):
-        return False
-    bare = _BRACKETED.sub(" ", text)
-    pieces = [bare, *bare.split(":")] if ":" in bare else [bare]
-    return all(_asks(p) for p in (p.strip() for p in pieces) if p)
-
-
-def _asks(text: str) -> bool:
-    sentences = classify(text).sentences
-    return bool(sentences) and all(s.act in _ASKS for s in sentences)
+    return is_prompt(record.content)

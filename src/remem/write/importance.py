@@ -9,13 +9,16 @@ mechanism decides, whatever the way in:
   tier, importance at least ``keep_importance_floor``. A request to be reminded
   also marks it ``remind_requested`` and ``action_required``. The request clause
   itself is not a fact: a candidate that is only the request is dropped, and a
-  request inside the fact's sentence is cut out of it.
+  request inside the fact's sentence is cut out of it. A request refers to a
+  fact (:mod:`remem.write.fact_shape`): a prompt is never marked, and a request
+  that holds its fact inside it must pin a value down.
 - **Follow-ups**: a message that is only a keep request ("That's one I can't
-  afford to lose.") marks the facts of the message before it in the same call.
-  :func:`keep_target` finds them when that message was stored by an earlier call.
+  afford to lose.") marks the facts of the message before it in the same call, or
+  stored by an earlier call (:func:`keep_earlier`) — those that pin a value down:
+  not the chatter or the prompt said just before a request that reads like one.
 - **Domain floors** (:mod:`remem.write.domains`): a fact about health, identity,
   legal or financial matters gets importance at least ``domain_importance_floor``
-  and the permanent tier (flag ``domain_critical``).
+  and the permanent tier (flag ``domain_critical``); a prompt never does.
 
 Untrusted content (tool output, other agents) can ask for nothing.
 """
@@ -33,8 +36,9 @@ from remem.model import AuditEvent, MemoryRecord, Scope, Status, Tier, Trust
 from remem.providers.base import Embedder
 from remem.store.base import ListFilter, Store
 from remem.write.candidate import CandidateFact, Flag
-from remem.write.classify import content_words
+from remem.write.classify import classify_tier, content_words, importance_for
 from remem.write.domains import domain_of
+from remem.write.fact_shape import is_prompt, keepable
 from remem.write.keep import KeepRequest, find_keep_request
 from remem.write.transcript import Message
 
@@ -65,6 +69,36 @@ def _is_request_only(fact: CandidateFact, request: KeepRequest) -> bool:
     own = set(content_words(fact.content))
     clause = set(content_words(request.clause.text))
     return not own or len(own - clause) <= max(1, len(own) // 4)
+
+
+def _unmark(fact: CandidateFact, *, config: Config) -> None:
+    """Undo a keep request read in a fact it does not refer to (:func:`_holds`)."""
+    fact.flags -= KEEP_FLAGS
+    fact.tier = classify_tier(fact.content, flags=fact.flags, category=fact.category)
+    fact.importance = importance_for(
+        fact.category,
+        config=config,
+        action=Flag.ACTION_REQUIRED in fact.flags,
+        untrusted=fact.untrusted,
+    )
+
+
+def _holds(fact: CandidateFact, request: KeepRequest | None) -> bool:
+    """Whether ``request``, said in ``fact``'s own message, refers to it: the fact is a
+    statement, not a prompt ("How many teaspoons in a tablespoon, can you remember?"),
+    and a request that holds its fact inside it pins a value down ("The piano came from,
+    and I'll kick myself if we lose this, a dealer called Heintzman Brothers." — not
+    "Keep going, this is useful.": :mod:`remem.write.fact_shape`). ``request`` None:
+    the extractor's structural reading alone (:func:`remem.write.intent.wants_permanent`),
+    with no clause to tell the request from the fact: the fact must pin a value down."""
+    rest = fact.content
+    if request is not None and not request.embeds_fact:  # the fact apart from the request
+        at = rest.casefold().find(request.clause.text.casefold())
+        if at >= 0:
+            rest = (rest[:at] + rest[at + len(request.clause.text) :]).strip(" ,.;:-") or rest
+    if is_prompt(rest):
+        return False
+    return keepable(rest) if request is None or request.embeds_fact else True
 
 
 def _cut(content: str, request: KeepRequest) -> str:
@@ -98,6 +132,11 @@ def apply_keep_requests(
     requests of messages left with no fact of their own (follow-ups whose target
     is not in ``messages``), by message index."""
     requests = keep_requests(messages, embedder=embedder, config=config)
+    for fact in facts:  # the extractor's own reading of "keep this forever" too
+        if Flag.PERMANENT_REQUESTED in fact.flags and not _holds(
+            fact, requests.get(fact.message_index)
+        ):
+            _unmark(fact, config=config)
     if not requests:
         return list(facts), {}
     kept: list[CandidateFact] = []
@@ -109,7 +148,8 @@ def apply_keep_requests(
         if _is_request_only(fact, request):
             continue
         fact.content = _cut(fact.content, request)
-        mark(fact, request, config=config)
+        if _holds(fact, request):
+            mark(fact, request, config=config)
         kept.append(fact)
     with_facts = {f.message_index for f in kept}
     pending: dict[int, KeepRequest] = {}
@@ -118,7 +158,8 @@ def apply_keep_requests(
             continue
         earlier = [f for f in kept if f.message_index == index - 1 and not f.untrusted]
         for fact in earlier:
-            mark(fact, request, config=config)
+            if keepable(fact.content):  # the fact before must pin a value down
+                mark(fact, request, config=config)
         if not earlier:
             pending[index] = request
     return kept, pending
@@ -149,6 +190,8 @@ def keep_earlier(
             break
         if record.status is not Status.ACTIVE or record.source_trust is Trust.UNTRUSTED:
             continue
+        if not keepable(record.content):  # chatter or a prompt before the request
+            continue
         flags = set(record.data.get("flags", [])) | {str(f) for f in KEEP_FLAGS}
         if request.remind:
             flags |= {str(f) for f in REMIND_FLAGS}
@@ -178,7 +221,7 @@ def apply_domain_floors(
     if not config.domain_floors or embedder.model_id not in config.importance_models:
         return
     for fact, vector in zip(facts, vectors, strict=True):
-        if fact.untrusted:
+        if fact.untrusted or is_prompt(fact.content):  # a request is not a fact
             continue
         match = domain_of(
             fact.content,
