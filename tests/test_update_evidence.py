@@ -323,3 +323,12 @@ def test_seeing_someone_professionally_is_no_relationship() -> None:
     # "see" (a doctor, a client) is not "seeing someone": a wedding does not replace it
     verdict = _relate("I see Dr Mehta at the clinic every June.", "Kim got married on 4 May 2019.")
     assert not verdict.updates(THRESHOLD), verdict.explain()
+
+
+def test_the_speakers_thing_with_and_without_its_owner_is_one_slot() -> None:
+    # "Our broadband" is about the speaker (its word is template), "The broadband" is
+    # keyed by the thing: compared with the speaker's words aside they are one slot
+    verdict = _relate("Our broadband is with Beacon Net.", "The broadband is with Skylink Rural.")
+    assert verdict.features["template"] == 1.0 and verdict.updates(THRESHOLD), verdict
+    other = _relate("Our broadband is with Beacon Net.", "The vet is Anna Moss.")
+    assert not other.updates(THRESHOLD), other

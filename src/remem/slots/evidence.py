@@ -24,7 +24,7 @@ from itertools import pairwise
 from remem.slots import lexicon as lx
 from remem.slots.facts import Fact, Identifier, Value
 from remem.slots.semantic import Similarity, evidence
-from remem.slots.subject import speaker_words
+from remem.slots.subject import SELF, speaker_words
 from remem.slots.tokens import (
     ADVERBS,
     FAMILY_OF,
@@ -104,6 +104,12 @@ def features(
     f: dict[str, float] = {}
     reasons: list[str] = []
     t_old, t_new = _augment(old.content - ended), _augment(new.content - ended)
+    if {old.who, new.who} == {SELF, None} and (old.key_is_owner or new.key_is_owner):
+        # "Our broadband is with ..." (about the speaker: "broadband" is template) and
+        # "The broadband is with ..." ("broadband" is the key): one slot of the speaker's
+        me = speaker_words(old.speaker) | speaker_words(new.speaker)
+        t_old = _augment((old.content | old.key) - me - ended)
+        t_new = _augment((new.content | new.key) - me - ended)
     union = t_old | t_new
     sim = len(t_old & t_new) / len(union) if union else 0.0
     if not union and old.key == new.key:
