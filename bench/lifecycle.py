@@ -22,6 +22,8 @@ size, search p95 (timing on a shared machine: reported, not judged), and how man
 permanent or promoted memories were lost; then every fact a run missed at 5, with
 what became of each memory its statements were written into. The lifecycle defaults
 are used as shipped unless ``--set KEY=VALUE`` overrides one (for experiments).
+``--keep DIR`` keeps each replay's store (``DIR/seed-N/with.db``, ``without.db``) for
+``bench/lifecycle_end.py``, which asks the final questions again on a copy of one.
 """
 
 from __future__ import annotations
@@ -44,13 +46,18 @@ from remem.eval.lifecycle_sim import RunResult, Year, generate, replay
 WORLDS = Path(__file__).resolve().parent / "worlds"
 
 
-def _replay(year: Year | world2.World, lifecycle: bool, config: Config) -> RunResult:
-    """One arm of one year on a fresh store of its own (a worker process's task)."""
+def _replay(
+    year: Year | world2.World, lifecycle: bool, config: Config, keep: Path | None = None
+) -> RunResult:
+    """One arm of one year on a fresh store of its own (a worker process's task); the
+    store is left in ``keep/seed-N`` when ``keep`` is given."""
     with tempfile.TemporaryDirectory() as tmp:
+        where = Path(tmp) if keep is None else keep / f"seed-{year.seed}"
+        where.mkdir(parents=True, exist_ok=True)
         name = "with" if lifecycle else "without"
         progress = lambda m: print(f"seed {year.seed}: {m}", file=sys.stderr, flush=True)  # noqa: E731
         run = world2.replay if isinstance(year, world2.World) else replay
-        result = run(year, lifecycle=lifecycle, config=config, directory=Path(tmp),  # type: ignore[arg-type]
+        result = run(year, lifecycle=lifecycle, config=config, directory=where,  # type: ignore[arg-type]
                      progress=progress)  # fmt: skip
         print(f"seed {year.seed}: {name} lifecycle done", file=sys.stderr, flush=True)
         return result
@@ -99,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="Config overrides (experiments; reported numbers use none)")  # fmt: skip
     parser.add_argument("--jobs", type=int, default=1, help="replays run in this many processes")
     parser.add_argument("--out", type=Path, help="write the JSON and markdown reports here")
+    parser.add_argument("--keep", type=Path, help="keep each replay's store here (seed-N/)")
     args = parser.parse_args(argv)
     if args.quick:
         args.days, args.stable, args.updated, args.notes_per_day = 150, 16, 6, 3
@@ -126,7 +134,10 @@ def main(argv: list[str] | None = None) -> int:
         arms = {"with": (True,), "without": (False,)}.get(args.only or "", (False, True))
         tasks = [(year, lifecycle) for year in years for lifecycle in arms]
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            futures = [pool.submit(_replay, year, lifecycle, config) for year, lifecycle in tasks]
+            futures = [
+                pool.submit(_replay, year, lifecycle, config, args.keep)
+                for year, lifecycle in tasks
+            ]
             done = [f.result() for f in futures]
     results: dict[int, dict[str, RunResult]] = {}
     for (year, lifecycle), result in zip(tasks, done, strict=True):
@@ -139,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     print(text)
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
-        params = {k: v for k, v in vars(args).items() if k != "out"}
+        params = {k: v for k, v in vars(args).items() if k not in ("out", "keep")}
         data = {
             "params": params,
             "runs": {
