@@ -98,3 +98,28 @@ def test_the_quickstart_question_with_the_bundled_model(monkeypatch: pytest.Monk
     """Mem0's own quickstart question, on remem's default embedder and relevance floor."""
     monkeypatch.delenv("REMEM_EMBEDDER")
     runpy.run_path(str(Path(__file__).parent / "mem0_examples" / "quickstart.py"))
+
+
+def test_the_older_argument_forms_and_what_remem_cannot_honour(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Mem0's older names (``update(data=)``, ``limit``, ids as arguments), ``threshold``,
+    and ``add(prompt=)``, which remem cannot honour: accepted, said once."""
+    m = Memory()
+    with caplog.at_level(logging.WARNING, logger="remem.compat.mem0"):
+        for n in range(2):
+            m.add(f"Kim's badge number is 40{n}", user_id="kim", infer=False, prompt="Be brief")
+    assert sum("prompt" in r.getMessage() for r in caplog.records) == 1
+    first = m.get_all(user_id="kim", limit=1)["results"]
+    assert len(first) == 1 and first[0]["memory"] == "Kim's badge number is 401"
+    assert m.update(first[0]["id"], data="Kim's badge number is 409") == {
+        "message": "Memory updated successfully!"
+    }
+    assert m.get(first[0]["id"])["memory"] == "Kim's badge number is 409"
+    found = m.search("badge number", filters={"user_id": "kim"}, threshold=0.0)["results"]
+    assert {"id", "memory", "hash", "score", "created_at", "updated_at"} <= set(found[0])
+    assert all(r["score"] >= 0.0 for r in found)
+    above = m.search("badge number", filters={"user_id": "kim"}, threshold=0.9999)
+    assert above["results"] == []  # a minimum of the score: none reaches it
+    with pytest.raises(ValueError, match="threshold"):
+        m.search("badge", filters={"user_id": "kim"}, threshold=1.5)

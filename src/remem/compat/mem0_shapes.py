@@ -175,12 +175,19 @@ def expired(record: MemoryRecord, today: date) -> bool:
 _EVENTS = {"created": "ADD", "superseded": "UPDATE", "forgotten": "DELETE", "purged": "DELETE"}
 
 
-def history_rows(events: Iterable[AuditEvent], contents: Mapping[str, str]) -> list[dict[str, Any]]:
-    """remem's audit chain as Mem0's history: ADD, UPDATE (old and new text), DELETE."""
+def history_rows(
+    events: Iterable[AuditEvent], contents: Mapping[str, str], memory_id: str
+) -> list[dict[str, Any]]:
+    """remem's audit chain as Mem0's history of one memory: one ADD, an UPDATE (old and
+    new text) for each new version, DELETE. Mem0's update keeps the id, so every row
+    names ``memory_id``, the id asked about; a new version's own creation is its
+    UPDATE row, not a second ADD."""
+    events = list(events)
+    replacements = {str(e.detail.get("superseded_by")) for e in events if e.event == "superseded"}
     rows: list[dict[str, Any]] = []
     for event in events:
         name = _EVENTS.get(event.event)
-        if name is None:
+        if name is None or (name == "ADD" and event.memory_id in replacements):
             continue
         text = contents.get(event.memory_id or "", "")
         old = new = None
@@ -195,7 +202,7 @@ def history_rows(events: Iterable[AuditEvent], contents: Mapping[str, str]) -> l
         rows.append(
             {
                 "id": str(event.id),
-                "memory_id": event.memory_id,
+                "memory_id": memory_id,
                 "old_memory": old,
                 "new_memory": new,
                 "event": name,

@@ -263,8 +263,9 @@ class Memory:
         return {"results": [hit_item(h, explain=explain) for h in kept]}
 
     def history(self, memory_id: str) -> list[dict[str, Any]]:
-        """Mem0's history rows of the memory and its versions, oldest first."""
-        record = self._current(memory_id)
+        """Mem0's history rows of the memory and its versions, oldest first (a deleted
+        memory's too, ending in its DELETE row)."""
+        record = self._current(memory_id, deleted=True)
         if record is None:
             return []
         scope = scope_kwargs(record)
@@ -276,7 +277,7 @@ class Memory:
                 for i in ids
                 if (r := self.mem.store.get_memory(i, record.scope)) is not None
             }
-        return history_rows(events, contents)
+        return history_rows(events, contents, memory_id)
 
     def chat(self, query: str) -> Any:
         raise NotImplementedError("Chat function not implemented yet.")  # as in Mem0
@@ -291,9 +292,10 @@ class Memory:
         self.close()
 
     # -- internals ---------------------------------------------------------------
-    def _current(self, memory_id: object) -> MemoryRecord | None:
+    def _current(self, memory_id: object, *, deleted: bool = False) -> MemoryRecord | None:
         """The memory ``memory_id`` names, followed to its newest version (Mem0's
-        update keeps the id; remem's makes a new version); None if none, or forgotten."""
+        update keeps the id; remem's makes a new version); None if none, or forgotten
+        (unless ``deleted``: a forgotten one too)."""
         if not isinstance(memory_id, str) or not memory_id:
             raise Mem0ValueError("memory_id must be a non-empty string")
         scope = self.mem.store.memory_scope(memory_id)
@@ -306,7 +308,9 @@ class Memory:
                 break
             seen.add(record.id)
             record = self.mem.store.get_memory(record.superseded_by, scope)
-        if record is None or record.status in (Status.FORGOTTEN, Status.PURGED):
+        if record is None or record.status is Status.PURGED:
+            return None
+        if record.status is Status.FORGOTTEN and not deleted:
             return None
         return record
 

@@ -25,11 +25,16 @@ assert done == {"message": "Memory updated successfully!"}
 current = memory.get(mem_123)
 assert current["metadata"]["category"] == "preferences"
 assert current["expiration_date"] == "2030-01-31"
-events = [h["event"] for h in memory.history(mem_123)]
-assert events[0] == "ADD" and "UPDATE" in events
+history = memory.history(mem_123)  # as Mem0's: one id, one ADD, an UPDATE per change
+assert [h["event"] for h in history] == ["ADD", "UPDATE", "UPDATE"]
+assert {h["memory_id"] for h in history} == {mem_123}
+assert history[1]["old_memory"] == "Alex prefers espresso"
+assert history[1]["new_memory"] == "Alex now prefers decaf coffee"
 
 assert memory.delete(memory_id=mem_123) == {"message": "Memory deleted successfully!"}
 assert memory.get(mem_123) is None
+deleted = memory.history(mem_123)[-1]  # the history stays, ending in the delete
+assert deleted["event"] == "DELETE" and deleted["is_deleted"] is True
 memory.add("Alex runs on Tuesdays", user_id="alice", infer=False)
 assert memory.delete_all(user_id="alice") == {"message": "Memories deleted successfully!"}
 assert memory.get_all(filters={"user_id": "alice"})["results"] == []
