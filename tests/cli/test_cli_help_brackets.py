@@ -1,5 +1,5 @@
 """Help texts print as written: bracketed words ("[untrusted]", "'.[report]'") are
-words, not markup a renderer eats."""
+words, not markup a renderer eats, and each example is a line of its own."""
 
 from __future__ import annotations
 
@@ -42,3 +42,18 @@ def test_every_bracketed_word_of_a_help_text_is_printed() -> None:
             assert word in _flat(shown.output), (path, word)
             checked += 1
     assert checked >= 3  # "[untrusted]" and the extras' "[report]" at least
+
+
+def test_each_example_is_a_paragraph_of_its_own() -> None:
+    """Help texts are rewrapped a paragraph at a time: two examples on two lines of one
+    paragraph print as one line ('Example: remem serve --port 8765 Example: ...')."""
+    root = typer.main.get_command(app)
+    examples = 0
+    for path, command in _commands(root):
+        for paragraph in (command.help or "").split("\n\n"):
+            said = paragraph.strip()
+            if "Example:" not in said or said.startswith("\b"):
+                continue
+            assert said.startswith("Example:") and said.count("Example:") == 1, (path, said)
+            examples += 1
+    assert examples >= 20

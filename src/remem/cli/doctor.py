@@ -40,6 +40,7 @@ def doctor(
     dead processes; the report lists what it repaired.
 
     Example: remem doctor --db ~/.remem/remem.db --json
+
     Example: REMEM_STORE_URL=postgresql://remem@db/remem remem doctor --json
     """
     from remem.errors import RememError, UserError

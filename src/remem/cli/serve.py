@@ -93,6 +93,7 @@ def serve(
     """Run the REST service (API keys), and the local service for hooks (--socket / --local).
 
     Example: remem serve --port 8765
+
     Example: remem serve --socket ~/.remem/remem.sock --idle-timeout 900
     """
     _need_server_extra()
