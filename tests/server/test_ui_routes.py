@@ -1,7 +1,8 @@
 """Every form of the dashboard, found from the app's routes (not a list kept by
 hand): each POST needs the CSRF token and a same-site origin, and writes nothing
 without them; each one naming a record finds no record of another scope. And an
-open episode is closed with its outcome on its page."""
+open episode is closed with its outcome on its page; search says when tier 1 (a
+category summary) answered; a memory shows its source input; browse narrows by kind."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from typing import Any
 from tests.server.conftest import Live
 from tests.server.test_ui_http import csrf, signed_in
 
+from remem.model import Scope, Summary, utcnow
 from remem.server import ui
+from remem.store.factory import open_store
 
 SIGN_IN = {"/ui/login", "/ui/logout"}  # no token before sign-in; sign-out has its own test
 
@@ -150,3 +153,37 @@ def test_an_open_episode_is_closed_on_its_page(live: Live) -> None:
         e = api.get(f"/v1/episodes/{eid}").json()
     assert e["status"] == "completed" and e["success"] is False and e["outcome_score"] == 0.2
     assert e["learnings"] == ["The cron needs the UTC flag", "Check the lock file first"]
+
+
+def test_tier_one_a_memorys_source_and_browse_by_kind(live: Live) -> None:
+    """Search says when a category summary answered (tier 1); a memory extracted from
+    a conversation shows that input as its source; browse narrows by kind."""
+    writer = live.key("writer", user_id="alice")
+    with live.client(writer) as c:
+        said = "Hi, I'm Alice. My sister Emma lives in Geneva."
+        made = c.post("/v1/memories", json={"messages": [{"role": "user", "content": said}]})
+        extracted = made.json()["memories"][0]["id"]
+        fact = c.post(
+            "/v1/memories",
+            json={"content": "Alice is allergic to peanuts", "category": "health", "infer": False},
+        ).json()["memories"][0]["id"]
+        c.post("/v1/episodes", json={"task": "Book the Geneva trip"})  # an episodic memory
+    store = open_store(live.config)
+    try:
+        summary = Summary(category="health", content="Alice is allergic to peanuts.", facts=1,
+                          generator="test", created_at=utcnow(), sources=(fact,))  # fmt: skip
+        store.put_summary(Scope(user_id="alice"), summary)
+    finally:
+        store.close()
+    with signed_in(live, writer) as c:
+        page = c.get("/ui/search?q=allergic+peanuts").text
+        assert "tier 1: category summaries" in page and "allergic to peanuts" in page
+        skipped = c.get("/ui/search?q=allergic+peanuts&mode=items").text
+        assert "tier 2: memories" in skipped
+        page = c.get(f"/ui/memories/{extracted}").text
+        source = page.split("<h2>Source</h2>", 1)[1].split("<h2>", 1)[0]
+        assert "Hi, I&#x27;m Alice. My sister Emma lives in Geneva." in source
+        semantic = c.get("/ui/memories?kind=semantic").text
+        episodic = c.get("/ui/memories?kind=episodic").text
+        assert "peanuts" in semantic and "Geneva trip" not in semantic
+        assert "Geneva trip" in episodic and "peanuts" not in episodic
