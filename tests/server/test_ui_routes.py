@@ -111,6 +111,15 @@ def test_no_form_reaches_a_record_of_another_scope(live: Live) -> None:
         assert [w["id"] for w in api.get("/v1/working").json()] == [ids["item_id"]]
         lessons = {x["id"]: x["revoked"] for x in api.get("/v1/lessons").json()}
         assert ids["lesson_id"] in lessons and lessons[ids["lesson_id"]] is None
+    with signed_in(live, alice) as c:  # and alice changes her rule on its page
+        page = c.get("/ui/rules").text
+        path = f"/ui/rules/{rule}/override"
+        assert f'action="{path}"' in page
+        r = c.post(path, data={"csrf": csrf(page), "behavior": "Tag and sign every release"})
+        assert r.status_code == 303, r.text
+    with live.client(alice) as api:  # a new version of the rule, switched off (unticked)
+        (changed,) = api.get("/v1/rules", params={"include_disabled": True}).json()
+        assert changed["behavior"] == "Tag and sign every release" and changed["enabled"] is False
 
 
 def _rule_id(api: Any) -> str:
