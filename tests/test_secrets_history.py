@@ -25,6 +25,7 @@ def _tags(text: str) -> str:
 
 KEY = "AKIAZYMLOPIFQY78F5M0"
 PASSWORD = "marmaladeskyline"
+TOKEN = "ghp_Q7mN2xV9pL4kR8sT1wZ6yB3cD5fG0hJ9aE"  # its Q written as a Cyrillic capital qa
 # (obfuscation, text hiding a secret, a look-alike holding none, the secret's core)
 CASES = [
     ("zero-width in a key", f"deploy with AKIA\u200b{KEY[4:]} to prod", "deploy with AKIA\u200b to prod", KEY[4:]),
@@ -35,6 +36,7 @@ CASES = [
     ("tag characters", f"the wifi pass{_tags('word')} for the office is {PASSWORD}", f"the wifi pass{_tags('word')} for the office is in the drawer", PASSWORD),
     ("homoglyph keyword", f"the wifi p\u0430ssword for the office is {PASSWORD}", "the wifi p\u0430ssword for the office is in the drawer", PASSWORD),
     ("homoglyph in a key", f"deploy with \u0410KIA{KEY[4:]} to prod", "deploy with \u0410KIA to prod", KEY[4:]),
+    ("capital look-alike in a token", f"deploy with {TOKEN[:4]}\u051a{TOKEN[5:]} now", "deploy with gh\u0440_ now", TOKEN[5:20]),
     ("full-width key", "deploy with " + KEY.translate({c: c + 0xFEE0 for c in range(0x21, 0x7F)}) + " to prod", "deploy with ＡＫＩＡ to prod", "ＺＹＭＬＯＰ"),
 ]  # fmt: skip
 IDS = [case[0] for case in CASES]

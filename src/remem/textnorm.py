@@ -40,7 +40,7 @@ _CONFUSABLES = str.maketrans(
         # Cyrillic
         "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
         "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s", "ԁ": "d",
-        "һ": "h", "ӏ": "l", "ԛ": "q", "ԝ": "w", "ɡ": "g", "ү": "y",
+        "һ": "h", "ӏ": "l", "ԛ": "q", "ԝ": "w", "ɡ": "g", "ү": "y", "Һ": "h", "Ӏ": "I",
         "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
         "С": "C", "Т": "T", "Х": "X", "У": "Y", "І": "I", "Ј": "J", "Ѕ": "S", "Ԁ": "D",
         # Greek
@@ -51,6 +51,16 @@ _CONFUSABLES = str.maketrans(
         "ı": "i", "ɑ": "a", "ʏ": "y", "ᴀ": "a", "ʀ": "r", "ꜱ": "s", "օ": "o", "ս": "u",
     }
 )  # fmt: skip
+# A small letter's capital imitates the Latin capital ("ԛ" is "q", so "Ԛ" is "Q"),
+# unless the table says otherwise. (Not the other way: a Greek capital's small form
+# often looks like another letter: "Η" is "H", "η" is not "h".)
+_CONFUSABLES.update(
+    {
+        ord(big): str(latin).upper()
+        for code, latin in list(_CONFUSABLES.items())
+        if len(big := chr(code).upper()) == 1 and not big.isascii() and ord(big) not in _CONFUSABLES
+    }
+)
 _CONFUSABLE_CHARS = frozenset(chr(c) for c in _CONFUSABLES)  # maketrans keys: code points
 # Characters that render as nothing (or as a plain space) but are not Unicode
 # format characters: Hangul fillers, the Braille blank, the Mongolian separator.
