@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from remem.errors import ValidationError
 from remem.model import AuditEvent, Checkpoint, MemoryRecord, Resource, Scope
+from remem.secrets import has_secret
 from remem.validation import (
     TIME_FIELDS,
     Limits,
@@ -31,6 +32,7 @@ from remem.validation import (
     check_json,
     check_label,
     check_record,
+    check_scope_id,
     check_text,
     optional_label,
     parse_datetime,
@@ -55,12 +57,19 @@ def _object(line: object, where: str) -> dict[str, Any]:
 
 
 def _scope(row: Mapping[str, Any], where: str, limits: Limits) -> Scope:
-    scope = Scope(
-        **{
-            name: optional_label(row.get(name), name, max_chars=limits.max_label_chars)
-            for name in ("user_id", "agent_id", "namespace")
-        }
-    )
+    """The line's scope, checked as every write's is: a label, never a place on disk
+    (MEMORY.md's file names are built from scope ids), never a credential (two ids
+    redacted to one marker would share a scope)."""
+    ids = {
+        name: optional_label(row.get(name), name, max_chars=limits.max_label_chars)
+        for name in ("user_id", "agent_id", "namespace")
+    }
+    for name, value in ids.items():
+        if value is not None:
+            check_scope_id(value, name)
+            if has_secret(value):
+                raise ValidationError(f"{name} holds a credential; use an opaque id instead")
+    scope = Scope(**ids)
     if scope.is_empty():
         raise ValidationError(f"{where}: no scope (user_id, agent_id or namespace) is set")
     return scope
@@ -87,7 +96,12 @@ def memory_from_line(line: object, where: str, limits: Limits) -> MemoryRecord:
         record = MemoryRecord(**values)
     except ValidationError as exc:
         raise ValidationError(f"{where}: {exc}") from exc
-    return check_record(record, limits, where=f"{where}: ")
+    checked = check_record(record, limits, where=f"{where}: ")
+    try:
+        _scope(values, where, limits)  # its ids as every write checks them
+    except ValidationError as exc:
+        raise ValidationError(f"{where}: {exc}") from exc
+    return checked
 
 
 def resource_from_line(line: object, where: str, limits: Limits) -> Resource:
