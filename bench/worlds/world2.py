@@ -436,7 +436,7 @@ def stats(w):
 def build_parser():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bank", choices=["dev", "held"], default="dev")
+    p.add_argument("--bank", choices=["dev", "held", "third"], default="dev")
     p.add_argument("--out", default="-")
     p.add_argument("--start", default="2026-01-05")
     p.add_argument("--days", type=int, default=365)

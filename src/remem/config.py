@@ -343,6 +343,8 @@ class Config(BaseModel):
     # a memory plainly about someone other than the person a question asks about
     # ("Aiden's parents live in Tampa" for "Where does Aiden live?"): its rank factor
     rank_subject_mismatch: float = Field(0.6, ge=0, le=1)
+    # ... and such a memory is ranked after every memory that is not (subject first)
+    rank_subject_first: bool = True
     temporal_scale_days: float = Field(30.0, gt=0)
     context_rewrite_messages: int = Field(6, ge=1)  # messages a context query is built from
     context_rewrite_keywords: int = Field(12, ge=0)

@@ -222,3 +222,68 @@ def test_limit_cuts_after_ranking() -> None:
     records = [rec(f"m{i}", days_old=20 - i) for i in range(10)]
     ranked = rank(hits(*records), query="q", config=Config(), now=NOW, limit=3)
     assert order(ranked) == ["m9", "m8", "m7"]
+
+
+# -- subject attribution --------------------------------------------------------------
+def said(content: str, speaker: str, importance: float = 0.5) -> MemoryRecord:
+    return rec(content, data={"speaker": speaker}, importance=importance)
+
+
+def test_a_relatives_fact_never_answers_a_question_about_the_person() -> None:
+    """ "Aiden's parents live in Tampa" matched the words better, but "Where does Aiden
+    live?" asks about Aiden: his own fact comes first, however far behind it fused."""
+    parents = said("Aiden's parents live in Tampa.", "Aiden", importance=0.9)
+    own = said("Aiden lives in Denver.", "Aiden", importance=0.3)
+    ranked = rank(
+        hits(parents, own, scores=[4.0, -4.0]),
+        query="Where does Aiden live?",
+        config=Config(),
+        now=NOW,
+    )
+    assert order(ranked) == ["Aiden lives in Denver.", "Aiden's parents live in Tampa."]
+    assert ranked[1].explain["rank"]["subject"] == pytest.approx(Config().rank_subject_mismatch)
+    # the multiplier alone cannot lift a fact that fused last: the order is what does it
+    off = rank(
+        hits(parents, own, scores=[4.0, -4.0]),
+        query="Where does Aiden live?",
+        config=Config(rank_subject_first=False),
+        now=NOW,
+    )
+    assert order(off)[0] == "Aiden's parents live in Tampa."
+
+
+def test_a_fact_about_the_person_asked_about_told_by_someone_else_is_not_marked_down() -> None:
+    told = said("My colleague Tunde is on call this week.", "Femi")  # about Tunde
+    other = said("My sister is on call this week.", "Femi")
+    ranked = rank(hits(other, told), query="Is Tunde on call this week?", config=Config(), now=NOW)
+    assert ranked[0].memory is told
+    assert ranked[0].explain["rank"]["subject"] == 1.0
+    assert ranked[1].explain["rank"]["subject"] < 1.0
+
+
+def test_a_question_about_a_relative_puts_the_persons_own_facts_after() -> None:
+    own = said("Aiden lives in Denver.", "Aiden")
+    parents = said("Aiden's parents live in Tampa.", "Aiden")
+    ranked = rank(
+        hits(own, parents, scores=[4.0, -4.0]),
+        query="Where do Aiden's parents live?",
+        config=Config(),
+        now=NOW,
+    )
+    assert order(ranked)[0] == "Aiden's parents live in Tampa."
+
+
+@pytest.mark.parametrize(
+    ("content", "speaker", "query"),
+    [
+        ("It's a map of Middle-earth from LOTR.", "Tim", "What map does Tim show to John?"),
+        ("He's moving to Leeds in May.", "Sam", "Where does Sam live?"),
+        ("Our team bond is awesome.", "John", "How did John describe the team bond?"),
+    ],
+)
+def test_a_contraction_or_the_speakers_own_group_is_no_other_person(
+    content: str, speaker: str, query: str
+) -> None:
+    """ "It's" is "it is", never "its owner"; "our team" is the speaker with others."""
+    (hit,) = rank(hits(said(content, speaker)), query=query, config=Config(), now=NOW)
+    assert hit.explain["rank"]["subject"] == 1.0

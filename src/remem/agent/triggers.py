@@ -128,7 +128,7 @@ class Triggers:
         limits = Limits.of(config)
         text = check_text(text, "text", max_bytes=limits.max_content_bytes, blank=True)
         session_id = optional_label(session_id, "session_id", max_chars=limits.max_label_chars)
-        ids = [check_id(i, "memory id") for i in memory_ids]
+        ids = self._own_memories(memory_ids)
         if not trusted or not text.strip():
             return []
         found = future_dates(text, now.date(), horizon_days=config.trigger_horizon_days)
@@ -171,7 +171,7 @@ class Triggers:
             raise ValidationError("on must be a datetime (the day the trigger is for)")
         _refuse_injection(message)
         session_id = optional_label(session_id, "session_id", max_chars=limits.max_label_chars)
-        ids = [check_id(i, "memory id") for i in memory_ids]
+        ids = self._own_memories(memory_ids)
         when = now_or(now)
         origin = self._origin(message, session_id=session_id, turn=None, role=None, trusted=True)
         (stored,) = self.mem.store.add_triggers(
@@ -274,12 +274,27 @@ class Triggers:
     def due(self, *, now: datetime) -> builtins.list[Trigger]:
         """Pending triggers whose day is ``now``'s day or earlier (missed days too:
         a trigger waits for the next session start), soonest first, at most
-        ``trigger_due_limit``; a held one never (:func:`held_reason`)."""
+        ``trigger_due_limit``; a held one never (:func:`held_reason`). Held ones
+        are read past, however many there are: they never crowd a due one out."""
         limit = self.mem.config.trigger_due_limit
-        found = self.mem.store.list_triggers(
-            self.scope, statuses=[str(TriggerStatus.PENDING)], due_by=now.date(), limit=limit * 4
-        )
-        return [t for t in _read(found) if t.held is None][:limit]
+        want = limit * 4
+        while True:
+            found = self.mem.store.list_triggers(
+                self.scope, statuses=[str(TriggerStatus.PENDING)], due_by=now.date(), limit=want
+            )
+            ready = [t for t in _read(found) if t.held is None]
+            if len(ready) >= limit or len(found) < want:
+                return ready[:limit]
+            want *= 4
+
+    def _own_memories(self, memory_ids: Sequence[str]) -> builtins.list[str]:
+        """``memory_ids`` checked: each a memory of this scope (a trigger shows them
+        when it fires), else :class:`NotFoundError` and nothing is written."""
+        ids = [check_id(i, "memory id") for i in memory_ids]
+        for memory_id in ids:
+            if self.mem.store.get_memory(memory_id, self.scope) is None:
+                raise NotFoundError(f"no memory {memory_id} in this scope")
+        return ids
 
     def fire(self, ids: Sequence[str], *, now: datetime) -> builtins.list[Trigger]:
         """Mark these triggers fired (injected): ``due`` returns them no more. Only

@@ -293,7 +293,7 @@ def rank(
         "temporal": config.rank_weight_temporal,
     }
     active = [name for name in table if _enabled(name, config, time_query)]
-    scored: list[tuple[float, int, SearchHit]] = []
+    scored: list[tuple[float, int, bool, SearchHit]] = []
     for index, (hit, relevance) in enumerate(
         zip(kept, normalised_relevance([h.score for h in kept]), strict=True)
     ):
@@ -315,10 +315,13 @@ def rank(
                 "to": end.date().isoformat(),
                 "matched": "; ".join(time_query.matched),
             }
-        scored.append((final, index, hit))
-    scored.sort(key=lambda item: (-item[0], item[1]))
+        # subject attribution before ranking: a memory plainly about someone other than
+        # the person asked about comes after every memory that is not
+        later = config.rank_subject_first and parts.get("subject", 1.0) < 1.0
+        scored.append((final, index, later, hit))
+    scored.sort(key=lambda item: (item[2], -item[0], item[1]))
     out = []
-    for final, _, hit in scored[:limit]:
+    for final, _, _, hit in scored[:limit]:
         hit.score = final
         out.append(hit)
     return trust_pass(out, config=config, now=now) if trust else out

@@ -23,8 +23,8 @@ from functools import lru_cache
 from remem.model import MemoryRecord
 from remem.read.trust import speaker_key
 from remem.slots import analyse
-from remem.slots.lexicon import RELATION_NOUNS
-from remem.slots.subject import SELF
+from remem.slots.lexicon import GROUP_NOUNS, RELATION_NOUNS
+from remem.slots.subject import SELF, speaker_words
 
 _QUESTION = re.compile(
     r"^\s*(?:what|where|when|which|who|whom|whose|how(?:\s+\w+)?|why)?\s*(?:\w+\s+)??"
@@ -73,6 +73,9 @@ def subject_factor(record: MemoryRecord, asked: QuestionSubject, mismatch: float
     fact = analyse(record.content, speaker_key(record))
     if not fact.comparable or fact.who is None:
         return 1.0
-    if asked.relation is None:
-        return mismatch if fact.who.startswith("other:") else 1.0
+    other = fact.who.removeprefix("other:") if fact.who.startswith("other:") else None
+    if other in GROUP_NOUNS and (fact.owner is None or fact.owner in speaker_words(fact.speaker)):
+        other = None  # "our team ...": the speaker with others
+    if asked.relation is None:  # about someone else, unless the one asked about
+        return mismatch if other is not None and other != asked.person else 1.0
     return mismatch if fact.who == SELF else 1.0

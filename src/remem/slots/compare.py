@@ -336,10 +336,7 @@ def _group(one: Fact, other: Fact) -> bool:
         return False
     group = one.who.removeprefix("other:")  # type: ignore[union-attr]
     words = [t.low for t in other.tokens[: other.verb_at]]
-    return group in _GROUPS and "others" in words and one.owner in speaker_words(one.speaker)
-
-
-_GROUPS = frozenset("team family household".split())  # groups the speaker is part of
+    return group in lx.GROUP_NOUNS and "others" in words and one.owner in speaker_words(one.speaker)
 
 
 def _different_member(old: Fact, new: Fact) -> str | None:

@@ -131,6 +131,8 @@ RELATION_NOUNS = frozenset(
     "coworkers roommate neighbor neighbour girlfriend boyfriend fiance fiancee team teammate "
     "assistant landlord doctor dentist family in-laws baby".split()
 )
+# Groups the speaker is part of: "our team", "Chloe's family" are the speaker with others.
+GROUP_NOUNS = frozenset("team family household".split())
 
 # -- grammar -------------------------------------------------------------------------
 COPULAS = frozenset("is are was were am be been being 's".split())

@@ -107,6 +107,10 @@ def normalise_text(text: str) -> str:
     return " ".join(text.split())
 
 
+# pronouns, demonstratives and wh-words: a following 's is a contraction
+_NO_POSSESSIVE = frozenset("it he she that this there here what who where when why how let".split())
+
+
 def tokenize(text: str) -> tuple[Token, ...]:
     """Word, number and punctuation tokens of normalised text."""
     out = []
@@ -115,7 +119,9 @@ def tokenize(text: str) -> tuple[Token, ...]:
         possessive = False
         word = raw
         if raw.endswith("'s") and len(raw) > 2 and raw[0].isalpha():
-            word, possessive = raw[:-2], True
+            # "it's", "that's", "he's" are "it is" / "he has": these words never
+            # take a possessive 's (theirs is "its", "his", "whose")
+            word, possessive = raw[:-2], raw[:-2].lower() not in _NO_POSSESSIVE
         elif raw.endswith("'") and len(raw) > 1 and raw[0].isalpha():
             word, possessive = raw[:-1], True
         low = word.lower()
