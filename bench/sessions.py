@@ -91,6 +91,17 @@ def active_memories(replayer: Replayer, cwd: str) -> list[Any]:
                 return out
 
 
+def dump(path: Path, runs: list[list[Any]]) -> None:
+    """Every hook run of a project, one JSON line each (what it answered, how fast)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as out:
+        for session in runs:
+            for run in session:
+                if run.ran:
+                    fields = ("session", "index", "hook", "ms", "first", "context", "stderr")
+                    out.write(json.dumps({k: getattr(run, k) for k in fields}) + "\n")
+
+
 def table(summary: dict[str, Any], split: str) -> str:
     lat = summary["latency_ms"]
     rows = [
@@ -131,6 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--keep", type=Path, default=None, help="keep each project's files here")
     parser.add_argument("--verbose", action="store_true", help="print misses and pollution")
+    parser.add_argument(
+        "--dump", type=Path, default=None, help="write every hook's answer here (JSONL a project)"
+    )
     args = parser.parse_args(argv)
     folder = args.corpus / args.split
     paths = sorted(folder.glob("*.json"))
@@ -145,7 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     for path in paths:
         root = Path(tempfile.mkdtemp(prefix=f"remem-sessions-{path.stem}-"))
         try:
-            score, _ = replay_project(path, root, embedder=args.embedder, client=args.client)
+            score, runs = replay_project(path, root, embedder=args.embedder, client=args.client)
+            if args.dump:
+                dump(args.dump / f"{path.stem}.jsonl", runs)
         finally:
             if args.keep:
                 target = args.keep / path.stem

@@ -545,6 +545,11 @@ class Config(BaseModel):
     agent_tool_match_min: float = Field(2.0, ge=0)
     agent_tool_idf_prior: float = Field(10.0, ge=0)
     agent_tool_folder_weight: float = Field(0.5, ge=0, le=1)
+    # a term the call and the lesson both name only inside a longer identifier (aws of
+    # AWS_PROFILE and aws_ami) weighs this share; a lesson this share of whose terms are
+    # in one ranked above it is left out (it says that one again)
+    agent_tool_part_weight: float = Field(0.5, ge=0, le=1)
+    agent_tool_redundant_share: float = Field(0.75, gt=0, le=1)
     agent_tool_lessons_scan: int = Field(200, ge=1)
     agent_promoted_max: int = Field(5, ge=0)  # promoted (core) memories in the block
     # the scope's key facts a session starts with (its active statements, the most

@@ -130,3 +130,24 @@ def test_a_rule_for_a_tool_comes_with_the_recall_before_that_tool(agent: MemoryA
     (rule,) = agent.rules.list()
     found = agent.recall("s1", "set up the environment", tool="pip", now=WED + timedelta(days=3))
     assert "## Rules" in found.text and rule.behavior in found.text
+
+
+def test_an_episode_comes_after_the_facts_and_once(agent: MemoryAgent, mem: Memory) -> None:
+    # the task as the user said it then ("msrv is 1.74") is read after the fact that
+    # stands now, and once: its summary (which holds the task), not its record too
+    agent.start_session("s1", opening="msrv is 1.74, keep the ci matrix on it", now=WED)
+    agent.end_session("s1", success=True, learnings=["pin the toolchain file"], now=WED)
+    (episode,) = agent.episodes.list()
+    assert episode.summary_id is not None
+    mem.add(
+        "The msrv of logslice is 1.80 since the LazyLock change",
+        user_id="maya",
+        agent_id="coder",
+        now=WED + timedelta(days=9),
+    )
+    agent.start_session("s2", now=WED + timedelta(days=10))
+    told = agent.recall("s2", "which msrv does the ci matrix use?", now=WED + timedelta(days=10))
+    assert episode.id not in told.injected_ids and episode.summary_id in told.injected_ids
+    lines = told.text.splitlines()
+    fact = next(n for n, line in enumerate(lines) if "1.80" in line)
+    assert all(n > fact for n, line in enumerate(lines) if "1.74" in line)

@@ -43,6 +43,11 @@ T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
         # "no" before a noun forbids it: only "no," / "no." is a lead to peel
         ("no anyhow in logslice-core", "No anyhow in logslice-core."),
         ("wrong. --since / --until, like journalctl", "--since / --until, like journalctl."),
+        # the instruction before a prohibition is its other half
+        (
+            "To test a DAG use `airflow dags test` locally. Never `dags trigger` on dev.",
+            "To test a DAG use `airflow dags test` locally. Don't `dags trigger` on dev.",
+        ),
     ],
 )
 def test_offline_patterns(said: str, lesson: str | None) -> None:
@@ -223,3 +228,19 @@ def test_the_sentence_a_lesson_came_from_does_not_replace_it(
     assert mem.get(lesson.memory_id, user_id="maya").status is Status.ACTIVE
     start = agent.start_session("s2", opening="add a package", now=T0 + timedelta(days=1))
     assert lesson.text in start.text
+
+
+def test_a_rule_at_the_end_of_an_introduction_keeps_the_rule_not_the_versions(
+    mem: Memory, agent: MemoryAgent
+) -> None:
+    agent.start_session("s1", now=T0)
+    said = (
+        "billing-api. python 3.11, fastapi + sqlalchemy. local redis runs in docker on 6380. "
+        "don't touch my 6379, that's another project"
+    )
+    seen = agent.observe("s1", "user", said, now=T0)
+    assert seen.lesson is not None
+    lesson = mem.get(seen.lesson, user_id="maya", agent_id="coder").content
+    # the rule and the sentence it follows, not the versions said before it (facts: a
+    # later "bumped python to 3.12" supersedes them, a lesson would keep them)
+    assert "6379" in lesson and "6380" in lesson and "3.11" not in lesson

@@ -94,3 +94,29 @@ def test_tool_calls_are_recorded_as_the_sessions_actions(mem: Memory) -> None:
         (True, "pytest -q"),
         (False, "pytest -q"),
     ]
+
+
+def test_a_lesson_said_again_and_a_shared_identifier_part_do_not_crowd_out_the_rule() -> None:
+    from remem.agent.tools import matching
+
+    lessons = [
+        ("plan", "Always plan -out and apply that saved plan file, never a bare terraform apply."),
+        ("again", "That was a bare apply again: plan -out, then apply the file, every time."),
+        ("fmt", "Run terraform fmt before you show me a diff of envs/staging/eks.tf."),
+        ("ami", "Don't hardcode ami ids, use data aws_ami with the owner filter."),
+        ("prod", "Prod never from here: prod only goes through atlantis via pr comments."),
+        ("push", "Before you git push always run tflint and checkov."),
+    ]
+    call = {"command": "cd envs/prod && AWS_PROFILE=acme-prod terraform plan -out=tfplan"}
+    kw = {"min_score": 2.0, "prior": 10.0, "limit": 3}
+    before = matching(lessons, "Bash", call, part_weight=1.0, redundant_share=1.0, **kw)
+    assert [m.ref for m in before][:2] == ["plan", "again"] and "prod" not in [
+        m.ref for m in before
+    ]
+    found = matching(lessons, "Bash", call, part_weight=0.5, redundant_share=0.75, **kw)
+    refs = [m.ref for m in found]
+    assert refs[0] == "plan" and "again" not in refs  # it says "plan" again
+    assert "prod" in refs and "ami" not in refs  # aws of AWS_PROFILE is not aws_ami's
+    # a lesson that only shares a part of an identifier still applies when it names it
+    solo = matching([("aws", "Never use the default aws profile.")], "Bash", call, **kw)
+    assert [m.ref for m in solo] == ["aws"]

@@ -175,3 +175,29 @@ def test_the_block_changes_when_a_carried_item_expires_as_the_full_path_would(
     clock.write_text(f"2026-03-0{2 + int(ttl // 24) + 1}T10:00:00Z")
     said = first_hook(recorder, payload, env, recorded.cwd).stdout.decode()
     assert said.split("\n\n", 1)[1] == later.context.text + "\n"
+
+
+def test_the_first_session_ever_prints_an_empty_block_without_python(
+    recorded: Recorded, env: dict[str, str], recorder: Path
+) -> None:
+    # no store yet: a store with no memory shows no block, so the bash client prints
+    # none and hands the session to the full path in the background, as with a block
+    payload = recorded.text("session_start_startup")
+    said = first_hook(recorder, payload, env, recorded.cwd)
+    assert said.returncode == 0 and said.stdout == b"" and said.stderr == b""
+    args, stdin = handed_in_background(env)
+    assert args[-2:] == ["hook", "SessionStart"] and json.loads(stdin) == json.loads(payload)
+    home = Path(env["REMEM_HOME"])
+
+    def foreground(environ: dict[str, str] = env) -> bool:
+        return first_hook(recorder, payload, environ, recorded.cwd).stdout == b"handed-over\n"
+
+    # anything that may put the store elsewhere: the full path decides, in the foreground
+    assert foreground(env | {"REMEM_DB_PATH": str(home / "other.db")})
+    assert foreground(env | {"REMEM_STORE_URL": "postgresql://db/remem"})
+    home.mkdir(exist_ok=True)
+    (home / "remem.toml").write_text('store_url = "postgresql://db/remem"\n')
+    assert foreground()
+    (home / "remem.toml").unlink()
+    (home / "remem.db").write_bytes(b"")  # a store, and no block for this project
+    assert foreground()

@@ -28,6 +28,9 @@ from remem.write.transcript import Message
         ("never push to main directly", Act.RULE),
         ("we always squash merge here", Act.RULE),
         ("no tabs in yaml files", Act.RULE),
+        ("we use structlog with the request logger, not print", Act.RULE),  # the house's choice
+        ("we use two replicas, not three, in staging", Act.RULE),
+        ("the worker uses redis, not memcached", Act.STATEMENT),  # what a thing uses
         ("that's wrong, the timeout is in seconds", Act.CORRECTION),
         ("you forgot the migration again", Act.CORRECTION),
         ("remind me to renew the cert when v2.3 ships", Act.REMINDER),

@@ -76,6 +76,8 @@ class ToolsMixin(AgentBase):
             min_score=config.agent_tool_match_min,
             prior=config.agent_tool_idf_prior,
             folder_weight=config.agent_tool_folder_weight,
+            part_weight=config.agent_tool_part_weight,
+            redundant_share=config.agent_tool_redundant_share,
             limit=config.agent_tool_items_max,
         )
         builder.add(

@@ -16,7 +16,7 @@ from typing import Any
 
 from remem.agent.session import OBSERVED
 from remem.model import Checkpoint
-from remem.write.acts import Act, Sentence, Utterance
+from remem.write.acts import LESSON_ACTS, Act, Sentence, Utterance
 
 __all__ = [
     "PreviousTurn",
@@ -135,10 +135,19 @@ def action_phrase(action: str) -> str:
 
 def lesson_text(said: Utterance) -> str:
     """What a lesson keeps of a prompt that corrects or sets a rule: everything it
-    says but thanks and small talk (a rhetorical "did you pg_dump first??" names the
-    subject of "that's the one rule"). A fragment of a word or two ("you did it again.
-    nextest.", "thiserror there.") is what the correction is about, not small talk."""
-    keep = [s.text for s in said.sentences if s.act is not Act.THANKS and not _small_talk(s)]
+    says from the sentence just before its first correction or rule on, but thanks
+    and small talk (a rhetorical "did you pg_dump first??" names the subject of
+    "that's the one rule"). A fragment of a word or two ("you did it again.
+    nextest.", "thiserror there.") is what the correction is about, not small talk.
+    What comes earlier is not the lesson's: a project's introduction with a rule at
+    its end ("ledger-svc. go 1.22, pgx + sqlc. local pg runs in docker on 55432.
+    don't touch my 5432") keeps the rule and the sentence it follows, not the
+    versions said before (facts, kept as facts, which a later change supersedes; a
+    lesson holding them would show the old value at every session start)."""
+    sentences = list(said.sentences)
+    first = next((n for n, s in enumerate(sentences) if s.act in LESSON_ACTS), 0)
+    kept = sentences[max(0, first - 1) :]
+    keep = [s.text for s in kept if s.act is not Act.THANKS and not _small_talk(s)]
     return " ".join(keep).strip()
 
 

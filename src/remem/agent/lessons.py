@@ -95,8 +95,11 @@ def draft_lesson(text: str, *, context: str | None = None) -> LessonDraft:
     sentences = _sentences(said)
     for n, sentence in enumerate(sentences):
         # What follows a prohibition or an instruction is usually its other half
-        # ("Don't use npm here. Use pnpm ..."), kept when the lesson stays short.
+        # ("Don't use npm here. Use pnpm ..."), kept when the lesson stays short; so is
+        # what precedes it, when said in the same correction ("To test a DAG always use
+        # `dags test`. Never `dags trigger`": the lesson is both).
         rest = _rest(sentences[n + 1 :])
+        lead = _lead(sentences[:n])
         if m := _PREFER.match(sentence) or _INSTEAD.match(sentence):
             x, y = _clause(m["x"]), _clause(m["y"])
             if x and y:
@@ -108,11 +111,11 @@ def draft_lesson(text: str, *, context: str | None = None) -> LessonDraft:
             if z:
                 # "Stop adding X" stays "Stop adding X" ("Don't adding X" is not English).
                 verb = m["verb"].capitalize() if _GERUND.match(z) else "Don't"
-                return LessonDraft(f"{verb} {z}{where}.{rest}", "prohibition", "rules")
+                return LessonDraft(f"{lead}{verb} {z}{where}.{rest}", "prohibition", "rules")
         if m := _ALWAYS.match(sentence):
             z = _clause(m["z"])
             if z:
-                return LessonDraft(f"Always {z}{where}.{rest}", "instruction", "rules")
+                return LessonDraft(f"{lead}Always {z}{where}.{rest}", "instruction", "rules")
     body = _clause(said) or said.strip()
     return LessonDraft(f"{body[:1].upper()}{body[1:]}{where}.", "correction", "rules")
 
@@ -388,6 +391,13 @@ def _rest(sentences: Sequence[str]) -> str:
     """The sentences after the one a lesson was drawn from, when they fit the lesson."""
     rest = " ".join(s for s in sentences if not s.endswith("?"))
     return f" {rest[:1].upper()}{rest[1:]}" if rest and len(rest) <= MAX_LESSON_CHARS // 2 else ""
+
+
+def _lead(sentences: Sequence[str]) -> str:
+    """The sentences before the one a lesson was drawn from, when they fit the lesson
+    (with a space after them)."""
+    lead = " ".join(s for s in sentences if not s.endswith("?"))
+    return f"{lead[:1].upper()}{lead[1:]} " if lead and len(lead) <= MAX_LESSON_CHARS // 2 else ""
 
 
 def _sentences(text: str) -> Sequence[str]:

@@ -1,7 +1,11 @@
 """Where a context block's memories come from: promoted memories, working memory
 carried over, and the memories relevant to a text (a search, or tiered recall when
 the session is over budget), with conflicts resolved newest first and untrusted
-memories left out unless the agent opted in. Feedback leaves some out
+memories left out unless the agent opted in. An episode (the record of a task, or its
+summary) quotes the task as the user said it then, a value since changed among it
+("Task: msrv is 1.74"): among the relevant memories it comes after the facts, and
+once (its summary, which holds the task, or else its record), so a fact that stands
+now is read before an old task that mentions its old value. Feedback leaves some out
 (:mod:`remem.read.feedback_context`): a memory ignored every time it was
 injected, for a query it matches no better; one redundant beside a memory above
 it (found so before, or quoted whole in it once feedback found such memories
@@ -204,6 +208,7 @@ class Recaller:
                 text, items=items, now=now, shown=builder.shown_ids(), terms=terms
             )
             builder.skipped += skipped
+        resolved = facts_first(resolved)
         # formatted as the block takes them: it stops at ``items``
         relevant = (
             memory_line(hit.memory, now=now, tags=line_tags(hit), match=match_of(hit))
@@ -292,6 +297,26 @@ class Recaller:
             return False
         redundant, hollow = quoting_labels(h.memory for h in hits)
         return redundant >= config.feedback_skip_quoted_min and redundant > hollow
+
+
+def facts_first(
+    hits: Sequence[tuple[SearchHit, list[str]]],
+) -> list[tuple[SearchHit, list[str]]]:
+    """The block's relevant ``hits`` (after feedback and the trust pass) with the
+    episodes after the other memories, each episode once: its summary (which holds
+    its task), or its record when the summary is not among them (see the module doc).
+    An episodic note (a failed tool call) is no episode."""
+    facts = [pair for pair in hits if not is_episode(pair[0].memory)]
+    episodes = [pair for pair in hits if is_episode(pair[0].memory)]
+    summarised = {pair[0].memory.data.get("episode_of") for pair in episodes}
+    return facts + [pair for pair in episodes if pair[0].memory.id not in summarised]
+
+
+def is_episode(record: MemoryRecord) -> bool:
+    """Whether ``record`` is an episode's record or its summary."""
+    return record.kind is Kind.EPISODIC and (
+        "episode" in record.data or "episode_of" in record.data
+    )
 
 
 def below(hit: SearchHit, floor: LearnedFloor) -> bool:

@@ -61,7 +61,16 @@ def tool_text(tool: str, tool_input: Any) -> str:
 
 def terms(text: str) -> set[str]:
     """The words and code pieces ``text`` names (see the module doc)."""
+    whole, parts = named(text)
+    return whole | parts
+
+
+def named(text: str) -> tuple[set[str], set[str]]:
+    """:func:`terms` in two: those ``text`` names as words or whole pieces of code,
+    and those it names only as a part of a longer identifier (``aws`` of
+    ``AWS_PROFILE``, ``ami`` of ``aws_ami``)."""
     out: set[str] = set()
+    parts: set[str] = set()
     for raw in _SPLIT.split(text.lower()):
         token = raw.strip(".,:")
         if len(token) < 2:
@@ -75,7 +84,8 @@ def terms(text: str) -> set[str]:
             leaf = token.rstrip("/").rsplit("/", 1)[-1]
             if len(leaf) > 1:
                 out.add(leaf)
-                out.update(stems(leaf.replace("_", " ").replace(".", " ")))
+                out.update(stems(leaf))
+                parts.update(stems(leaf.replace("_", " ").replace(".", " ")))
             continue
         out.update(stems(token))
         if _CODE.search(token):
@@ -84,8 +94,9 @@ def terms(text: str) -> set[str]:
                 out.update(p for p in token.split("__") if len(p) > 2)
             if token.startswith("-"):
                 out.add(token.lstrip("-"))
-            out.update(stems(token.replace("_", " ").replace(".", " ")))
-    return {_undouble(t) for t in out if len(t) > 1}
+            parts.update(stems(token.replace("_", " ").replace(".", " ")))
+    whole = {_undouble(t) for t in out if len(t) > 1}
+    return whole, {_undouble(t) for t in parts if len(t) > 1} - whole
 
 
 def _paths_shared(said: set[str], called: set[str]) -> set[str]:
@@ -120,35 +131,59 @@ def matching(
     prior: float,
     limit: int,
     folder_weight: float = 0.5,
+    part_weight: float = 0.5,
+    redundant_share: float = 1.0,
 ) -> list[LessonMatch]:
     """The lessons ``(id, text)`` that apply to the call, best first, at most ``limit``.
     A term's weight is ``log((lessons + prior) / (lessons naming it + 0.5))``: with
     few lessons a shared term still counts (``prior``: lessons assumed not to name
     it). A folder of a path the call names weighs ``folder_weight`` of a term
     (``migrations/`` of a migration file: the lesson may be about migrations, or
-    the folder may hold everything). The tool's own name never makes a lesson apply alone ("edit" in "don't edit
-    applied migrations" is about migrations, not every edit)."""
+    the folder may hold everything). A term both name only as a part of a longer
+    identifier (``aws`` of the call's ``AWS_PROFILE`` and of the lesson's ``aws_ami``:
+    two different things) weighs ``part_weight`` of one. The tool's own name never
+    makes a lesson apply alone ("edit" in "don't edit applied migrations" is about
+    migrations, not every edit). A lesson most of whose terms (``redundant_share``)
+    are in one ranked above it says that one again ("plan -out, then apply the file,
+    every time" under "always plan -out and apply that saved plan file"): it is left
+    out, and the next lesson takes its place."""
     if not lessons or limit <= 0:
         return []
-    called = terms(tool_text(tool, tool_input))
+    called_whole, called_parts = named(tool_text(tool, tool_input))
+    called = called_whole | called_parts
     own = terms(tool)
-    said = [(ref, text, terms(text)) for ref, text in lessons]
+    said = [(ref, text, *named(text)) for ref, text in lessons]
+    said = [(ref, text, whole | parts, parts) for ref, text, whole, parts in said]
     count = len(said)
     df: dict[str, int] = {}
-    for _, _, words in said:
+    for _, _, words, _ in said:
         for word in words:
             df[word] = df.get(word, 0) + 1
     found = []
     folders = {w[len(_FOLDER) :] for w in called if w.startswith(_FOLDER)}
-    for ref, text, words in said:
+    for ref, text, words, parts in said:
         shared = sorted((words & called) | _paths_shared(words, called))
         inside = sorted((words & folders) - set(shared))
         if not (set(shared) | set(inside)) - own:
             continue
-        score = sum(math.log((count + prior) / (df[w] + 0.5)) for w in shared)
-        score += folder_weight * sum(math.log((count + prior) / (df[w] + 0.5)) for w in inside)
+
+        def idf(word: str) -> float:
+            return math.log((count + prior) / (df.get(word, 0) + 0.5))
+
+        score = sum(
+            idf(w) * (part_weight if w in parts and w in called_parts else 1.0) for w in shared
+        )
+        score += folder_weight * sum(idf(w) for w in inside)
         shared += [f"{w}/" for w in inside]
         if score >= min_score:
-            found.append(LessonMatch(ref, text, round(score, 3), shared))
-    found.sort(key=lambda m: -m.score)
-    return found[:limit]
+            found.append((LessonMatch(ref, text, round(score, 3), shared), words))
+    found.sort(key=lambda m: -m[0].score)
+    out: list[tuple[LessonMatch, set[str]]] = []
+    for match, words in found:
+        plain = {w for w in words if not w.startswith(_FOLDER)}
+        if any(plain and len(plain & above) >= redundant_share * len(plain) for _, above in out):
+            continue
+        out.append((match, plain))
+        if len(out) == limit:
+            break
+    return [m for m, _ in out]

@@ -10,7 +10,8 @@ lower-cased text (the corpus's own convention):
 
 - **facts**: at each ``needed_in`` prompt, a line of the session's start block or
   of that prompt's answer holds every term (``from_start`` / ``from_prompt``);
-  **stale**: such a line holds an old value (``stale_terms``) without the new one;
+  **stale**: such a line holds an old value (``stale_terms``) without the new one (each
+  such line counted by cause: its section, and whether it is an episode's task);
 - **lessons**: the next session's start block shows, under a ``Lessons`` or
   ``Rules`` heading, a line with every lesson term the correction and the turn it
   corrects contain (a "you did it again" names its subject only through that turn);
@@ -66,6 +67,26 @@ def _lines(context: str, *, headings: Sequence[str] | None = None) -> list[str]:
     return out
 
 
+def _headed(context: str) -> list[tuple[str, str]]:
+    """The lines of a context block, lower-cased, each with its ``## `` heading."""
+    out, head = [], ""
+    for line in context.splitlines():
+        if line.startswith("## "):
+            head = line[3:].strip().lower()
+        elif line.strip():
+            out.append((head, line.lower()))
+    return out
+
+
+_EPISODE_LINE = re.compile(r"^[~-]\s*(?:task|succeeded at|failed at):")
+
+
+def _cause(head: str, line: str) -> str:
+    """What a stale line is: its section, and "episode" for an episode's task or
+    summary shown as a memory."""
+    return f"{head} (episode)" if _EPISODE_LINE.match(line) else head
+
+
 def _has(lines: Iterable[str], terms: Sequence[str]) -> bool:
     wanted = [t.lower() for t in terms]
     return any(all(t in line for t in wanted) for line in lines)
@@ -99,6 +120,7 @@ class ProjectScore:
     start_tokens: list[int] = field(default_factory=list)
     latency_ms: dict[str, list[float]] = field(default_factory=dict)
     misses: list[str] = field(default_factory=list)
+    stale_causes: list[str] = field(default_factory=list)  # "start: project facts", ...
     polluting: list[str] = field(default_factory=list)
 
 
@@ -141,7 +163,18 @@ def score_project(
                     for line in shown
                 ):
                     out.stale += 1
-                    out.misses.append(f"stale {fact['id']} at {s}.{e}: {fact['stale_terms']}")
+                    causes = sorted(
+                        {
+                            f"{where}: {_cause(head, line)}"
+                            for where, text in (("start", start(s)), ("prompt", ctx(s, e)))
+                            for head, line in _headed(text)
+                            if any(t in line for t in old) and not all(t in line for t in current)
+                        }
+                    )
+                    out.stale_causes.extend(causes)
+                    out.misses.append(
+                        f"stale {fact['id']} at {s}.{e}: {fact['stale_terms']} ({'; '.join(causes)})"
+                    )
 
     for corr in expect.get("corrections", []):
         out.lessons += 1
@@ -262,6 +295,13 @@ def _pollution(
                 out.rejected_proposals_stored += 1
 
 
+def _counts(items: Iterable[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items:
+        out[item] = out.get(item, 0) + 1
+    return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
 def _pct(values: Sequence[float], p: int) -> float:
     if not values:
         return 0.0
@@ -296,6 +336,7 @@ def summarise(scores: Sequence[ProjectScore]) -> dict[str, Any]:
         "facts_needed": total("facts_needed"),
         "stale": total("stale"),
         "stale_checked": total("stale_checked"),
+        "stale_by_cause": _counts(c for s in scores for c in s.stale_causes),
         "pollution": rate("polluted", "memories"),
         "polluted": total("polluted"),
         "memories": total("memories"),

@@ -62,11 +62,11 @@ read_block() {
 # prepared: a session's first hook with no service up. Print the block prepared ahead
 # for the payload's cwd (remem/integrations/start_block.py: what each header line is
 # and why it is checked) and hand the hook to the full path in the background (it
-# opens the session, records what was shown, starts the service); 1 (nothing
-# printed) at any doubt.
+# opens the session, records what was shown, starts the service); with no block and
+# no store yet (fresh: the first session ever), the same with nothing printed; 1
+# (nothing printed, the hook not handed over) at any doubt.
 prepared() {
   local value cwd line body out rest when upto now t secs n start homer here dir file top d toml fp
-  local -a dirs
   local -A h=()
   [[ $payload != *\\* ]] || return 1
   t=${payload//[^\{]/} && [ "${#t}" -eq 1 ] || return 1
@@ -82,6 +82,11 @@ prepared() {
   [ "${#n}" -le 240 ] || return 1
   dir=$home/start-blocks
   file=$dir/$n
+  if [[ ! -e $file && ! -L $file ]]; then
+    fresh || return 1
+    detach
+    return 0
+  fi
   [[ -d $dir && ! -L $dir && -O $dir && -f $file && ! -L $file && -O $file ]] || return 1
   # no one else may write or read them: the modes ls shows (one process, ~2 ms)
   t=$(ls -ldn -- "$dir" "$file" 2>/dev/null) || return 1
@@ -175,11 +180,27 @@ prepared() {
     fi
   done
   printf '%s' "$out$rest"
-  # the session itself, off the user's time: the full path, its output dropped, in a
-  # process group of its own (job control: the group is set before this script goes
-  # on, so nothing that stops this hook's group stops it) and a session of its own
-  # when setsid is there (as the Python path detaches its work)
-  t=
+  detach
+  return 0
+}
+
+# fresh: no store yet in the remem home — the first session ever, whose block is
+# empty (a store with no memory shows none) — and nothing that would put the store
+# elsewhere: no remem.toml the engine would read, no REMEM_DB_PATH or REMEM_STORE_URL.
+fresh() {
+  [[ -z ${REMEM_CONFIG+set} && -z ${REMEM_DB_PATH+set} && -z ${REMEM_STORE_URL+set} ]] || return 1
+  [[ ! -e remem.toml && ! -e $home/remem.toml ]] || return 1
+  [[ ! -e $home/remem.db && ! -L $home/remem.db && ! -e $home/remem.db-wal ]]
+}
+
+# detach: the session itself, off the user's time: the full path, its output dropped,
+# in a process group of its own (job control: the group is set before this script
+# goes on, so nothing that stops this hook's group stops it) and a session of its own
+# when setsid is there (as the Python path detaches its work)
+detach() {
+  local t= d log=$home/hooks.log
+  local -a dirs
+  [ -d "$home" ] || log=/dev/null  # no remem home yet: the full path makes it
   IFS=: read -r -a dirs <<<"$PATH"
   for d in "${dirs[@]}"; do
     [ -x "$d/setsid" ] && t=$d/setsid && break
@@ -187,10 +208,9 @@ prepared() {
   set -m
   (
     umask 077
-    exec $t "$py" -I -S "$script" hook SessionStart <<<"$payload" >/dev/null 2>>"$home/hooks.log"
+    exec $t "$py" -I -S "$script" hook SessionStart <<<"$payload" >/dev/null 2>>"$log"
   ) </dev/null >/dev/null 2>&1 &
   set +m
-  return 0
 }
 
 trap '' PIPE  # a service that closes early is a failed request, not the end of this script

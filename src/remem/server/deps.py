@@ -71,19 +71,33 @@ class Engine:
         self.hook_token = hook_token if local_token is not None else None
         self.block_cwds: dict[Path, None] = {}  # where sessions ended: blocks to prepare
 
+    def note_block(self, cwd: Path) -> None:
+        """Note that a session ran in ``cwd``: its block is prepared when the service
+        exits, whether or not the session ended."""
+        from remem.integrations.start_block import MAX_BLOCKS
+
+        self.block_cwds.pop(cwd, None)
+        self.block_cwds[cwd] = None
+        while len(self.block_cwds) > MAX_BLOCKS:
+            del self.block_cwds[next(iter(self.block_cwds))]
+
     def start_blocks(self, cwd: Path | None = None) -> None:
         """Prepare the next session-start block (:mod:`remem.integrations.start_block`)
-        of ``cwd`` (noted for the service's exit), or of every noted one; the caller
-        holds :attr:`lock` or is the last user of the store."""
-        from remem.integrations.start_block import MAX_BLOCKS, prepare
+        of ``cwd`` (noted for the service's exit); with no ``cwd`` (the service's exit,
+        after its last write), every block of the home again (one project's writes
+        make every block of the store stale) and those of the noted folders that have
+        none. The caller holds :attr:`lock` or is the last user of the store."""
+        from remem.integrations.start_block import block_path, prepare, refresh
 
         if cwd is not None:
-            self.block_cwds.pop(cwd, None)
-            self.block_cwds[cwd] = None
-            while len(self.block_cwds) > MAX_BLOCKS:
-                del self.block_cwds[next(iter(self.block_cwds))]
-        for folder in [cwd] if cwd is not None else list(self.block_cwds):
-            prepare(self.mem, folder)
+            self.note_block(cwd)
+            prepare(self.mem, cwd)
+            return
+        refresh(self.mem)
+        for folder in list(self.block_cwds):
+            path = block_path(self.config.home, str(folder))
+            if path is not None and not path.exists():
+                prepare(self.mem, folder)
 
     def settle(self, *, warm: bool = False) -> None:
         """Do the writes deferred answers journaled (:mod:`remem.agent.deferred`):

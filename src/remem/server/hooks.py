@@ -138,8 +138,11 @@ def _answer(
         raise ApiError(400, "bad_request", "this key has no scope to answer hooks in")
     with engine.lock:  # one Memory, used from one thread at a time
         answer = handle(agent_for(engine.mem, scope), hook, defer=defer)
-        if local and hook.event is HookEvent.SESSION_END and hook.cwd is not None:
-            # the block the next session here starts with, for the bash client's first
-            # hook (again when the service exits: remem.server.app)
-            engine.start_blocks(hook.cwd)
+        if local and hook.cwd is not None:
+            if hook.event is HookEvent.SESSION_END:
+                # the block the next session here starts with, for the bash client's
+                # first hook (again when the service exits: remem.server.app)
+                engine.start_blocks(hook.cwd)
+            elif hook.event is HookEvent.SESSION_START:
+                engine.note_block(hook.cwd)  # prepared at the exit if it never ends
         return answer

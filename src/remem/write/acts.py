@@ -18,7 +18,8 @@ is a lesson; a request, a question, thanks and chatter are for the session only.
 - **standing rules** — a directive with a frequency or scope adverb ("always",
   "never", "every time", "only", "from now on", "anymore", "ever") or a negated
   head ("don't ...", "no floats for money"), a habitual "we always / never / don't
-  ...", a contrast ("X, not Y", "instead of Y", "rather than Y"), a rule named as
+  ...", a contrast ("use X, not Y", "we use X, not Y", "instead of Y", "rather than
+  Y"), a rule named as
   one ("house rule:");
 - **corrections** — an error or blame cue about the turn before ("wrong", "not
   like that", "you forgot", "I told you", "again", "stop"), a contrast whose
@@ -265,6 +266,7 @@ _NO_HEAD = re.compile(
 _AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)
 _GO_AHEAD = re.compile(r"\b(?:go\s+ahead|do\s+it|ship\s+it|apply\s+it)\b", re.IGNORECASE)
 _SELECT = re.compile(r"^(?:use|prefer|pick|choose|go\s+with|stick\s+with|stay\s+on)\b", re.I)
+_WE = re.compile(r"^(?:we|i)\s+(?=\w)", re.I)  # "we use X, not Y": the house's choice, as "use X"
 _NEEDS = re.compile(r"\bneeds?\b.*\b(?:too|also|as\s+well)\b", re.IGNORECASE)
 # someone else's saying, asking or wanting to act: context of the request, not a fact
 _REPORT = re.compile(
@@ -456,7 +458,7 @@ def _sentence(
         negated
         or (standing and not (interrogative and not polite))
         or (_ONLY.search(main) and directive)
-        or (_CONTRAST.search(main) and _SELECT.match(core))
+        or (_CONTRAST.search(main) and _SELECT.match(_WE.sub("", core, count=1)))
         or habit
         or re.search(r"\brule\b", core) is not None
     ):
