@@ -76,6 +76,9 @@ _PAIRED = frozenset(tokens.KINDS) - {"jwt", "aws-secret-key", "azure-key"}
 _CLEAN: dict[str, None] = {}
 _CLEAN_MAX = 512
 _CLEAN_TEXT_MAX = 4096
+# JSON texts scrub found clean, judged by their decoded values (jsonview.py): kept
+# apart from _CLEAN, which answers detect() on the text itself, a different question.
+_CLEAN_JSON: dict[str, None] = {}
 # ASCII that normalisation can change: controls (not tab or newline), HTML entities
 # ("pass&#8203;word") and comments. Any other ASCII text is its own plain form.
 _TAG_RUN = re.compile("[\U000e0020-\U000e007e]{4,}")
@@ -123,10 +126,7 @@ def detect(text: str) -> Detection:
         found = _scan(text)
         if found:
             return Detection(text, found)
-    if len(text) <= _CLEAN_TEXT_MAX:
-        _CLEAN[text] = None
-        if len(_CLEAN) > _CLEAN_MAX:
-            _CLEAN.pop(next(iter(_CLEAN)), None)  # the oldest
+    _remember(_CLEAN, text)
     return Detection(text)
 
 
@@ -231,7 +231,7 @@ def scrub(text: str) -> str:
     value, then across its values (:mod:`remem.secrets.jsonview`: a key and its
     value, a token cut in two items), always on the decoded values, never on the
     JSON text, and it stays JSON; any other text by :func:`redact`."""
-    if not text or text in _CLEAN:
+    if not text or text in _CLEAN or text in _CLEAN_JSON:
         return text
     # JSON may hide a character behind an escape ("\\u200b"): its values are judged
     # decoded, never the escaped text alone.
@@ -244,9 +244,17 @@ def scrub(text: str) -> str:
         except (ValueError, RecursionError):  # not JSON, or nested too deep to walk
             return redact(text)
         if cleaned is parsed:
+            _remember(_CLEAN_JSON, text)
             return text
         return json.dumps(cleaned, ensure_ascii=False)
     return redact(text)
+
+
+def _remember(memo: dict[str, None], text: str) -> None:
+    if len(text) <= _CLEAN_TEXT_MAX:
+        memo[text] = None
+        if len(memo) > _CLEAN_MAX:
+            memo.pop(next(iter(memo)), None)  # the oldest
 
 
 def scrub_params(params: Any) -> Any:
