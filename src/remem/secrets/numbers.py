@@ -48,7 +48,9 @@ def luhn_ok(digits: str) -> bool:
 
 def _card_spans(text: str) -> Iterator[Span]:
     for match in _CARD.finditer(text):
-        if match.start() and text[match.start() - 1] in "0123456789.":
+        if match.start() and (text[match.start() - 1] in "." or text[match.start() - 1].isalnum()):
+            continue  # inside a longer number, a version or a token (a hex digest's digits)
+        if match.end() < len(text) and text[match.end()].isalpha():
             continue
         raw = match.group(0)
         digits = re.sub(r"\D", "", raw)
