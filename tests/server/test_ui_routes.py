@@ -145,7 +145,8 @@ def test_an_open_episode_is_closed_on_its_page(live: Live) -> None:
         path = f"/ui/episodes/{eid}/complete"
         assert f'action="{path}"' in page
         for bad in ({"outcome": "success", "score": "2"}, {"outcome": "maybe", "score": "1"},
-                    {"outcome": "failure", "score": "nan"}):  # fmt: skip
+                    {"outcome": "failure", "score": "nan"},
+                    {"outcome": "success", "score": "1", "learnings": "x\n" * 101}):  # fmt: skip
             r = c.post(path, data={"csrf": csrf(page), **bad})
             assert r.status_code == 422 and "not closed" in r.text, bad
         with live.client(writer) as api:

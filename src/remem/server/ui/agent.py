@@ -1,7 +1,7 @@
 """The agent's memory: episodes, forward triggers and working memory — each listed,
 and changed where remem lets a user change it (an open episode closed with its
-outcome, a trigger done or cancelled, a working item added, promoted or cleared). The same calls as the REST routes, in the caller's
-scope. Lessons and rules: :mod:`remem.server.ui.instructions`."""
+outcome, a trigger done or cancelled, a working item added, promoted or cleared).
+The same calls as the REST routes, in the caller's scope. Lessons and rules: :mod:`remem.server.ui.instructions`."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from remem.server.ui.read import badge
 from remem.server.ui.web import PREFIX, Html, Response, View, action, done, notice, page
 
 LIST_LIMIT = 200
+MAX_LEARNINGS = 100  # lines of an episode's learnings (EpisodeCompleteBody's limit)
 
 
 def _link(kind: str, record_id: str) -> Markup:
@@ -126,12 +127,14 @@ def episode_complete(view: View) -> Response:
     if not 0 <= score <= 1:  # NaN fails too
         raise ValidationError("the episode was not closed: the score is a number from 0 to 1")
     learnings = [line.strip() for line in view.field("learnings").splitlines() if line.strip()]
+    if len(learnings) > MAX_LEARNINGS:  # as the REST body's limit
+        raise ValidationError(f"the episode was not closed: over {MAX_LEARNINGS} learnings")
     with view.ctx.memory() as mem:
         e = Episodes(mem, view.scope).complete(
             view.path("episode_id"),
             outcome_score=score,
             success=outcome == "success",
-            learnings=learnings[:100],
+            learnings=learnings,
         )
     return done(f"{PREFIX}/episodes/{e.id}", f"episode closed: {outcome}")
 
