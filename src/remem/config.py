@@ -401,7 +401,8 @@ class Config(BaseModel):
     # after its creation: the archive tier still answers with it
     archive_unused_days: int = Field(30, ge=1)
     # a prompt stored as a memory (every sentence a request or a question to the assistant:
-    # remem/lifecycle/prompts.py) is archived this long unused, whatever its tier
+    # remem/lifecycle/prompts.py) is archived this long unused, whatever its tier; so is a
+    # statement never used that pins no value down (no number, code or name: chatter)
     archive_session_only_days: int = Field(7, ge=1)
     cold_after_days: int = Field(180, ge=1)  # cold when not used for this long
     # what archive and cold count idle time from: "use" (the latest access, reference or

@@ -89,6 +89,18 @@ def test_a_prompt_is_not_held_by_its_tier_and_leaves_after_a_week_unused() -> No
     assert actions(rec(8, content="They come once in June.")) == []  # a statement: 30 d
 
 
+def test_a_statement_that_pins_no_value_down_leaves_as_a_prompt_does_until_used() -> None:
+    # chatter: no number, code or name; never used: archived after a week, reversibly
+    for text in ("Back from the mart, knackered.", "The kids are finally asleep."):
+        assert actions(rec(8, content=text)) == ["archived"]
+        assert actions(rec(6, content=text)) == []
+        cold = rec(3000, content=text, importance=0.01, status=Status.COLD)
+        assert "purged" not in actions(cold)  # never purged by its score
+        used = rec(60, content=text, reference_count=1, last_referenced_at=50)
+        assert actions(used) == []  # used: the ordinary 90 days
+    assert actions(rec(8, content="Aaron's dentist is Dr Lowe in Harbour Street.")) == []
+
+
 def test_a_domain_floor_does_not_hold_a_one_off_note_past_its_day() -> None:
     note = "The plumber is coming to fix the shower today."
     floored = rec(5, content=note, tier=Tier.PERMANENT, data={"flags": ["domain_critical"]})

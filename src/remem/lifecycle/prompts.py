@@ -18,7 +18,7 @@ Derived memories (digests, insights) have rules of their own.
 from __future__ import annotations
 
 from remem.model import Kind, MemoryRecord
-from remem.write.fact_shape import is_prompt
+from remem.write.fact_shape import holds_value, is_prompt
 
 
 def session_only(record: MemoryRecord) -> bool:
@@ -26,3 +26,13 @@ def session_only(record: MemoryRecord) -> bool:
     if record.kind is not Kind.SEMANTIC or any(t.startswith("rollup") for t in record.tags):
         return False
     return is_prompt(record.content)
+
+
+def chatter(record: MemoryRecord) -> bool:
+    """Whether ``record`` is a statement that pins no value down (no number, code or
+    name: :func:`remem.write.fact_shape.holds_value`) — "Back from the mart, knackered.",
+    "The kids are finally asleep." — which, until it is used, is treated as a prompt is:
+    archived after ``archive_session_only_days`` unused (reversibly), never purged."""
+    if record.kind is not Kind.SEMANTIC or any(t.startswith("rollup") for t in record.tags):
+        return False
+    return not holds_value(record.content)

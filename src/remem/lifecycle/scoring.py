@@ -15,7 +15,7 @@ from typing import Any
 
 from remem.config import Config
 from remem.lifecycle.oneoff import one_off_day
-from remem.lifecycle.prompts import session_only
+from remem.lifecycle.prompts import chatter, session_only
 from remem.model import Kind, MemoryRecord, Tier
 
 
@@ -91,7 +91,8 @@ def archive_allowance(record: MemoryRecord, config: Config) -> float:
     one of :func:`lasting` use (engram: validated memories fade slower),
     ``archive_unused_days`` for one never used since it was written (by the
     reference clock: nothing confirmed it was needed, and the archive tier still
-    answers with it), else ``archive_after_days``."""
+    answers with it) — ``archive_session_only_days`` when it also pins no value down
+    (:func:`remem.lifecycle.prompts.chatter`) —, else ``archive_after_days``."""
     if derived(record):
         return config.archive_derived_after_days
     if session_only(record):
@@ -99,6 +100,8 @@ def archive_allowance(record: MemoryRecord, config: Config) -> float:
     if lasting(record, config):
         return max(config.archive_after_days, config.archive_lasting_days)
     if unused(record) and idle_clock(record, config) == "reference":
+        if chatter(record):  # no value pinned down, never used: as a prompt
+            return min(config.archive_after_days, config.archive_session_only_days)
         return min(config.archive_after_days, config.archive_unused_days)
     return config.archive_after_days
 
