@@ -120,3 +120,12 @@ def test_a_resolved_date_after_an_abbreviation_stays_lower_case() -> None:
     out = resolve_relative_dates("The meeting is at 3 p.m. tomorrow.", date(2024, 5, 1))
     assert out == "The meeting is at 3 p.m. on 2 May 2024."
     assert resolve_relative_dates("Tomorrow we ship.", date(2024, 5, 1)).startswith("On 2 May")
+
+
+def test_a_fact_opening_with_the_speakers_possessive_is_capitalised() -> None:
+    """A user id is often lower case ("alex"): "My sister ..." becomes "Alex's sister
+    ...", as "I love ..." becomes "Alex loves ..."; a name written otherwise stays."""
+    assert _facts("My sister Emma lives in Geneva.", speaker="alex") == [
+        "Alex's sister Emma lives in Geneva."
+    ]
+    assert _facts("eBay's fees went up again this year.")[0].startswith("eBay's")

@@ -147,6 +147,7 @@ def capitalise(text: str) -> str:
     a token such as "v2.1.0", "iOS" or "eBay" stays as written."""
     first = re.match(r"\S*", text)
     word = first.group(0).rstrip(".,!?;:") if first else ""
+    word = re.sub(r"'s?$", "", word)  # "alex's sister ..." is capitalised as "alex" is
     if word.isalpha() and word.islower():
         return text[:1].upper() + text[1:]
     return text
