@@ -209,3 +209,12 @@ def test_a_refused_fact_is_audited_and_logged(
         assert "a fact of message 0 (resource " in caplog.text
         assert "not stored: too_short" in caplog.text
         assert "fun" not in caplog.text  # like the audit, the log never holds the content
+
+
+def test_an_equals_sign_written_for_is_makes_a_whole_statement() -> None:
+    """Texting style: "My dentist = Dr. Desai" states who the dentist is; code-like
+    "x=5" or two letters around "=" state nothing."""
+    assert is_complete_short("Kiara's dentist = Dr. Desai.", speaker="Kiara")
+    assert is_complete_short("Laundromat = Suds City.", speaker="Kiara")
+    assert not is_complete_short("a = b", speaker="Kiara")
+    assert not is_complete_short("x=5 ok", speaker="Kiara")

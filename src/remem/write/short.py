@@ -176,10 +176,13 @@ def _content(t: Token) -> bool:
 
 def _expand(text: str) -> str:
     """Contractions spelled out, so "I'm a nurse" has its verb: "I am a nurse";
-    a title's period dropped."""
+    a title's period dropped; a spaced "=" read as "is"."""
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement, text)
-    return text
+    return _EQUALS.sub(" is ", text)  # "My dentist = Dr. Desai": "=" written for "is"
+
+
+_EQUALS = re.compile(r"(?<=\w)\s+=\s+(?=\w)")
 
 
 def _main_verb(tokens: tuple[Token, ...], end: int) -> int | None:
