@@ -117,6 +117,14 @@ def test_promote_needs_importance_and_references_stricter_when_untrusted() -> No
     assert p.promote_policy(archived, NOW, C) is None
 
 
+def test_a_memory_flagged_as_an_injection_is_never_promoted() -> None:
+    """However often it is referenced: MEMORY.md puts promoted memories before the model."""
+    flagged = {"importance": 0.9, "source_trust": Trust.UNTRUSTED, "data": {"injection": "ignore"}}
+    assert p.promote_policy(used(40, 50, **flagged), NOW, C) is None
+    assert p.promote_policy(used(40, 50, importance=0.9, data={"injection": "x"}), NOW, C) is None
+    assert p.promote_policy(used(40, 50, importance=0.9, data={}), NOW, C) is not None
+
+
 def test_promote_needs_lasting_use_not_a_burst_of_references() -> None:
     # an incident note referenced five times in the days it mattered: one use, not lasting
     burst = used(200, 5, last_ref_days_ago=197, importance=0.9)

@@ -70,13 +70,14 @@ def _component(value: str | None) -> str:
 
 
 def promoted(store: Store, *, batch: int) -> list[MemoryRecord]:
-    """Every active promoted memory of the store: what the files hold."""
+    """Every active promoted memory of the store: what the files hold (never one
+    flagged as an instruction aimed at the agent, even if promoted before that rule)."""
     found: list[MemoryRecord] = []
     after = None
     while chunk := store.scan_memories(
         statuses=["active"], after_id=after, limit=batch, promoted=True
     ):
-        found.extend(chunk)
+        found.extend(r for r in chunk if not r.data.get("injection"))
         after = chunk[-1].id
     return found
 

@@ -152,8 +152,12 @@ def promote_policy(record: MemoryRecord, now: datetime, config: Config) -> Chang
     """Active, base importance above ``promote_min_importance``, at least
     ``promote_min_references`` confirmed references (``_untrusted`` for untrusted
     sources), and of :func:`lasting` use -> promoted. A promoted memory is protected
-    for good: a burst of references while an incident lasted does not earn that."""
+    for good: a burst of references while an incident lasted does not earn that. A
+    memory flagged as an instruction aimed at the agent is never promoted: the files
+    agent platforms load (MEMORY.md) would put it before the model unmarked."""
     if record.status is not Status.ACTIVE or record.promoted or not lasting(record, config):
+        return None
+    if record.data.get("injection"):
         return None
     needed = (
         config.promote_min_references_untrusted
