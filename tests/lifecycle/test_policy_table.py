@@ -132,6 +132,10 @@ def test_a_one_off_note_is_archived_once_its_day_has_passed() -> None:
     for text in ("The feed comes every Thursday.", "Rory has football on Tuesdays.",
                  "The build server was rebooted on Tuesday."):  # fmt: skip
         assert p.expire_policy(rec(30, content=text), NOW, C) is None
+    # a new value of a slot names a weekday but is a state, not a note for one day
+    moved = "Pharm class is on Tuesday now."
+    assert p.expire_policy(rec(30, content=moved), NOW, C) is not None  # read alone: a note
+    assert p.expire_policy(rec(30, content=moved, supersedes="0" * 32), NOW, C) is None
     # archived, its score long faded: a one-off note is not purged by its score either
     old = rec(400, content=note, importance=0.05, status=Status.COLD, purge_candidate_since=30)
     assert "purged" not in actions(old)

@@ -349,7 +349,9 @@ class OneOff:
 def one_off_state(record: MemoryRecord, now: datetime, config: Config) -> OneOff | None:
     """Where a one-off note (:mod:`remem.lifecycle.oneoff`) stands at ``now``; None for
     a memory that is not one (or is kept on request or promoted — a domain floor alone does
-    not hold a note past its day —, or ``one_off_horizon_days`` is 0).
+    not hold a note past its day —, or ``one_off_horizon_days`` is 0). A memory that
+    superseded another is the current value of a slot ("pharm class is on Tuesday
+    now" after "... on Thursdays"), never a note for one day.
 
     A use after its day does not make it lasting: the note still says what was to
     happen on that day (a later question it happens to answer — the same name on a
@@ -357,6 +359,8 @@ def one_off_state(record: MemoryRecord, now: datetime, config: Config) -> OneOff
     the next review)."""
     if kept_on_request(record) or config.one_off_horizon_days <= 0 or derived(record):
         return None
+    if record.supersedes:
+        return None  # it replaced an earlier value: a slot's current state, not a note
     day = one_off_day(record, config.one_off_horizon_days)
     if day is None:
         return None
