@@ -262,3 +262,16 @@ def test_a_prompt_gets_no_domain_floor() -> None:
     facts = [build_candidate(t, config=config) for t in texts]
     apply_domain_floors(facts, embedder.embed_documents(texts), embedder=embedder, config=config)
     assert [f.tier for f in facts] == [Tier.STANDARD, Tier.PERMANENT]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Passport good till 22 April 2029, checked it for the Mexico trip",
+        "Lease good till 30 June 2027, signed it for the new flat",
+    ],
+)
+def test_a_statement_read_as_a_keep_request_alone_is_still_stored(mem: Memory, text: str) -> None:
+    """ "good till <date>, checked it" was read as a keep request and nothing else, and the
+    fact vanished: a statement that pins a value down is never a request alone."""
+    assert [content for content, _, _ in _stored(mem, text)] == [text + "."]

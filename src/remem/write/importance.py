@@ -146,6 +146,8 @@ def apply_keep_requests(
             kept.append(fact)
             continue
         if _is_request_only(fact, request):
+            if keepable(fact.content) and not request.remind:  # a statement pinning a
+                kept.append(fact)  # value down is no keep request alone: keep the fact
             continue
         fact.content = _cut(fact.content, request)
         if _holds(fact, request):
