@@ -172,7 +172,8 @@ class AdminMixin:
     ) -> list[str]:
         """Hard-delete one memory and the older versions it superseded (its history
         chain), on request: their text, vectors and full-text terms, and their source
-        input when no other memory comes from it. Each row stays a content-free
+        input (and the agent's checkpoint of that turn) when no other memory comes
+        from it. Each row stays a content-free
         tombstone with a ``purged`` audit event; summaries that listed them are
         rebuilt. It cannot be undone. Returns the ids purged."""
         record = self.get(memory_id, user_id=user_id, agent_id=agent_id, namespace=namespace)

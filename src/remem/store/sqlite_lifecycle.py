@@ -4,6 +4,7 @@ the weekly review reads. A mixin, kept apart so each module stays small."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from collections import defaultdict
@@ -36,6 +37,74 @@ def _chunks(items: Sequence[Any]) -> list[Sequence[Any]]:
 
 def _marks(items: Sequence[Any]) -> str:
     return ", ".join("?" * len(items))
+
+
+def _turn_twins(db: Any, resources: Sequence[str]) -> set[str]:
+    """Resources of the same session and scope with the same text as ``resources``:
+    an agent keeps each observed turn as a resource at once and the session's
+    extraction appends the message again, so the turn's text lives in both."""
+    twins: set[str] = set()
+    for chunk in _chunks(list(resources)):
+        sources = db.execute(
+            "SELECT id, session_id, namespace, user_id, agent_id, content FROM resources "
+            f"WHERE id IN ({_marks(chunk)}) AND session_id IS NOT NULL",
+            list(chunk),
+        ).fetchall()
+        for _, session_id, namespace, user_id, agent_id, content in sources:
+            twins.update(
+                r[0]
+                for r in db.execute(
+                    "SELECT id, namespace, user_id, agent_id FROM resources "
+                    "WHERE session_id = ? AND content = ?",
+                    (session_id, content),
+                )
+                if (r[1], r[2], r[3]) == (namespace, user_id, agent_id)
+            )
+    return twins
+
+
+def _drop_turn_checkpoints(db: Any, rows: Sequence[Any], gone: set[str]) -> None:
+    """Delete the agent checkpoints that hold a purged memory's turn, by the rule the
+    resources follow: a turn's checkpoint (its ``user_input`` and ``llm_output``) goes
+    when the resource it kept is gone, or when every memory it remembered is purged.
+    Only checkpoints of the purged memories' own sessions and scopes are read."""
+    keys = {(r[3], r[4], r[5], r[6]) for r in rows if r[3] is not None}
+    for session_id, namespace, user_id, agent_id in sorted(keys, key=str):
+        where = "".join(
+            f" AND {column} IS NULL" if value is None else f" AND {column} = ?"
+            for column, value in (
+                ("namespace", namespace),
+                ("user_id", user_id),
+                ("agent_id", agent_id),
+            )
+        )
+        args = [v for v in (namespace, user_id, agent_id) if v is not None]
+        points = db.execute(
+            f"SELECT turn, state FROM checkpoints WHERE session_id = ?{where}",
+            [session_id, *args],
+        ).fetchall()
+        for turn, raw in points:
+            try:
+                state = json.loads(raw) if isinstance(raw, str | bytes) else raw
+            except ValueError:
+                continue  # an undecodable checkpoint is left for the doctor to report
+            inner = state.get("internal_state") if isinstance(state, dict) else None
+            if not isinstance(inner, dict):
+                continue
+            resource = inner.get("resource")
+            remembered = [i for i in inner.get("remembered") or () if isinstance(i, str)]
+            drop = isinstance(resource, str) and resource in gone
+            if not drop and remembered:
+                marks = _marks(remembered)
+                drop = not db.execute(
+                    f"SELECT 1 FROM memories WHERE id IN ({marks}) AND status != 'purged' LIMIT 1",
+                    remembered,
+                ).fetchone()
+            if drop:
+                db.execute(
+                    "DELETE FROM checkpoints WHERE session_id = ? AND turn = ?",
+                    (session_id, turn),
+                )
 
 
 class LifecycleTablesMixin:
@@ -199,7 +268,8 @@ class LifecycleTablesMixin:
             rows: list[sqlite3.Row] = []
             for chunk in _chunks(list(dict.fromkeys(memory_ids))):
                 rows += db.execute(
-                    "SELECT seq, id, source_resource_id FROM memories "
+                    "SELECT seq, id, source_resource_id, session_id, namespace, user_id, "
+                    "agent_id FROM memories "
                     f"WHERE id IN ({_marks(chunk)}) AND status IN ({_marks(statuses)})",
                     [*chunk, *statuses],
                 ).fetchall()
@@ -208,6 +278,7 @@ class LifecycleTablesMixin:
             seqs = [r[0] for r in rows]
             purged = [r[1] for r in rows]
             resources = sorted({r[2] for r in rows if r[2] is not None})
+            resources = sorted({*resources, *_turn_twins(db, resources)})
             entity_ids: set[int] = set()
             for chunk in _chunks(seqs):
                 marks = _marks(chunk)
@@ -248,6 +319,15 @@ class LifecycleTablesMixin:
                     list(chunk),
                 )
             db.execute("DELETE FROM erase_guard WHERE token = 'purge'")
+            gone = set(resources)
+            for chunk in _chunks(resources):
+                gone -= {
+                    r[0]
+                    for r in db.execute(
+                        f"SELECT id FROM resources WHERE id IN ({_marks(chunk)})", list(chunk)
+                    )
+                }
+            _drop_turn_checkpoints(db, rows, gone)
             wanted = set(purged)
             self.add_events([e for e in events if e.memory_id in wanted])
             for key in ("status_epoch", "vector_epoch", "text_epoch"):
