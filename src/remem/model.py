@@ -235,6 +235,14 @@ class WorkingItem:
         return Scope(user_id=self.user_id, agent_id=self.agent_id, namespace=self.namespace)
 
 
+def withheld_by_default(item: MemoryRecord | WorkingItem) -> bool:
+    """Whether ``item`` reaches an agent only on the caller's opt-in: it came from an
+    untrusted source, or it is flagged as an instruction aimed at the agent (prompt
+    injection), whatever its trust says. The one predicate of context blocks, agent
+    recall, working memory and summaries."""
+    return item.source_trust is Trust.UNTRUSTED or bool(item.data.get("injection"))
+
+
 @dataclass(frozen=True, slots=True)
 class Injected:
     """A memory put into an agent's context, kept for feedback: its id, a hash of the

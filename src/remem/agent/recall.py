@@ -22,7 +22,14 @@ from remem.agent.context import RELEVANT, SUMMARIES, BlockBuilder, Line, memory_
 from remem.agent.results import Fact
 from remem.agent.session import scope_args
 from remem.memory import Memory
-from remem.model import Kind, MemoryRecord, Scope, SearchHit, Trust, WorkingItem
+from remem.model import (
+    Kind,
+    MemoryRecord,
+    Scope,
+    SearchHit,
+    WorkingItem,
+    withheld_by_default,
+)
 from remem.read.feedback_context import (
     LearnedFloor,
     UsedWith,
@@ -62,7 +69,7 @@ class Recaller:
             for m in page.items
             if m.kind is not Kind.LESSON
             and visible_to(m, self.asker)
-            and (self.include_untrusted or not record_untrusted(m))
+            and (self.include_untrusted or not withheld_by_default(m))
         ]
         kept.sort(key=lambda m: -m.importance)
         return kept[:limit]
@@ -83,7 +90,7 @@ class Recaller:
             m
             for m in page.items
             if visible_to(m, self.asker)
-            and (self.include_untrusted or not record_untrusted(m))
+            and (self.include_untrusted or not withheld_by_default(m))
             and m.trust_score >= self.mem.config.min_trust  # as ranking drops them
         ]
         # of two that disagree (the later would update the earlier: the trust pass's
@@ -95,7 +102,7 @@ class Recaller:
 
     def shown_items(self, items: Sequence[WorkingItem]) -> list[WorkingItem]:
         """The working items the agent may be shown."""
-        return [w for w in items if self.include_untrusted or not item_untrusted(w)]
+        return [w for w in items if self.include_untrusted or not withheld_by_default(w)]
 
     def ranked(self, text: str, *, items: int, now: datetime, shown: int = 0) -> list[SearchHit]:
         """The candidates of a block of ``items`` memories: the ``3 x items`` best
@@ -332,17 +339,9 @@ def match_of(hit: SearchHit) -> float | None:
     return float(score) if isinstance(score, int | float) else None
 
 
-def record_untrusted(record: MemoryRecord) -> bool:
-    return record.source_trust is Trust.UNTRUSTED or bool(record.data.get("injection"))
-
-
-def item_untrusted(item: WorkingItem) -> bool:
-    return item.source_trust is Trust.UNTRUSTED or bool(item.data.get("injection"))
-
-
 def working_fact(item: WorkingItem, score: float) -> Fact:
     """A working item as a :class:`Fact` (its memory id once promoted)."""
-    tags = ("untrusted",) if item_untrusted(item) else ()
+    tags = ("untrusted",) if withheld_by_default(item) else ()
     return Fact(
         content=item.content,
         source="working",

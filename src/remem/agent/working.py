@@ -39,7 +39,7 @@ from remem.errors import NotFoundError, ValidationError
 from remem.ids import resolve_id
 from remem.isolation import isolated
 from remem.memory import Memory
-from remem.model import MemoryRecord, Scope, Trust, WorkingItem
+from remem.model import MemoryRecord, Scope, Trust, WorkingItem, withheld_by_default
 from remem.read.query import keyword_terms
 from remem.read.tiered import score_summary
 from remem.secrets import redact
@@ -139,7 +139,7 @@ class WorkingMemory:
         for item in self.items(session_id, now=now):
             if item.promoted_to is not None:
                 continue  # long-term memory answers for it now
-            if not include_untrusted and _untrusted(item):
+            if not include_untrusted and withheld_by_default(item):
                 continue
             score, _ = score_summary(terms, item.content)
             if score >= self.config.working_match_min:
@@ -275,7 +275,3 @@ def failed(item: WorkingItem) -> str | None:
     """Why ``item`` could not be promoted (None if it did not fail)."""
     mark = item.data.get(FAILED)
     return str(mark.get("reason") or "unknown") if isinstance(mark, dict) else None
-
-
-def _untrusted(item: WorkingItem) -> bool:
-    return item.source_trust is Trust.UNTRUSTED or bool(item.data.get("injection"))

@@ -36,7 +36,7 @@ from typing import Any
 
 from remem.errors import ValidationError
 from remem.markup import visible
-from remem.model import SearchHit, Trust, utcnow
+from remem.model import SearchHit, Trust, utcnow, withheld_by_default
 from remem.read.query import STOPWORDS, keyword_terms
 from remem.read.tokens import TokenCounter, default_counter
 from remem.secrets import redact
@@ -96,8 +96,7 @@ def format_line(hit: SearchHit, *, now: datetime) -> str:
 def is_untrusted(hit: SearchHit) -> bool:
     """Whether a hit may only be injected on the caller's opt-in: an untrusted
     source, or a memory flagged as prompt injection (whatever its trust says)."""
-    record = hit.memory
-    return record.source_trust is Trust.UNTRUSTED or bool(record.data.get("injection"))
+    return withheld_by_default(hit.memory)
 
 
 def line_tags(hit: SearchHit) -> tuple[str, ...]:

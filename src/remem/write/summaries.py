@@ -13,7 +13,7 @@ from typing import Any
 
 from remem.config import Config
 from remem.errors import ProviderError
-from remem.model import Kind, MemoryRecord, Scope, Summary, Trust, utcnow
+from remem.model import Kind, MemoryRecord, Scope, Summary, utcnow, withheld_by_default
 from remem.secrets import get_logger
 from remem.store.base import ListFilter, Store
 from remem.write.injection import adoption_flag
@@ -58,7 +58,7 @@ def _llm_summary(llm: Any, category: str, structured: str) -> str | None:
 
 
 def _untrusted(record: MemoryRecord) -> bool:
-    if record.source_trust is Trust.UNTRUSTED or record.data.get("injection"):
+    if withheld_by_default(record):
         return True
     # A lesson or rule is checked as the instruction it is, whatever wrote it.
     return (
