@@ -332,3 +332,59 @@ def test_the_speakers_thing_with_and_without_its_owner_is_one_slot() -> None:
     assert verdict.features["template"] == 1.0 and verdict.updates(THRESHOLD), verdict
     other = _relate("Our broadband is with Beacon Net.", "The vet is Anna Moss.")
     assert not other.updates(THRESHOLD), other
+
+
+# -- the Claude Code sessions' stale pairs (tests/eval/fixtures/updates-sessions.json) ---
+def test_the_speaker_named_as_the_subject_is_no_thing() -> None:
+    # "The user" said by the user is the speaker, not a thing beside "Msrv"
+    assert analyse("The user bumped msrv to 1.80.", "user").thing_key == frozenset()
+    verdict = relate(
+        "Msrv is 1.74.", "The user bumped msrv to 1.80.", old_speaker="user", new_speaker="user"
+    )
+    assert verdict.updates(THRESHOLD), verdict.explain()
+
+
+def test_a_verbless_phrase_before_a_comma_frames_the_clause() -> None:
+    fact = analyse("Good news, platform team upgraded the deployments to Airflow 2.9.3.", "Lena")
+    assert "good" not in fact.key and "team" in fact.key
+    assert "intro" not in analyse("Short intro first: this is the repo, Airflow 2.8.1.").key
+    # a name or a possessive before the comma is the subject
+    assert "priya" in analyse("Priya, my sister, lives in Leeds.", "Sam").key
+    verdict = _relate(
+        "Short intro first: this is the data platform repo, Airflow 2.8.1 with the astro cli.",
+        "Good news, platform team upgraded the deployments to Airflow 2.9.3 yesterday.",
+    )
+    assert verdict.updates(THRESHOLD), verdict.explain()
+
+
+def test_an_old_value_after_not_is_ended() -> None:
+    old = "They put a CSV on their SFTP every day at 04:30 UTC."
+    new = "From next Monday they deliver at 06:00 UTC, not 04:30 anymore."
+    assert "anymore" in analyse(new, "Lena").strong_cues  # its negation is part of the cue
+    verdict = _relate(old, new)
+    assert verdict.updates(THRESHOLD), verdict.explain()
+    assert any(r.startswith("old value ended: 04:30") for r in verdict.reasons)
+
+
+def test_a_change_settled_by_a_past_verb_is_a_cue() -> None:
+    assert "raised" in analyse("Hana has decided to raise the minimum to iOS 18.0.").strong_cues
+    assert not analyse("Hana wanted to raise the minimum to iOS 18.0.").strong_cues
+    when = analyse("When we upgrade to Airflow 2.9 we must change the import.")
+    assert "upgraded" not in when.strong_cues
+    verdict = _relate(
+        "The minimum deployment target is iOS 17.0.",
+        "Kim has decided to raise the minimum to iOS 18.0.",
+    )
+    assert verdict.updates(THRESHOLD), verdict.explain()
+
+
+def test_an_ended_number_names_the_old_amount_whoever_the_subject() -> None:
+    verdict = _relate(
+        "Orders over €60 ship free.", "Jonas wants free shipping from €75 now instead of 60."
+    )
+    assert verdict.updates(THRESHOLD), verdict.explain()
+    assert any("old value ended: €60" in r for r in verdict.reasons)
+    # another subject that shares no word with the old fact stays another subject
+    assert _relate("Orders over €60 ship free.", "Jonas earns €75 now instead of 60.").relation == (
+        "other"
+    )

@@ -298,6 +298,8 @@ def _different_subject(old: Fact, new: Fact) -> str | None:
     new_only = new.key - old.mentions - (old.possessors if new.key_is_owner else frozenset())
     if not old_only or not new_only:
         return None
+    if _ends_named_value(old, new):
+        return None
     # "the client pushed the demo back": acts on the old subject; but not "the Falcon
     # project deadline moved" after "the Atlas project deadline is ...": one head named
     # by other names on both sides is another thing's deadline
@@ -306,6 +308,18 @@ def _different_subject(old: Fact, new: Fact) -> str | None:
     if acts_on_old and not other_names:
         return None
     return f"different subjects: {' '.join(sorted(old_only))} / {' '.join(sorted(new_only))}"
+
+
+def _ends_named_value(old: Fact, new: Fact) -> bool:
+    """Whether ``new`` names one of ``old``'s values as ending ("free shipping from €75
+    now instead of 60" after "Orders over €60 ship free", "at 06:00, not 04:30
+    anymore") and shares a word of what ``old`` says: the same attribute, whoever the
+    sentence's subject is."""
+    valued = {t.stem for v in old.values for t in old.tokens if t.index in v.tokens}
+    if not valued & _ended_values(old, new):
+        return False
+    me = speaker_words(old.speaker) | speaker_words(new.speaker)
+    return bool((old.content | old.key) - valued - me - lx.LIGHT & new.mentions)
 
 
 def _named(fact: Fact, stems: frozenset[str]) -> bool:
@@ -369,7 +383,7 @@ def _ended_values(old: Fact, new: Fact) -> frozenset[str]:
     candidates = {
         form: t.stem
         for t in old.tokens
-        if t.text[:1].isalnum()
+        if (t.text[:1].isalnum() or t.index in named)
         and not t.pronoun
         and t.low not in lx.LIGHT
         and t.stem not in old.key
@@ -377,7 +391,7 @@ def _ended_values(old: Fact, new: Fact) -> frozenset[str]:
         # a plain word ("soccer") ends only under a change cue ("quit soccer"); a
         # value ("Seattle") under any ending word ("out of Seattle")
         and (t.index in named or bool(new.strong_cues))
-        for form in (t.low, _stem_of(t))
+        for form in (t.low, _stem_of(t), _bare(t.low) if t.index in named else t.low)
     }
     tokens = new.tokens
     lows = [t.low for t in tokens]
@@ -417,6 +431,16 @@ def _object_starts(tokens: tuple[Token, ...], p: int) -> tuple[int, ...]:
     if start > 0 and tokens[start - 1].text[:1].isalpha() and tokens[start - 1].low not in _BREAKS:
         return (start, start - 1)
     return (start,)
+
+
+def _bare(low: str) -> str:
+    """A value's number without its currency sign or unit ("€60" -> "60"): "instead of
+    60" names "€60"."""
+    match = _NUMBER.search(low)
+    return match.group(0) if match else low
+
+
+_NUMBER = re.compile(r"\d[\d.,:]*\d|\d")
 
 
 def _stem_of(t: Token) -> str:

@@ -10,16 +10,17 @@ Pure functions.
 from __future__ import annotations
 
 from remem.slots import lexicon as lx
-from remem.slots.tokens import ADVERBS, Token, is_word
+from remem.slots.tokens import ADVERBS, Token, is_word, stem
 from remem.slots.values import Value
 
-__all__ = ["became", "cue_counts", "moved_to", "past_event"]
+__all__ = ["became", "cue_counts", "decided", "moved_to", "past_event"]
 
 
 # Before a cue, these make it no change (yet): "won't quit", "would quit", "plan to move".
 _NEGATORS = frozenset(
     "not never won't wont don't dont didn't didnt no can't cant would could should might may "
-    "will gonna want wants plan plans planning hope hopes thinking considering if".split()
+    "will gonna want wants plan plans planning hope hopes thinking considering if try tri "
+    "trying".split()
 )
 
 
@@ -32,7 +33,8 @@ def cue_counts(tokens: tuple[Token, ...], cue: str) -> bool:
         if lows[i : i + len(words)] != words:
             continue
         before = lows[max(0, i - 3) : i]
-        if any(w in _NEGATORS or w.endswith("n't") for w in before):
+        negated = any(w in _NEGATORS or w.endswith("n't") for w in before)
+        if negated and cue not in _NEGATIVE_POLARITY:  # "not 04:30 anymore" is the change
             continue
         after = tokens[i + len(words)] if i + len(words) < len(tokens) else None
         if cue == "pushed" and after is not None and after.text[:1].isupper():
@@ -41,6 +43,47 @@ def cue_counts(tokens: tuple[Token, ...], cue: str) -> bool:
             continue  # a correction opens the sentence: "Actually, the demo is on the 12th"
         return True
     return False
+
+
+# Cues that only occur under a negation: the negation before them is part of the cue.
+_NEGATIVE_POLARITY = frozenset(("anymore", "any more", "not anymore"))
+
+
+def decided(tokens: tuple[Token, ...]) -> str | None:
+    """A change verb in its base form after a past verb and "to" ("has decided to raise
+    the minimum to iOS 18.0", "agreed to move the standup"): a change that was settled;
+    the cue is the verb's past form. Not after a verb of wanting or trying ("wanted to
+    switch"), nor after a negation."""
+    for j in range(1, len(tokens) - 1):
+        if tokens[j].low != "to":
+            continue
+        verb, base = tokens[j - 1].low, tokens[j + 1].low
+        past = verb in lx.IRREGULAR_PAST or (verb.endswith("ed") and len(verb) > 4)
+        if not past or stem(verb) in _NEGATORS or verb in lx.AUXILIARIES:
+            continue
+        cue = _BASE_CUES.get(base)
+        if cue and not any(w in _NEGATORS or w.endswith("n't") for w in _before(tokens, j - 1)):
+            return cue
+    return None
+
+
+def _before(tokens: tuple[Token, ...], i: int) -> list[str]:
+    return [t.low for t in tokens[max(0, i - 3) : i]]
+
+
+def _base_forms(past: str) -> tuple[str, ...]:
+    """The base forms a regular past form may have: "raised" -> "raise", "switched" ->
+    "switch", "dropped" -> "drop"."""
+    if not past.endswith("ed") or " " in past:
+        return ()
+    stem_ = past[:-2]
+    forms = [past[:-1], stem_]
+    if len(stem_) > 2 and stem_[-1] == stem_[-2]:
+        forms.append(stem_[:-1])
+    return tuple(forms)
+
+
+_BASE_CUES = {base: cue for cue in lx.STRONG_CUES for base in _base_forms(cue)}
 
 
 def moved_to(tokens: tuple[Token, ...], values: tuple[Value, ...]) -> str | None:

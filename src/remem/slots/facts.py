@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from remem.slots import lexicon as lx
 from remem.slots.clauses import clauses
-from remem.slots.cues import became, cue_counts, moved_to, past_event
+from remem.slots.cues import became, cue_counts, decided, moved_to, past_event
 from remem.slots.subject import speaker_words, who
 from remem.slots.tokens import (
     ADVERBS,
@@ -38,6 +38,7 @@ from remem.slots.tokens import (
     normalise_text,
     stem,
     tokenize,
+    verbish,
 )
 from remem.slots.values import Identifier, Value, ident_positions, identifiers_in, values_in
 from remem.textsplit import sentence_spans
@@ -96,13 +97,16 @@ class Fact:
         return frozenset(f for t in self.tokens for f in FAMILY_OF.get(stem(t.low), ()))
 
 
-def _subject_span(tokens: tuple[Token, ...]) -> tuple[int, int]:
-    """``(start, end)`` of the subject noun phrase: past any leading adverbial, up to the verb."""
-    start = 0
+def _subject_span(tokens: tuple[Token, ...], begin: int = 0) -> tuple[int, int]:
+    """``(start, end)`` of the subject noun phrase: past any leading adverbial, up to the
+    verb (the sentence read from ``begin``)."""
+    start = begin
     words = [t for t in tokens]
-    if words and (words[0].low in STARTERS and words[0].low not in lx.DETERMINERS):
+    if begin < len(words) and (
+        words[begin].low in STARTERS and words[begin].low not in lx.DETERMINERS
+    ):
         # "After the breach Amy ...", "These days Esme ...": skip to the first name or comma
-        for j in range(1, min(len(words), 8)):
+        for j in range(begin + 1, min(len(words), begin + 8)):
             if words[j].text == ",":
                 start = j + 1
                 break
@@ -125,10 +129,42 @@ def _subject_span(tokens: tuple[Token, ...]) -> tuple[int, int]:
         end = j + 1
     if _verb_first(tokens, start):
         return start, start  # "Bumped msrv to 1.80": no subject, the verb opens it
+    close = next(
+        (j for j in range(start + 1, min(len(tokens), start + 5)) if tokens[j].text in ",:"), None
+    )
+    if close is not None and _lead_phrase(tokens, start, close):
+        # "Good news, platform team upgraded ...", "Short intro first: this is ...": a
+        # verbless phrase closed by a comma or colon before a whole clause frames it
+        return _subject_span(tokens, close + 1)
     verbless = end >= len(tokens) or tokens[end].text in ",;:.!?"
     if verbless and start < len(tokens) and tokens[start].low in lx.PREPOSITIONS:
         return start, start  # "Down to 3 cigs a day!": a fragment about the speaker
     return start, end
+
+
+def _lead_phrase(tokens: tuple[Token, ...], start: int, end: int) -> bool:
+    """Whether ``tokens[start:end]`` is a short verbless phrase closed by a comma or a
+    colon that only frames the clause after it: plain words (no name, possessive,
+    pronoun or number: "Priya, my sister, ..." and "My dentist, Dr. Chen, is ..." are
+    the subject) followed by a subject and its verb."""
+    if not start < end < len(tokens) - 2:
+        return False
+    phrase = tokens[start:end]
+    if any(
+        not t.text.isalpha()
+        or verbish(t)
+        or t.possessive
+        or t.pronoun
+        or (t.index > phrase[0].index and t.text[:1].isupper())
+        or t.low in lx.PREPOSITIONS
+        for t in phrase
+    ):
+        return False
+    lead = tokens[end + 1]
+    if lead.text[:1].isupper() and is_name(lead, first=False) and lead.low not in STARTERS:
+        return False  # "Sam, Priya moved ...": a name after a name-like phrase
+    first, stop = _subject_span(tokens, end + 1)
+    return first < stop < len(tokens) and is_verb(tokens, stop)
 
 
 def _verb_first(tokens: tuple[Token, ...], start: int) -> bool:
@@ -207,9 +243,9 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
     )
     if became(tokens, end):
         strong = (*strong, "went")
-    told = moved_to(tokens, values)
-    if told and told not in strong:
-        strong = (*strong, told)
+    for told in (moved_to(tokens, values), decided(tokens)):
+        if told and told not in strong:
+            strong = (*strong, told)
     weak = tuple(c for c in lx.WEAK_CUES if f" {c} " in lowered)
     additive = tuple(
         c
@@ -269,7 +305,11 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
         thing_key=frozenset(
             t.stem
             for t in tokens[start:end]
-            if t.stem in key and not t.text[:1].isupper() and t.low not in lx.RELATION_NOUNS
+            if t.stem in key
+            and not t.text[:1].isupper()
+            and t.low not in lx.RELATION_NOUNS
+            # the speaker is no thing ("The user bumped msrv to 1.80" said by "user")
+            and t.low not in speaker_words(speaker)
         ),
         # a fragment with no verb ("may trip") states no value of any slot
         comparable=comparable and end < len(tokens),

@@ -64,7 +64,7 @@ ADDITIVE_CUES = (
 # Flask", "sold the Civic", "Max passed away", "my Trek got stolen".
 ENDING_BEFORE = re.compile(
     r"\b(?:left|quit|replaced|replacing|sold|gave up|giving up|stopped|dropped|cancell?ed|"
-    r"closed|ended|out of|off(?: of)?|away from|instead of|rather than|no longer|"
+    r"closed|ended|out of|off(?: of)?|away from|instead of|rather than|no longer|not|"
     r"broke up with|split (?:up )?(?:with|from)|divorced|stepped down|retired from|"
     r"graduated from|finished|ditched|abandoned|moved on from|got rid of|switched (?:away )?from|"
     r"migrated (?:away )?(?:from|off)|swapped|lost|turned in|returned)\b",
@@ -73,7 +73,7 @@ ENDING_BEFORE = re.compile(
 ENDING_AFTER = re.compile(
     r"^\s*(?:(?:was|were|got|has been|have been|is|are)\s+)?(?:closed|shut down|passed away|"
     r"died|ran away|stolen|broke down|went out of business|retired|left|moved away|sold|"
-    r"gone|over|ended|cancell?ed|discontinued|deprecated|replaced|no more)\b",
+    r"gone|over|ended|cancell?ed|discontinued|deprecated|replaced|no more|any ?more)\b",
     re.IGNORECASE,
 )
 
