@@ -69,7 +69,7 @@ def script(argv: list[str]) -> int:
     if argv[:1] != ["hook"]:
         sys.stderr.write("remem hook: run as <python> -I -S hook_fast.py hook EVENT\n")
         return 0  # a hook never breaks the user's session
-    return _answer(argv[1:], _child)
+    return _answer(argv[1:], _prepared_or_child)
 
 
 def _answer(argv: list[str], fallback: "Callable[[list[str], bytes | None], int]") -> int:
@@ -188,6 +188,59 @@ def _join(folder: str, name: str) -> str:
 def _token_chars(token: bytes) -> bool:
     text = token.decode("latin-1")
     return bool(text) and text.isascii() and all(c.isalnum() or c in "_-" for c in text)
+
+
+def _prepared_or_child(argv: list[str], raw: bytes | None) -> int:
+    """No service: a session's first hook prints the block prepared ahead (as the bash
+    client does) and hands the session to the full path in the background; anything
+    else runs the full path in a child, in the foreground."""
+    if argv == ["SessionStart"] and raw is not None:
+        try:
+            import block_client  # the installed script's folder
+        except ImportError:  # imported as a package module (tests, `python -m`)
+            from remem.integrations import block_client
+        import os
+
+        shown = block_client.prepared(raw, dict(os.environ), os.getcwd())
+        if shown is not None and _detach(argv, raw):
+            if shown:
+                sys.stdout.buffer.write(shown.encode("utf-8", "surrogateescape"))
+            return 0
+    return _child(argv, raw)
+
+
+def _detach(argv: list[str], raw: bytes) -> bool:
+    """``python -m remem hook ARGV`` in the background, in a session of its own, its
+    output dropped (errors to the home's hooks.log): the full path opens the session,
+    records what was shown and starts the service. Whether it started."""
+    import os
+    import subprocess
+
+    home = _expanduser(os.environ.get("REMEM_HOME") or "~/.remem", os.environ)
+    try:  # the hooks' log, private as the home's files are
+        log = os.open(_join(home, "hooks.log"), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    except OSError:
+        log = subprocess.DEVNULL  # no home yet: the full path makes it
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "remem", "hook", *argv],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            start_new_session=True,
+        )
+    except OSError:
+        return False
+    finally:
+        if log >= 0:
+            os.close(log)
+    try:
+        assert child.stdin is not None
+        child.stdin.write(raw)
+        child.stdin.close()
+    except OSError:
+        pass  # the child read what it needed, or failed: its own log says
+    return True
 
 
 def _child(argv: list[str], raw: bytes | None) -> int:
