@@ -42,6 +42,16 @@ def test_typos_of_class_words_are_read_as_the_class_word() -> None:
     assert normal_word("reminds") == "reminds"  # an inflection, not a typo
 
 
+def test_compounds_and_clippings_of_class_words_are_read_as_the_class_word() -> None:
+    assert normal_word("vault-worthy") == "vault"  # a compound with a class word in it
+    assert normal_word("must-keep") == "keep"
+    assert normal_word("long-term") == "long-term"  # a class word itself
+    assert normal_word("well-known") == "well-known"
+    assert normal_word("perm") == "permanent"  # clipped: at most half the word
+    assert normal_word("import") == "import"  # not a clipping: a word of its own
+    assert normal_word("book") == "book"  # only persistence words are clipped
+
+
 @pytest.mark.parametrize(
     ("clause", "blocked"),
     [
@@ -87,6 +97,21 @@ def test_a_keep_request_after_the_fact_marks_it_permanent(mem: Memory) -> None:
 def test_a_keep_request_before_the_fact_marks_it_permanent(mem: Memory) -> None:
     stored = _stored(mem, "dont loose this one. The plot number of the allotment is 37B.")
     assert [t for _, t, _ in stored] == [Tier.PERMANENT], stored
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vault-worthy: Darnell is the building super, text him dont call",
+        "Perm. The piano tuner comes every October, his name is Lionel.",
+    ],
+)
+def test_a_tag_in_a_terse_style_marks_it_permanent(mem: Memory, text: str) -> None:
+    """A one-word tag beside the fact, compounded or clipped, is a keep request as
+    "Keeper." is (the third blind world's "vault-worthy:", the dev half's "Perm.")."""
+    stored = _stored(mem, text)
+    assert [t for _, t, _ in stored] == [Tier.PERMANENT], stored
+    assert "keep_requested" in stored[0][2]
 
 
 def test_a_reminder_request_marks_it_action_required(mem: Memory) -> None:

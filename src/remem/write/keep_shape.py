@@ -53,6 +53,7 @@ _LEADS = frozenset("and so oh also just ok okay btw right then".split())
 
 # Typos are read as the class word one edit away (two for long words).
 _LEXICON = tuple(sorted(RETENTION | PERSIST | PLEASE | {"never", "permanently"}))
+_PERSIST_WORDS = tuple(sorted(w for w in PERSIST if w.isalpha()))  # what a clipping may be of
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,10 +146,19 @@ def _osa(a: str, b: str) -> int:
 def normal_word(word: str) -> str:
     """``word`` lower-cased, or the class word it is a typo of ("rember" ->
     "remember"): one edit away for words of 5+ letters, two for 8+, a swap of
-    two letters for 4."""
+    two letters for 4. Two word forms of a terse style are read as the class word
+    too: a hyphenated compound with a class word as a part ("vault-worthy" ->
+    "vault", "must-keep" -> "keep") and a clipped persistence word, at most half of
+    it and at least 4 letters ("perm" -> "permanent")."""
     word = word.lower().strip("'’#!")
     if len(word) < 4 or word in _LEXICON:
         return word
+    if "-" in word:
+        parts = [normal_word(part) for part in word.split("-") if part]
+        return next((p for p in parts if p in _LEXICON), word)
+    clipped = [t for t in _PERSIST_WORDS if len(t) >= 2 * len(word) and t.startswith(word)]
+    if clipped:
+        return clipped[0]
     for suffix in ("s", "es", "ed", "d", "ing"):
         if word.endswith(suffix) and word[: -len(suffix)] in _LEXICON:
             return word  # an inflection ("reminds", "saved"), not a typo
