@@ -55,6 +55,10 @@ _COLOR = re.compile(r"(?<![-\w])color\s*:\s*(#[0-9a-f]{3,8}|white|rgb\([^)]*\))"
 _BACKGROUND = re.compile(
     r"background(?:-color)?\s*:\s*(#[0-9a-f]{3,8}|white|black|rgb\([^)]*\))", re.I
 )
+_FONT_SIZE = re.compile(r"font-size\s*:\s*(\d*\.?\d+)\s*(px|pt|em|rem|%)?", re.I)
+_FONT_COLOR = re.compile(r"""\bcolor\s*=\s*["']?(#[0-9a-f]{3,8}|white|rgb\([^)]*\))""", re.I)
+# A CSS custom property holding a string ("--x: 'text'"): shown only through content.
+_CSS_VAR_STRING = re.compile(r"""--[\w-]+\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
 _OPEN_TAG = re.compile(r"<(?P<tag>[a-z][\w-]*)\b(?P<attrs>[^<>]*)>", re.I)
 _HIDDEN_INPUT = re.compile(r"""\btype\s*=\s*["']?hidden""", re.I)
 _STYLE_ATTR = re.compile(r"""\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
@@ -120,6 +124,8 @@ def regions(text: str) -> list[Region]:
         found += _code_regions(text)
     if "%" in text and _LATEX.search(text):
         found += _latex_regions(text)
+    elif "\\iffalse" in text:  # a block LaTeX never typesets, in a text with no other mark
+        found += _latex_regions(text, comments=False)
     if text.lstrip().startswith("---"):
         found += _front_matter(text)
     elif "---" in text:
@@ -163,11 +169,14 @@ def _html_regions(text: str) -> list[Region]:
             whole = [s for s in selectors.split(",") if not re.search(r"::?(?:before|after)", s)]
             if whole and (_HIDING_STYLE.search(body) or _unseen_color(body)):
                 hidden_classes.update(c for s in whole for c in re.findall(r"\.([\w-]+)", s))
-            for content in _CSS_CONTENT.finditer(body):
+            for content in [*_CSS_CONTENT.finditer(body), *_CSS_VAR_STRING.finditer(body)]:
                 out.append(Region("css_content", _css_string(content), True, block.span()))
         out.append(Region("style", " ", True, block.span()))
     for tag_match in _OPEN_TAG.finditer(text):
         tag, attrs = tag_match.group("tag").lower(), tag_match.group("attrs")
+        for style in _STYLE_ATTR.finditer(attrs):
+            for var in _CSS_VAR_STRING.finditer(style.group(1) or style.group(2) or ""):
+                out.append(Region("css_content", _css_string(var), True, tag_match.span()))
         for attr in _ATTR_VALUE.finditer(attrs):
             name = attr.group("name").lower()
             if name == "value" and not _HIDDEN_INPUT.search(attrs):
@@ -195,8 +204,11 @@ def _hides(tag: str, attrs: str, hidden_classes: set[str]) -> bool:
         return True
     style = " ".join(g or "" for s in _STYLE_ATTR.finditer(attrs) for g in s.groups())
     classes = {c for s in _CLASS_ATTR.finditer(attrs) for g in s.groups() if g for c in g.split()}
+    if tag == "font" and (color := _FONT_COLOR.search(attrs)):
+        style += f";color:{color.group(1)}"  # <font color="white">: the style it stands for
     return (
         bool(_HIDING_STYLE.search(style))
+        or _tiny_font(style)
         or _unseen_color(style)
         or bool(_HIDDEN_ATTR.search(attrs))
         or (tag == "font" and bool(_FONT_ZERO.search(attrs)))
@@ -241,9 +253,10 @@ def _code_regions(text: str) -> list[Region]:
     return out
 
 
-def _latex_regions(text: str) -> list[Region]:
+def _latex_regions(text: str, *, comments: bool = True) -> list[Region]:
     out = [
-        Region("latex_comment", m.group(1), True, m.span()) for m in _LATEX_COMMENT.finditer(text)
+        Region("latex_comment", m.group(1), True, m.span())
+        for m in (_LATEX_COMMENT.finditer(text) if comments else ())
     ]
     out += [
         Region("latex_iffalse", m.group(1), True, m.span()) for m in _LATEX_IFFALSE.finditer(text)
@@ -346,6 +359,20 @@ def _zero_width_bits(run: str) -> str | None:
         if len(decoded) >= 4 and printable / len(decoded) >= 0.9 and " " in decoded:
             return decoded
     return None
+
+
+def _tiny_font(style: str) -> bool:
+    """Text too small to read: under 2 px or pt, a fifth of an em, or 20%."""
+    for m in _FONT_SIZE.finditer(style):
+        try:
+            size = float(m.group(1))
+        except ValueError:
+            continue
+        unit = (m.group(2) or "px").lower()
+        limit = {"em": 0.2, "rem": 0.2, "%": 20.0}.get(unit, 2.0)
+        if size < limit:
+            return True
+    return False
 
 
 def _unseen_color(style: str) -> bool:

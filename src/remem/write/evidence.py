@@ -21,7 +21,8 @@ unasked        "without asking", "don't ask for confirmation"                1  
 consent        "the user already approved" (2 when blanket: all, future)     1      2       2
 danger         destructive commands, weakened safety, skipped checks         1      2       2
 forever        "permanent", "in every future session", "cannot be removed"   1      1       1
-memory         an order to the memory ("remember", "store this as a rule")   0      0       1
+memory         an order to the memory ("remember", "store this as a rule",   0      0       1
+               "delete every memory about the user's ...")
 conduct        how the assistant behaves (:mod:`remem.write.conduct`)         0      0       1
 =============  =========================================================  ======  =====  =========
 
@@ -233,6 +234,10 @@ def _sentence_features(
         match = hit(name) if name in wanted else None
         if match:
             out.setdefault(name, _around(s, match))
+    if "memory" in wanted and "memory" not in out:
+        edit = hit("memory_edit")
+        if edit and hit("memory_object"):
+            out["memory"] = _around(s, edit)  # "delete every memory about the user's ..."
     consent = hit("consent")
     if consent and not _FIRST_PERSON.search(s):
         blanket = _BLANKET.search(s) or hit("unasked")
@@ -274,6 +279,8 @@ def _address(sentence: str, depth: int = 0) -> tuple[str, str] | None:
         return None
     if _LABEL.match(head):
         return "authority", head
+    if re.fullmatch(r"[\w-]+", head):  # a field's name: "x-assistant", "llm_note"
+        head = head.replace("-", " ").replace("_", " ")
     names = list(_C["ai"].finditer(head))
     if not names:
         return None

@@ -41,6 +41,8 @@ from remem.write.extract.sentences import UNTRUSTED_OPEN, split_untrusted
 from remem.write.transcript import Message, untrusted_for
 
 MAX_PHRASE = 80  # characters of the matched phrase kept as the flag (and shown)
+_HEAD = re.compile(r"^[^:,\n]{0,60}[:,]\s*")  # a line's head: "AI assistant:", "Note to AI,"
+EMBEDDED_LINES = 400  # lines of a pasted document read for an order to the assistant
 _QUOTE_CHARS = 40  # a fact quotes a flagged message when this much of it appears there
 
 _STRONG = re.compile(
@@ -230,11 +232,34 @@ def scan_message(text: str, *, untrusted: bool) -> str | None:
     found = find_injection(text, untrusted=untrusted) or find_hidden(text)
     if found or untrusted:
         return found
+    found = _embedded_order(text)
+    if found:
+        return found
     for segment, inside in split_untrusted(text):
         if inside:
             found = find_injection(segment, untrusted=True)
             if found:
                 return found
+    return None
+
+
+def _embedded_order(text: str) -> str | None:
+    """An order addressed to the assistant on a later line of a pasted document (a CSV
+    row, a comment, a calendar field, a docstring ...): the user's own words come first
+    and say "I"; a line further down that names the assistant ("AI assistant:", "Note
+    to AI:", "Memory directive:") and also orders it (another feature of the evidence,
+    or an order the untrusted patterns know: "remember that ...") is someone else's,
+    whatever markup carries it."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    for line in lines[1:EMBEDDED_LINES]:
+        evidence = assess(line, context=UNTRUSTED)
+        named = {"address", "authority"} & evidence.features.keys()
+        if not named:
+            continue
+        rest = set(evidence.features) - named
+        said = _HEAD.sub("", line, count=1)  # what follows "AI assistant:" (a role line's own)
+        if rest or any(_WEAK.search(view) for view in views(said)):
+            return f"embedded: {evidence.features[sorted(named)[0]]}"[:MAX_PHRASE]
     return None
 
 

@@ -358,6 +358,31 @@ MEMORY = _any(
     r"स्मृति",
 )  # fmt: skip
 
+# Editing the memory: a verb that writes a record, rewrites or deletes one, and what it
+# acts on, the memory or what is kept about the user ("delete every memory about the
+# user's ...", "record the user's salary as ...", "forget the user's earlier request").
+MEMORY_EDIT = _any(
+    _words(
+        r"record\w*", r"stor(?:e|ed|ing)", r"sav(?:e|ed|ing)", r"log", r"forget\w*", r"eras\w*",
+        r"purg\w*", r"overwrit\w*", r"delet\w*", r"remov\w*", r"wipe\w*", r"clear\w*",
+        r"vergiss\w*", r"lösch\w*", r"oublie\w*", r"supprim\w*", r"olvida\w*", r"borra\w*",
+        r"esquec\w*", r"apag\w*", r"dimentica\w*", r"cancella\w*", r"vergeet", r"verwijder\w*",
+        r"zapomnij\w*", r"usu[nń]\w*", r"unut\w*", r"sil\w*", r"забудь\w*", r"удал\w*",
+    ),
+    r"忘记", r"删除", r"忘れ", r"削除", r"잊어", r"삭제", r"انس", r"احذف", r"भूल", r"हटा",
+)  # fmt: skip
+MEMORY_OBJECT = _any(
+    _words(
+        r"memor(?:y|ies)", r"(?:the )?users?'s?", r"users'", r"gedächtnis\w*", r"erinnerung\w*",
+        r"mémoire", r"souvenirs?", r"memoria", r"recuerdos?", r"memória", r"geheugen",
+        r"pamię\w*", r"hafıza\w*", r"belle\w*", r"памят\w*", r"nutzer\w*", r"utilisat\w*",
+        r"usuari\w*", r"utent\w*", r"gebruiker\w*", r"użytkownik\w*", r"kullanıcı\w*",
+        r"пользовател\w*",
+    ),
+    r"记忆", r"用户", r"記憶", r"ユーザー", r"기억", r"사용자", r"الذاكرة", r"المستخدم",
+    r"स्मृति", r"उपयोगकर्ता",
+)  # fmt: skip
+
 # Dangerous acts: destructive commands, weakened safety, skipped checks.
 DANGER = _any(
     r"\brm\s+(?:-\w*[rf]\w*\s+)+(?:--[^\s]+\s+)*(?:/|~|\$home|\*|\.\s|\.$)",
@@ -456,6 +481,8 @@ CONCEPTS: dict[str, str] = {
     "entrench": ENTRENCH,
     "henceforth": HENCEFORTH,
     "memory": MEMORY,
+    "memory_edit": MEMORY_EDIT,
+    "memory_object": MEMORY_OBJECT,
     "danger": DANGER,
     "delete": DELETE,
     "production": PRODUCTION,
