@@ -388,3 +388,27 @@ def test_an_ended_number_names_the_old_amount_whoever_the_subject() -> None:
     assert _relate("Orders over €60 ship free.", "Jonas earns €75 now instead of 60.").relation == (
         "other"
     )
+
+
+def test_a_third_person_verb_before_a_preposition_is_the_verb() -> None:
+    fact = analyse("Kim's thesis focuses on coral reefs.", "Kim")
+    assert fact.tokens[fact.verb_at].low == "focuses"
+    later = analyse("Ali's parents in Florida are retired.", "Kim")  # the verb comes later
+    assert later.tokens[later.verb_at].low == "are"
+    verdict = _relate(
+        "Kim's thesis focuses on coral reefs.", "Kim's thesis now focuses on glaciers."
+    )
+    assert verdict.updates(THRESHOLD), verdict.explain()
+
+
+def test_a_colon_before_a_clause_cuts_it() -> None:
+    from remem.slots.clauses import clauses
+
+    parts = clauses("Plan changed: Kim and others deploy the app first and migrate after.", {"kim"})
+    assert parts[0] == "Plan changed" and parts[1].startswith("Kim and others deploy")
+    assert clauses("The train leaves at 06:30 now.", {"kim"}) == ["The train leaves at 06:30 now."]
+
+
+def test_a_change_under_a_modal_is_no_cue() -> None:
+    assert "change" not in analyse("Kim must change the import in the old DAG.").strong_cues
+    assert "change" in analyse("Kim did change the import in the old DAG.").strong_cues

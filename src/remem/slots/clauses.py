@@ -11,7 +11,8 @@ sentence's form:
   "Once …,", "Following …,"): up to its comma, or without a comma up to where
   the speaker is named again ("Since the baby came Kai has dropped to …");
 - a coordinator before a new clause: ", so", " so ", ", but", ", and", "; ",
-  and a comma before a new subject and verb ("…now, Saturdays are for …");
+  and a comma or colon before a new subject and verb ("…now, Saturdays are for …",
+  "Process changed: we deploy the app first");
 - a trailing reason (" because …", " since …");
 - a verb phrase joined by "and" keeps the subject ("Rob sold the car and is
   car-free now" -> "Rob is car-free now").
@@ -78,11 +79,11 @@ def _speaker_again(body: str, speaker_words: frozenset[str], after: int) -> int 
 
 
 def _comma_clauses(piece: str) -> list[str]:
-    """``piece`` cut at commas that open a clause of their own (a subject and a verb
-    within four words)."""
+    """``piece`` cut at commas, and colons before a space, that open a clause of their
+    own (a subject and a verb within four words): "Process changed: we deploy first"."""
     out: list[str] = []
     start = 0
-    for comma in [m.start() for m in re.finditer(",", piece)]:
+    for comma in [m.start() for m in re.finditer(r",|:(?=\s)", piece)]:
         rest = piece[comma + 1 :].strip()
         if _opens_clause(tokenize(rest)):
             out.append(piece[start:comma].strip())

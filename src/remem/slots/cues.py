@@ -16,11 +16,12 @@ from remem.slots.values import Value
 __all__ = ["became", "cue_counts", "decided", "moved_to", "past_event"]
 
 
-# Before a cue, these make it no change (yet): "won't quit", "would quit", "plan to move".
+# Before a cue, these make it no change (yet): "won't quit", "would quit", "plan to move",
+# "must change" (a modal: an obligation or a possibility, not a change made).
 _NEGATORS = frozenset(
     "not never won't wont don't dont didn't didnt no can't cant would could should might may "
-    "will gonna want wants plan plans planning hope hopes thinking considering if try tri "
-    "trying".split()
+    "will must shall can gonna want wants plan plans planning hope hopes thinking considering "
+    "if try tri trying".split()
 )
 
 

@@ -179,8 +179,25 @@ def is_verb(tokens: tuple[Token, ...], i: int) -> bool:
         and prev.low not in lx.LIGHT
         and (tokens[i - 2].low in lx.DETERMINERS or tokens[i - 2].possessive)
         and nxt is not None
-        and (nxt.text[:1].isupper() or nxt.low[:1].isdigit() or nxt.low in lx.DETERMINERS)
+        and (
+            nxt.text[:1].isupper()
+            or nxt.low[:1].isdigit()
+            or nxt.low in lx.DETERMINERS
+            # "Dr. Lindgren's research focuses on ...": before a preposition when no
+            # verb follows ("Ali's parents in Florida are retired" has its verb later)
+            or (nxt.low in lx.PREPOSITIONS and not _verb_later(tokens, i + 1))
+        )
     )
+
+
+def _verb_later(tokens: tuple[Token, ...], start: int) -> bool:
+    """Whether a verb form follows ``start`` before the clause ends."""
+    for t in tokens[start:]:
+        if t.text in ",;:.!?":
+            return False
+        if t.low in lx.AUXILIARIES or verbish(t):
+            return True
+    return False
 
 
 def verbish(t: Token) -> bool:
