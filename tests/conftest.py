@@ -33,6 +33,29 @@ def _consoles_read_columns_when_they_print() -> None:
 
 _consoles_read_columns_when_they_print()
 
+
+def _cli_runner_builds_the_command_once() -> None:
+    """typer's ``CliRunner.invoke(app, ...)`` turns the Typer app into its click command
+    tree on every call (``typer.main.get_command``: the signatures and type hints of
+    every command, ~0.15 s of CPU for remem's CLI), and the suite invokes the CLI in
+    process over a thousand times. The tree depends only on the app, which no test
+    changes: built once per app and reused, as one ``remem`` process does. Invocation
+    itself (parsing, context, callbacks, output) is click's, fresh each call."""
+    import typer.testing
+
+    real = typer.testing._get_command
+    built: dict[int, tuple[Any, Any]] = {}
+
+    def get_command(typer_app: Any) -> Any:
+        if id(typer_app) not in built:  # the app is kept, so its id is never reused
+            built[id(typer_app)] = (typer_app, real(typer_app))
+        return built[id(typer_app)][1]
+
+    typer.testing._get_command = get_command
+
+
+_cli_runner_builds_the_command_once()
+
 _real_connect = socket.socket.connect
 
 
