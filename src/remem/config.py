@@ -373,7 +373,8 @@ class Config(BaseModel):
     adaptive_half_life_validated_days: float = Field(180.0, gt=0)  # referenced or succeeded
     adaptive_few_accesses: int = Field(3, ge=1)
     adaptive_many_accesses: int = Field(10, ge=1)
-    # which review policies the weekly job applies (each a function in lifecycle/policies.py)
+    # which review policies the weekly job applies (each a function in lifecycle/policies.py;
+    # expire and archive of them also nightly, to the active set: the settle step)
     review_policies: list[Literal["promote", "expire", "archive", "cold", "purge"]] = Field(
         ["promote", "expire", "archive", "cold", "purge"]
     )
@@ -403,7 +404,7 @@ class Config(BaseModel):
     # a prompt stored as a memory (every sentence a request or a question to the assistant:
     # remem/lifecycle/prompts.py) is archived this long unused, whatever its tier; so is a
     # statement never used that pins no value down (no number, code or name: chatter)
-    archive_session_only_days: int = Field(7, ge=1)
+    archive_session_only_days: int = Field(2, ge=1)
     cold_after_days: int = Field(180, ge=1)  # cold when not used for this long
     # what archive and cold count idle time from: "use" (the latest access, reference or
     # creation) or "reference" (Ratchet: a memory referenced once counts from its last

@@ -158,3 +158,26 @@ def test_a_nightly_dry_run_writes_nothing(mem: Memory) -> None:
     assert result.status == "dry_run" and result.counts["merged"] == 1
     assert result.counts["boosted"] == 2 and result.counts["extracted_resources"] == 1
     assert snapshot(mem.store) == before
+
+
+def test_what_runs_out_of_its_allowance_leaves_the_active_set_that_night(mem: Memory) -> None:
+    """The review's nightly part (settle): chatter never used is archived the night
+    its allowance (archive_session_only_days) runs out, and a one-off note the night
+    after its day — not up to a week later at the weekly review; a fact stays."""
+    chatter = _add(mem, "The kids are finally asleep.", timedelta(0))
+    note = _add(mem, "The plumber is coming to fix the outside tap tomorrow.", timedelta(0))
+    fact = _add(mem, "Aaron's dentist is Dr Lowe in Harbour Street.", timedelta(0))
+
+    def status(record: MemoryRecord) -> Status:
+        return mem.get(record.id, user_id="aaron").status
+
+    mem.jobs.run("nightly", now=T0 + timedelta(hours=1))
+    assert [status(r) for r in (chatter, note, fact)] == [Status.ACTIVE] * 3
+    days = mem.config.archive_session_only_days
+    result = mem.jobs.run("nightly", now=T0 + timedelta(days=days, hours=1))
+    assert status(chatter) is Status.ARCHIVED and result.counts["archived"] >= 1
+    assert "archived" in [e.event for e in mem.history(chatter.id, user_id="aaron")]
+    mem.jobs.run("nightly", now=T0 + timedelta(days=max(days, 3), hours=2))
+    assert status(note) is Status.ARCHIVED  # its day (T0 + 1 d) and the grace day passed
+    assert "expired" in [e.event for e in mem.history(note.id, user_id="aaron")]
+    assert status(fact) is Status.ACTIVE  # never used, but within archive_unused_days

@@ -13,6 +13,7 @@ from remem.model import Kind, MemoryRecord, Status, Tier
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)  # a Monday
 C = Config(embedder="fake")
+DAYS = C.archive_session_only_days  # what a prompt or chatter is allowed unused
 
 
 def rec(
@@ -71,34 +72,34 @@ def test_permanent_and_promoted_memories_never_leave_by_a_policy() -> None:
         assert actions(archived) == []  # restored by hand, never purged
 
 
-def test_a_prompt_is_not_held_by_its_tier_and_leaves_after_a_week_unused() -> None:
+def test_a_prompt_is_not_held_by_its_tier_and_leaves_after_its_allowance_unused() -> None:
     # a request or a question stored as a memory, permanent by a domain floor or a
     # keep request misread in it: archived after archive_session_only_days unused
     for text in ("Can you draft an email to Ashby Dairy about the overdue invoice?",
                  "How many teaspoons in a tablespoon"):  # fmt: skip
         for tier in (Tier.PERMANENT, Tier.STANDARD):
-            assert actions(rec(8, content=text, tier=tier)) == ["archived"]
-            assert actions(rec(6, content=text, tier=tier)) == []
+            assert actions(rec(DAYS + 1, content=text, tier=tier)) == ["archived"]
+            assert actions(rec(DAYS - 0.5, content=text, tier=tier)) == []
         cold = rec(3000, content=text, tier=Tier.PERMANENT, importance=0.01, status=Status.COLD)
         assert "purged" not in actions(cold)  # never purged by its score
-        assert actions(rec(8, content=text, promoted=True)) == []  # promoted by use: held
+        assert actions(rec(DAYS + 1, content=text, promoted=True)) == []  # promoted: held
     # a fact with a keep request beside it is a fact
     for text in ("Old Bess is buried under the holly hedge (please don't let me forget it).",
                  "Please store this permanently: the crush serial is CR-91146."):  # fmt: skip
         assert actions(rec(3000, content=text, tier=Tier.PERMANENT)) == []
-    assert actions(rec(8, content="They come once in June.")) == []  # a statement: 30 d
+    assert actions(rec(DAYS + 1, content="They come once in June.")) == []  # a statement: 30 d
 
 
 def test_a_statement_that_pins_no_value_down_leaves_as_a_prompt_does_until_used() -> None:
-    # chatter: no number, code or name; never used: archived after a week, reversibly
+    # chatter: no number, code or name; never used: archived after its allowance, reversibly
     for text in ("Back from the mart, knackered.", "The kids are finally asleep."):
-        assert actions(rec(8, content=text)) == ["archived"]
-        assert actions(rec(6, content=text)) == []
+        assert actions(rec(DAYS + 1, content=text)) == ["archived"]
+        assert actions(rec(DAYS - 0.5, content=text)) == []
         cold = rec(3000, content=text, importance=0.01, status=Status.COLD)
         assert "purged" not in actions(cold)  # never purged by its score
         used = rec(60, content=text, reference_count=1, last_referenced_at=50)
         assert actions(used) == []  # used: the ordinary 90 days
-    assert actions(rec(8, content="Aaron's dentist is Dr Lowe in Harbour Street.")) == []
+    assert actions(rec(DAYS + 1, content="Aaron's dentist is Dr Lowe in Harbour Street.")) == []
 
 
 def test_a_domain_floor_does_not_hold_a_one_off_note_past_its_day() -> None:
@@ -136,6 +137,10 @@ def test_a_one_off_note_is_archived_once_its_day_has_passed() -> None:
     moved = "Pharm class is on Tuesday now."
     assert p.expire_policy(rec(30, content=moved), NOW, C) is not None  # read alone: a note
     assert p.expire_policy(rec(30, content=moved, supersedes="0" * 32), NOW, C) is None
+    # ...but a note that updates the last note of its kind is still a note for its day
+    for lorry in ("The hay lorry is bringing 40 bales today.",
+                  "The hay lorry is bringing 60 bales on Monday."):  # fmt: skip
+        assert p.expire_policy(rec(30, content=lorry, supersedes="0" * 32), NOW, C) is not None
     # archived, its score long faded: a one-off note is not purged by its score either
     old = rec(400, content=note, importance=0.05, status=Status.COLD, purge_candidate_since=30)
     assert "purged" not in actions(old)

@@ -27,6 +27,7 @@ import re
 from datetime import date, datetime, timedelta
 
 from remem.model import MemoryRecord
+from remem.slots.lexicon import STRONG_CUES, WEAK_CUES
 from remem.timewords import NUMBER_WORDS, WEEKDAYS
 
 _WD = "|".join(WEEKDAYS)
@@ -75,6 +76,22 @@ def event_day(text: str, said: date, *, horizon_days: int) -> date | None:
             days.append(said + timedelta(days=int(raw) if raw.isdigit() else NUMBER_WORDS[raw]))
     near = [d for d in days if (d - said).days <= horizon_days]
     return max(near) if near and len(near) == len(days) else None
+
+
+def slot_value(text: str) -> bool:
+    """Whether ``text``, having superseded another memory, states a slot's new value
+    rather than a note for one day: it names its day only by "on Thursday" (which
+    also states a schedule's day; today, tonight, tomorrow, in N days, this / next
+    Thursday can only mean one day) and says that something changed, by a cue of
+    the update decision's own classes (:mod:`remem.slots.lexicon`: "moved",
+    "switched", "now", "from now on" ...). "pharm class is on Tuesday now" after
+    "... on Thursdays" is one; "The hay lorry is bringing 60 bales on Monday." after
+    the last lorry note is a note."""
+    anchors = [m.group(0).lower() for m in _ANCHOR.finditer(text)]
+    if not anchors or any(not a.startswith("on ") for a in anchors):
+        return False
+    words = " " + " ".join(re.findall(r"[a-z']+", text.lower())) + " "
+    return any(f" {cue} " in words for cue in (*STRONG_CUES, *WEAK_CUES))
 
 
 def one_off_day(record: MemoryRecord, horizon_days: int) -> date | None:

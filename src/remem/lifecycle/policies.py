@@ -32,7 +32,7 @@ what can happen to which memory is in docs/concepts.md ("What can and cannot be 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from types import MappingProxyType
@@ -320,13 +320,22 @@ REVIEW_POLICIES: Mapping[str, ReviewPolicy] = MappingProxyType(
 )
 
 
-def review(record: MemoryRecord, now: datetime, config: Config) -> list[Change]:
+def review(
+    record: MemoryRecord,
+    now: datetime,
+    config: Config,
+    *,
+    only: Collection[str] | None = None,
+) -> list[Change]:
     """The changes the enabled review policies make to ``record`` at ``now``, in order,
     each seeing the record as the earlier ones left it. Status changes collapse to
-    the last (a memory idle for half a year goes straight to cold); a purge is final."""
+    the last (a memory idle for half a year goes straight to cold); a purge is final.
+    ``only``: apply just these of the enabled policies (the nightly settle step)."""
     if record.status not in reviewed(config):
         return []
     enabled = set(config.review_policies)
+    if only is not None:
+        enabled &= set(only)
     changes: list[Change] = []
     current = record
     for name, policy in REVIEW_POLICIES.items():

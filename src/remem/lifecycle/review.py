@@ -1,5 +1,6 @@
 """The weekly review's steps: apply the review policies to every memory, write the
-promoted memories' markdown file, compact after a purge.
+promoted memories' markdown file, compact after a purge; and its nightly part
+(:func:`settle_step`: expire and archive of the active set).
 
 Each step follows the contract of :mod:`remem.lifecycle.jobs` (``now`` from the
 context, idempotent, dry-run aware, batched with a resume cursor).
@@ -31,11 +32,30 @@ PREVIEW_CHARS = 80
 BANDS = ((0.1, "score<0.1"), (0.3, "score<0.3"), (0.6, "score<0.6"), (1.01, "score<=1"))
 
 
+# What the nightly settle step applies: the policies that only move a memory out of
+# the active set (reversibly), never cold, purge or promote (the weekly review's).
+SETTLE_POLICIES = ("expire", "archive")
+
+
 def review_step(ctx: JobContext) -> StepResult:
     """Every active, archived and cold memory through :func:`policies.review`, one
     batch (one transaction) at a time; counts what changed and what decayed."""
+    return _scan(ctx, [str(s) for s in reviewed(ctx.config)], None)
+
+
+def settle_step(ctx: JobContext) -> StepResult:
+    """The nightly part of the review: every active memory through the expire and
+    archive policies alone (those of ``review_policies``), so a memory leaves the
+    active set the night its allowance runs out — a prompt or chatter after
+    ``archive_session_only_days``, a one-off note after its day — not up to a week
+    later at the weekly review. Reversible as the weekly review's moves are (the
+    archive tier still answers, a reference restores); cold, purge and promote stay
+    weekly."""
+    return _scan(ctx, [str(Status.ACTIVE)], SETTLE_POLICIES)
+
+
+def _scan(ctx: JobContext, statuses: list[str], only: tuple[str, ...] | None) -> StepResult:
     store, config, now = ctx.store, ctx.config, ctx.now
-    statuses = [str(s) for s in reviewed(config)]
     after = ctx.state.get("after")
     scanned = int(ctx.state.get("scanned", 0))
     total = 0
@@ -51,10 +71,11 @@ def review_step(ctx: JobContext) -> StepResult:
         plans = []
         for record in batch:  # each alone: one record's error skips only that record
             with ctx.isolated(record.id, hide=[record.content]):
-                plans.append((record, review(record, now, config)))
-        plans = _outdated(plans, store)
-        with ctx.isolated("score bands"):
-            _count_scores(batch, counts, now=now, previous=ctx.last_run_at, config=config)
+                plans.append((record, review(record, now, config, only=only)))
+        if only is None:  # the weekly review: outdated digests, the score bands
+            plans = _outdated(plans, store)
+            with ctx.isolated("score bands"):
+                _count_scores(batch, counts, now=now, previous=ctx.last_run_at, config=config)
         if ctx.dry_run:
             for record, changes in plans:
                 for change in changes:

@@ -14,7 +14,7 @@ from remem.lifecycle.episodes import episode_retention_step
 from remem.lifecycle.job import Job, Step
 from remem.lifecycle.monthly import cold_archive_step, health_step, reembed_step, reindex_step
 from remem.lifecycle.nightly import boost_step, extract_step, merge_step
-from remem.lifecycle.review import compact_step, memory_md_step, review_step
+from remem.lifecycle.review import compact_step, memory_md_step, review_step, settle_step
 from remem.lifecycle.rollups import rollups_step
 
 
@@ -29,9 +29,11 @@ def default_jobs() -> tuple[Job, ...]:
                 Step("merge", merge_step),
                 Step("boost", boost_step),
                 Step("rollups", rollups_step),
+                Step("settle", settle_step),  # after the digests: they quote the day's notes
             ),
             description="daily upkeep: extract what was logged, merge near-duplicates, "
-            "boost new memories, day / week / month digests",
+            "boost new memories, day / week / month digests, expire and archive what "
+            "ran out of its allowance (the review's nightly part)",
         ),
         Job(
             "weekly",

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from remem.config import Config
-from remem.lifecycle.oneoff import one_off_day
+from remem.lifecycle.oneoff import one_off_day, slot_value
 from remem.lifecycle.prompts import chatter, session_only
 from remem.model import Kind, MemoryRecord, Tier
 
@@ -100,7 +100,9 @@ def archive_allowance(record: MemoryRecord, config: Config) -> float:
     if lasting(record, config):
         return max(config.archive_after_days, config.archive_lasting_days)
     if unused(record) and idle_clock(record, config) == "reference":
-        if chatter(record):  # no value pinned down, never used: as a prompt
+        # no value pinned down, never used: as a prompt — unless it is a note for a near
+        # day ("... tomorrow"): that pins the day down, and it leaves after its day
+        if chatter(record) and one_off_day(record, config.one_off_horizon_days) is None:
             return min(config.archive_after_days, config.archive_session_only_days)
         return min(config.archive_after_days, config.archive_unused_days)
     return config.archive_after_days
@@ -350,8 +352,11 @@ def one_off_state(record: MemoryRecord, now: datetime, config: Config) -> OneOff
     """Where a one-off note (:mod:`remem.lifecycle.oneoff`) stands at ``now``; None for
     a memory that is not one (or is kept on request or promoted — a domain floor alone does
     not hold a note past its day —, or ``one_off_horizon_days`` is 0). A memory that
-    superseded another is the current value of a slot ("pharm class is on Tuesday
-    now" after "... on Thursdays"), never a note for one day.
+    superseded another and states a change of a day named only as "on Tuesday"
+    (:func:`remem.lifecycle.oneoff.slot_value`) is the current value of a slot
+    ("pharm class is on Tuesday now" after "... on Thursdays"), not a note for one
+    day; a note that updates the last note of its kind is a note ("The hay lorry is
+    bringing 60 bales on Monday.").
 
     A use after its day does not make it lasting: the note still says what was to
     happen on that day (a later question it happens to answer — the same name on a
@@ -359,7 +364,7 @@ def one_off_state(record: MemoryRecord, now: datetime, config: Config) -> OneOff
     the next review)."""
     if kept_on_request(record) or config.one_off_horizon_days <= 0 or derived(record):
         return None
-    if record.supersedes:
+    if record.supersedes and slot_value(record.content):
         return None  # it replaced an earlier value: a slot's current state, not a note
     day = one_off_day(record, config.one_off_horizon_days)
     if day is None:
