@@ -5,9 +5,11 @@ candidates filtered before ranking on every candidate path."""
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,10 @@ MAR = datetime(2024, 3, 1, 0, 0, tzinfo=UTC)
 @pytest.fixture
 def filled(mem: Memory) -> Memory:
     """Five memories of user u (one forgotten), one of user v."""
+    return _fill(mem)
+
+
+def _fill(mem: Memory) -> Memory:
     mem.add(
         "Aaron drives a WRX",
         user_id="u",
@@ -53,6 +59,66 @@ def filled(mem: Memory) -> Memory:
     mem.forget(gone.id, user_id="u")
     mem.add("Vera drives a WRX too", user_id="v", category="vehicle", metadata={"source": "crm"})
     return mem
+
+
+@pytest.fixture(scope="module")
+def read_only_stores(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Callable[[str], Memory]]:
+    """``filled_on(backend)``: one filled store per backend, shared by this module's
+    tests that only read (each filter case is a test of its own; a store per case cost
+    a PostgreSQL schema and its set-up each). Made on first use; closed, and the
+    schema dropped, after the module."""
+    stores: dict[str, Memory] = {}
+    with ExitStack() as stack:
+
+        def filled_on(backend: str) -> Memory:
+            if backend not in stores:
+                folder = tmp_path_factory.mktemp(f"filters-{backend}")
+                target: str | Path = folder / "remem.db"
+                if backend == "postgres":
+                    target = stack.enter_context(_schema(request.getfixturevalue("pg_server")))
+                config = Config(home=folder / "home", embedder="fake")
+                stores[backend] = _fill(stack.enter_context(Memory(target, config=config)))
+            return stores[backend]
+
+        yield filled_on
+
+
+@contextmanager
+def _schema(server: str) -> Iterator[str]:
+    """A schema of its own on the session's PostgreSQL server, as tests/conftest.py's
+    ``pg_url`` makes one per test: its URL, dropped on leaving."""
+    import psycopg
+
+    name = f"t_filters_read_only_{os.getpid()}"
+    with psycopg.connect(server, autocommit=True) as db:
+        db.execute(f'CREATE SCHEMA "{name}"')
+    try:
+        yield f"{server}{'&' if '?' in server else '?'}options=-csearch_path%3D{name}"
+    finally:
+        with psycopg.connect(server, autocommit=True) as db:
+            db.execute(f'DROP SCHEMA "{name}" CASCADE')
+
+
+@pytest.fixture
+def filled_read_only(
+    store_backend: str, read_only_stores: Callable[[str], Memory]
+) -> Iterator[Memory]:
+    """The module's filled store of this backend, for a test that only reads: what it
+    holds is checked unchanged after each test."""
+    mem = read_only_stores(store_backend)
+    before = _snapshot(mem)
+    yield mem
+    assert _snapshot(mem) == before, "a test given the shared read-only store changed it"
+
+
+def _snapshot(mem: Memory) -> list[tuple[Any, ...]]:
+    return sorted(
+        (r.id, r.content, r.status, r.updated_at, r.importance)
+        for user in ("u", "v")
+        for r in mem.get_all(user_id=user, filters={"status": {"in": ["active", "forgotten"]}})
+    )
 
 
 def _got(mem: Memory, filters: Any, **kw: Any) -> set[str]:
@@ -119,8 +185,9 @@ def _got(mem: Memory, filters: Any, **kw: Any) -> set[str]:
     ],
 )  # fmt: skip
 def test_each_operator_over_each_field_type(
-    filled: Memory, filters: dict[str, Any], expected: set[str]
+    filled_read_only: Memory, filters: dict[str, Any], expected: set[str]
 ) -> None:
+    filled = filled_read_only
     assert _got(filled, filters) == expected
     # the same language on list()
     assert {
@@ -185,8 +252,9 @@ def test_default_is_active_unless_the_filter_names_status(filled: Memory) -> Non
     ],
 )
 def test_unknown_keys_operators_and_values_are_refused_by_name(
-    filled: Memory, filters: dict[Any, Any], named: str
+    filled_read_only: Memory, filters: dict[Any, Any], named: str
 ) -> None:
+    filled = filled_read_only
     for call in (
         lambda: filled.get_all(user_id="u", filters=filters),
         lambda: filled.search("Aaron", user_id="u", filters=filters),
