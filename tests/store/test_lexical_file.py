@@ -7,11 +7,26 @@ import shutil
 from contextlib import closing
 from pathlib import Path
 
+import pytest
+
 from remem.model import MemoryRecord, Scope, Status
-from remem.store.lexical_file import MIN_ROWS, lexical_path
+from remem.store import lexical_file
+from remem.store.lexical_file import lexical_path
 from remem.store.sqlite import SQLiteStore
 
 SCOPE = Scope(user_id="u")
+MIN_ROWS = 300  # the store's threshold for saving a file, lowered for these tests
+
+
+@pytest.fixture(autouse=True)
+def _smaller_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store saves its index from lexical_file.MIN_ROWS rows (5,000): the same
+    rules at 300 rows, so each test fills 300 memories instead of 5,000. The save-again
+    threshold (RESAVE_ROWS) is left as shipped."""
+    assert lexical_file.MIN_ROWS > MIN_ROWS
+    monkeypatch.setattr(lexical_file, "MIN_ROWS", MIN_ROWS)
+
+
 TOPICS = ["kayak", "violin", "garden", "pottery", "marathon", "chess"]
 
 
