@@ -102,6 +102,16 @@ def test_a_statement_that_pins_no_value_down_leaves_as_a_prompt_does_until_used(
     assert actions(rec(DAYS + 1, content="Aaron's dentist is Dr Lowe in Harbour Street.")) == []
 
 
+def test_a_project_fact_naming_its_things_is_no_chatter() -> None:
+    # a coding project's facts name things by hyphen-joined identifiers and counts in
+    # words, in lower case ("Aws profiles are acme-staging and acme-prod.": shown at
+    # every session start, never confirmed by the user, it was archived after a week)
+    for text in ("Aws profiles are acme-staging and acme-prod.",
+                 "staging runs three replicas behind the lb"):  # fmt: skip
+        assert actions(rec(8, content=text)) == [], text
+    assert actions(rec(8, content="That's one I can't afford to lose, honestly.")) == ["archived"]
+
+
 def test_a_domain_floor_does_not_hold_a_one_off_note_past_its_day() -> None:
     note = "The plumber is coming to fix the shower today."
     floored = rec(5, content=note, tier=Tier.PERMANENT, data={"flags": ["domain_critical"]})

@@ -30,6 +30,18 @@ from remem.write.acts import Act, classify
 _ASKS = frozenset({Act.REQUEST, Act.QUESTION})
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _ANCHOR = re.compile(r"\d|`|[\w-]+[./_][\w-]+")  # a number, code, a dotted or slashed id
+# an identifier of lower-case hyphen-joined parts ("acme-prod", "tf-locks", "shop-web"):
+# what a project names its things (a compound word, "on-call", reads as one too)
+_HYPHENATED = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
+# a count said in words before what it counts ("two nat gateways", "three replicas"):
+# a closed class, without "one" (as often a pronoun: "that's one I can't lose"); not
+# before a pronoun, a verb of being or "of"
+_COUNT = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|hundred|thousand)\s+(?!(?:i|you|we|they|he|she|it|of|is|are|was|were|"
+    r"that|this|more|day|time|thing|another|too|and|or|but)\b)[a-z]",
+    re.IGNORECASE,
+)
 _SENTENCE = re.compile(r"(?<=[.!?:;])\s+")
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _SELF = frozenset({"I", "I'm", "I've", "I'll", "I'd", "I’m", "I’ve", "I’ll", "I’d", "OK"})
@@ -51,9 +63,11 @@ def _asks(text: str) -> bool:
 
 
 def holds_value(text: str) -> bool:
-    """Whether ``text`` pins a value down: a number, a code or identifier, or a name —
-    a capitalised word that does not open its sentence (see the module doc)."""
-    if _ANCHOR.search(text):
+    """Whether ``text`` pins a value down: a number (also a count in words before
+    what it counts: "three replicas"), a code or identifier (dotted, slashed or
+    hyphen-joined: "acme-prod"), or a name — a capitalised word that does not open its
+    sentence (see the module doc)."""
+    if _ANCHOR.search(text) or _COUNT.search(text) or _HYPHENATED.search(text):
         return True
     for sentence in _SENTENCE.split(text):
         words = _WORD.findall(sentence)
