@@ -11,7 +11,9 @@ Each row of the set (JSONL, written blind by a helper who does not read the code
 chatter, keep_request, mixed; ``lesson`` the lesson it should teach or null, ``fact``
 the fact it states or null, ``tool``, ``style``) goes through what the installed hooks
 call, in a scope of its own on one fresh SQLite store with the configured embedder:
-the assistant's turn (``Stop``: ``MemoryAgent.observe(..., "assistant", ...)``), the
+the assistant's turn (``Stop``: ``MemoryAgent.observe(..., "assistant", ...)``; for a
+``keep_request`` row ``previous`` is the user's own message before it, the set's
+convention, observed as the user's), the
 prompt (``UserPromptSubmit``: ``observe(..., "user", ...)``), then the session's end
 (``SessionEnd``: ``flush`` and ``end_session``, which extract the observed turns through
 the write path). What the store holds for the row afterwards is its outcome:
@@ -78,7 +80,10 @@ def outcome(mem: Memory, row: dict[str, Any], index: int) -> dict[str, Any]:
     now = _T0 + timedelta(minutes=index)
     agent.start_session(sid, now=now)
     if row.get("previous"):
-        agent.observe(sid, "assistant", row["previous"], now=now)
+        # the set's convention: a keep request's ``previous`` is the user's own message
+        # that holds the fact ("remember that"); elsewhere, the assistant's turn
+        role = "user" if row["label"] == "keep_request" else "assistant"
+        agent.observe(sid, role, row["previous"], now=now)
     seen = agent.observe(sid, "user", row["text"], now=now + timedelta(seconds=30))
     agent.flush(sid, now=now + timedelta(seconds=60))
     agent.end_session(sid, now=now + timedelta(seconds=90))
@@ -87,7 +92,9 @@ def outcome(mem: Memory, row: dict[str, Any], index: int) -> dict[str, Any]:
     facts = [
         m.content
         for m in records
-        if m.kind not in (Kind.LESSON, Kind.INSIGHT) and "episode" not in m.data and "episode_of" not in m.data
+        if m.kind not in (Kind.LESSON, Kind.INSIGHT)
+        and "episode" not in m.data
+        and "episode_of" not in m.data
     ]
     got = "lesson" if lessons else "fact" if facts else "nothing"
     return {
@@ -99,12 +106,14 @@ def outcome(mem: Memory, row: dict[str, Any], index: int) -> dict[str, Any]:
     }
 
 
-def acts_of(row: dict[str, Any]) -> list[str]:
-    """The acts :func:`remem.write.acts.classify` reads in the prompt, sentence by
-    sentence, against the assistant's turn before it."""
-    from remem.write.acts import classify
+def acts_of(mem: Memory, row: dict[str, Any]) -> list[str]:
+    """The acts the hook path reads in the prompt, sentence by sentence, against the
+    assistant's turn before it (:func:`remem.write.act_meaning.reader`: structure, and
+    the embedding model's reading where the configured embedder has its margins)."""
+    from remem.write.act_meaning import reader
 
-    said = classify(row["text"], previous=row.get("previous") or "")
+    previous = row.get("previous") if row["label"] != "keep_request" else None
+    said = reader(mem.embedder, mem.config)(row["text"], previous=previous or "")
     return [s.act.value for s in said.sentences]
 
 
@@ -121,7 +130,7 @@ def measure(rows: list[dict[str, Any]], config: Config) -> dict[str, Any]:
         with Memory(Path(tmp) / "utterances.db", config=cfg) as mem:
             for i, row in enumerate(rows):
                 got = outcome(mem, row, i)
-                got["acts"] = acts_of(row)
+                got["acts"] = acts_of(mem, row)
                 results.append((row, got))
     elapsed = time.perf_counter() - started
     matrix: dict[str, Counter[str]] = {label: Counter() for label in LABELS}
@@ -151,12 +160,17 @@ def measure(rows: list[dict[str, Any]], config: Config) -> dict[str, Any]:
     polluting = sum(1 for _, g in asks if g["facts"])
     return {
         "rows": len(results),
-        "accuracy": _ratio(sum(1 for r, g in results if g["outcome"] == EXPECT[r["label"]]),
-                           len(results)),  # fmt: skip
+        "accuracy": _ratio(
+            sum(1 for r, g in results if g["outcome"] == EXPECT[r["label"]]), len(results)
+        ),
         "per_outcome": per_outcome,
         "per_label": {k: {"right": _ratio(*v), "n": v[1]} for k, v in sorted(by_label.items())},
         "per_style": {k: {"right": _ratio(*v), "n": v[1]} for k, v in sorted(by_style.items())},
-        "pollution_proxy": {"stored": polluting, "of": len(asks), "share": _ratio(polluting, len(asks))},
+        "pollution_proxy": {
+            "stored": polluting,
+            "of": len(asks),
+            "share": _ratio(polluting, len(asks)),
+        },
         "confusion": {k: dict(v) for k, v in matrix.items() if v},
         "seconds": round(elapsed, 1),
         "misses": misses,
@@ -179,7 +193,9 @@ def _print(report: dict[str, Any], *, misses: bool) -> None:
     for k, v in report["per_style"].items():
         print(f"  {k:<17} {v['right']:>6}  (n={v['n']})")
     p = report["pollution_proxy"]
-    print(f"\npollution proxy: {p['stored']} of {p['of']} requests/questions/chatter stored a fact ({p['share']})")
+    print(
+        f"\npollution proxy: {p['stored']} of {p['of']} requests/questions/chatter stored a fact ({p['share']})"
+    )
     if misses:
         print("\nmisses:")
         for m in report["misses"]:

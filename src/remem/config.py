@@ -557,6 +557,20 @@ class Config(BaseModel):
     # the scope's key facts a session starts with (its active statements, the most
     # important of the newest first), within the block's budget
     agent_start_facts_max: int = Field(12, ge=0)
+    # what a prompt's sentence does, where structure leaves it open, by the embedder's
+    # cosine to prototype tasks, statements and standing instructions
+    # (remem/write/act_meaning.py; only with an embedder of importance_models; margins
+    # chosen on the dev half of the utterances set, bench/utterances.py): a statement
+    # or an imperative nearer a standing instruction than a task or a fact by
+    # act_standing_margin (an imperative: act_imperative_standing_margin) is a rule (a
+    # lesson); a statement nearer a task than a fact by act_request_margin is a
+    # request; beside a request or a question, a statement nearer a fact than a task
+    # or an instruction by act_fact_margin is a fact candidate though it holds no value
+    act_meaning: bool = True
+    act_request_margin: float = 0.1
+    act_standing_margin: float = 0.06
+    act_imperative_standing_margin: float = 0.15
+    act_fact_margin: float = 0.0
     # a prompt naming fewer than agent_query_context_min_terms keywords ("ship it") is
     # searched with the names and at most agent_query_context_keywords keywords of the
     # session's last agent_query_context_turns observed turns (every agent surface)

@@ -34,6 +34,7 @@ from remem.read.inject import rewrite_query
 from remem.read.query import keyword_terms
 from remem.secrets import redact
 from remem.validation import check_label, check_text, now_or
+from remem.write.act_meaning import reader
 from remem.write.acts import Act, Utterance, classify
 from remem.write.transcript import role_for, untrusted_for
 
@@ -185,7 +186,8 @@ class TurnsMixin(AgentBase):
             # a prompt read against the turn before it: a correction or a standing rule
             # about how to work becomes a lesson (through correct(): its checks)
             before = self._turn_before(session_id) if role == "user" else None
-            said = classify(content, previous=before.text) if before is not None else None
+            read = reader(self.mem.embedder, self.mem.config)  # as the write path reads it
+            said = read(content, previous=before.text) if before is not None else None
             if said is not None and trusted is not False:
                 self._confirm_used(session_id, accepted=said.thanks or said.confirms, now=now)
             lesson = None

@@ -42,9 +42,13 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from remem.write.intent import detects_memory_intent
 from remem.write.messages import Message
+
+if TYPE_CHECKING:
+    from remem.write.act_meaning import ActScores
 
 __all__ = [
     "BASE_VERBS",
@@ -130,7 +134,9 @@ class Utterance:
         candidates for facts (none in a correction or a rule: the lesson it becomes
         keeps them, as its reasons). Beside a request or a question, a statement is
         what the ask is about — what happened, what is wrong today — and stays a
-        candidate only when it pins a value down (:func:`durable_beside_ask`)."""
+        candidate only when it pins a value down (:func:`durable_beside_ask`) or the
+        embedding model reads it as a statement of fact (cue ``fact-like``: "I'm
+        allergic to shellfish — can you suggest a menu?")."""
         if self.is_lesson:
             return []
         asks = self.has(Act.REQUEST, Act.QUESTION)
@@ -141,7 +147,10 @@ class Utterance:
             if s.act is Act.REMEMBER
             or (
                 s.act is Act.STATEMENT
-                and (not asks or (not now_bound and durable_beside_ask(s.text)))
+                and (
+                    not asks
+                    or (not now_bound and ("fact-like" in s.cues or durable_beside_ask(s.text)))
+                )
             )
         ]
 
@@ -293,6 +302,17 @@ _PROPOSAL = re.compile(
     re.IGNORECASE,
 )
 _SPLIT = re.compile(r"(?<=[.!?…])[\"')\]]*\s+|\n+|(?<=[\U0001F300-\U0001FAFF])\s+")
+# a statement asked back for agreement: "we use poetry, right?", "you know our python
+# is 3.12 now?" (a tag or a "you know" before it; closed classes)
+_TAG = re.compile(
+    r",?\s*(?:right|no|yeah|yes|correct|ok|okay|innit|isn'?t\s+it|aren'?t\s+(?:we|they)|"
+    r"don'?t\s+(?:we|they)|doesn'?t\s+it)\s*\?+\W*$",
+    re.IGNORECASE,
+)
+_KNOW = re.compile(r"^\W*(?:you\s+know|y'?know|as\s+you\s+know)[,\s]+(?:that\s+)?", re.I)
+# where a statement ends and an ask begins inside one sentence ("my mum turns 70 on 14
+# March, help me plan a surprise")
+_CLAUSE_END = re.compile(r",\s+(?:(?:so|and|but|btw)\s+)?|;\s+|\s+[—–]\s+|:\s+")
 _PREVIOUS_CHARS = 4000  # how much of the turn before a prompt is read for contrasts
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|no)\.$", re.IGNORECASE)
 # A mark glued to a code identifier ("the value_parser! workaround", "Foo::bar!"): a
@@ -408,8 +428,8 @@ def _sentence(
     *,
     previous: str,
     proposal: bool,
-    request_score: Callable[[str], float] | None,
-    margin: float,
+    meaning: Callable[[str], ActScores] | None,
+    margins: tuple[float, float, float],
 ) -> Sentence:
     words, lead = _lead(_tokens(text))
     core = " ".join(words)
@@ -467,16 +487,33 @@ def _sentence(
     if interrogative and not polite:
         return Sentence(text, Act.QUESTION, ("interrogative",))
     if imperative or _NEEDS.search(core):
+        if meaning is not None:  # a task for now, or how to work from now on
+            scores = meaning(text)
+            if scores.standing_margin >= margins[2]:
+                return Sentence(
+                    text, Act.RULE, (f"embedding-standing:{scores.standing_margin:.2f}",)
+                )
         return Sentence(text, Act.REQUEST, ("imperative",))
     if _REPORT.search(core) or (_ASIDE.search(text) and not _ANCHOR.search(text)):
         return Sentence(text, Act.CHATTER, ("aside",))
     if len(words) <= 2 and not any(any(c.isdigit() for c in w) for w in words):
         return Sentence(text, Act.CHATTER, ("short",))
-    if request_score is not None and words[0] not in _PRONOUN_SUBJECT:
-        score = request_score(text)
-        if score >= margin:
-            return Sentence(text, Act.REQUEST, (f"embedding:{score:.2f}",))
+    if meaning is not None:
+        scores = meaning(text)
+        if scores.standing_margin >= margins[1]:
+            return Sentence(text, Act.RULE, (f"embedding-standing:{scores.standing_margin:.2f}",))
+        if _open_head(words) and scores.request_margin >= margins[0]:
+            return Sentence(text, Act.REQUEST, (f"embedding:{scores.request_margin:.2f}",))
     return Sentence(text, Act.STATEMENT, tuple(cues))
+
+
+def _open_head(words: list[str]) -> bool:
+    """The clause's first word may be a verb the list does not know ("tweak the prompt
+    ..."): not a pronoun, a determiner or a possessive, nor a noun its next word makes a
+    subject ("logs are in loki now", "the monorepo's on nx")."""
+    if words[0] in _PRONOUN_SUBJECT or words[0] in _DETERMINER or "'" in words[0]:
+        return False
+    return not (len(words) > 1 and (words[1] in _AUX or words[1] in ("'s", "s")))
 
 
 def durable_beside_ask(text: str) -> bool:
@@ -508,47 +545,109 @@ def classify(
     text: str,
     *,
     previous: str | None = None,
-    request_score: Callable[[str], float] | None = None,
-    margin: float = 0.05,
+    meaning: Callable[[str], ActScores] | None = None,
+    request_margin: float = 0.1,
+    standing_margin: float = 0.06,
+    imperative_standing_margin: float = 0.15,
+    fact_margin: float = 0.0,
 ) -> Utterance:
     """What each sentence of ``text`` (a user's prompt) does. ``previous``: the
     assistant's turn before it (its reply and the tool calls it made), for
     corrections that contrast with it and refusals of what it proposed.
-    ``request_score``: the embedding model's request-over-statement margin of a
-    sentence whose head the structure leaves open; at least ``margin`` makes it a
-    request."""
+    ``meaning``: the embedding model's reading of a sentence the structure leaves
+    open (:func:`remem.write.act_meaning.act_meaning`): a statement nearer a standing
+    instruction than a task or a fact by ``standing_margin`` (an imperative: by
+    ``imperative_standing_margin``) is a rule; a statement not headed by a pronoun
+    nearer a task than a fact by ``request_margin`` is a request; beside an ask, a
+    statement nearer a fact than a task or an instruction by ``fact_margin`` is
+    ``fact-like`` (a fact candidate, :meth:`Utterance.statements`). The defaults are
+    Config's (``act_*``)."""
     before = previous or ""
     proposal = bool(_PROPOSAL.search(before[-400:])) if before else False
     parts = [c for part in split_sentences(text) for c in _dash_clauses(part)] or [text.strip()]
-    sentences = tuple(
-        _sentence(
-            part,
-            previous=before,
-            proposal=proposal and n == 0,
-            request_score=request_score,
-            margin=margin,
+    margins = (request_margin, standing_margin, imperative_standing_margin)
+
+    def read(part: str, first: bool) -> Sentence:
+        return _sentence(
+            part, previous=before, proposal=proposal and first, meaning=meaning, margins=margins
         )
-        for n, part in enumerate(parts)
-        if part
+
+    sentences = tuple(
+        s for n, part in enumerate(parts) if part for s in _read_part(part, n == 0, read)
     )
     # "again no LIMIT… please, this costs credits": a rule said again is a correction
     if any(s.act is Act.CORRECTION for s in sentences):
         sentences = tuple(
             Sentence(s.text, Act.CORRECTION, s.cues) if s.act is Act.RULE else s for s in sentences
         )
+    if meaning is not None and any(s.act in (Act.REQUEST, Act.QUESTION) for s in sentences):
+        sentences = tuple(
+            Sentence(s.text, s.act, (*s.cues, "fact-like"))
+            if s.act is Act.STATEMENT and _fact_margin(meaning(s.text)) >= fact_margin
+            else s
+            for s in sentences
+        )
     return Utterance(text=text, sentences=sentences)
 
 
-def statements_only(messages: Sequence[Message]) -> list[Message]:
+def _fact_margin(scores: ActScores) -> float:
+    return scores.statement - max(scores.request, scores.standing)
+
+
+def _read_part(part: str, first: bool, read: Callable[[str, bool], Sentence]) -> list[Sentence]:
+    """One sentence's acts: itself, a statement asked back for agreement ("we use
+    poetry, right?"), or a statement and the ask after it in one sentence ("I'm
+    allergic to shellfish — can you suggest a menu?")."""
+    one = read(part, first)
+    if one.act is Act.QUESTION:
+        bare = _TAG.sub("", part).strip()
+        if _KNOW.match(bare):  # "you know our python is 3.12 now?"
+            bare = _KNOW.sub("", bare).rstrip("?").strip()
+        if bare and bare != part.strip():
+            again = read(bare, first)
+            if again.act is Act.STATEMENT:
+                return [Sentence(part, Act.STATEMENT, (*again.cues, "tag-question"))]
+    if one.act not in (Act.REQUEST, Act.QUESTION):
+        return [one]
+    for match in _CLAUSE_END.finditer(part):
+        left, right = part[: match.start()].strip(), part[match.end() :].strip()
+        if not left or not right or not _finite_statement(left):
+            continue
+        head = _read_part(left, first, read)
+        tail = read(right, False)
+        if all(s.act is Act.STATEMENT for s in head) and tail.act in (Act.REQUEST, Act.QUESTION):
+            return [*head, tail]
+    return [one]
+
+
+def _finite_statement(clause: str) -> bool:
+    """A clause with a subject and a finite verb, not a subordinate one ("if there's a
+    tradeoff"): what can stand as a statement of its own."""
+    words = _tokens(clause)
+    if len(words) < 3 or words[0] in _WH_CLAUSE or words[0] in _WH or words[0] in BASE_VERBS:
+        return False
+    if words[0] in ("i", "we", "they", "he", "she", "im"):  # a subject; its verb follows
+        return True
+    return any("'" in w or "’" in w for w in words) or any(
+        w in _AUX or w == "am" or _verb_form(w) for w in words[1:]
+    )
+
+
+def statements_only(
+    messages: Sequence[Message], *, read: Callable[..., Utterance] | None = None
+) -> list[Message]:
     """``messages`` with each prompt (``Message.prompt``) cut to the sentences that
     state something: what it asks, questions, thanks and chatter, and the lessons
     and reminders the agent layer takes apart, are not facts. Each prompt is read
-    against the assistant's turn before it. Same length and order as ``messages``."""
+    against the assistant's turn before it, by ``read`` (default :func:`classify`,
+    structure alone; the write path passes :func:`remem.write.act_meaning.reader`, as
+    the hooks read the prompt). Same length and order as ``messages``."""
+    read = read or classify
     out: list[Message] = []
     previous: list[str] = []
     for message in messages:
         if message.role == "user" and message.prompt:
-            utterance = classify(message.text, previous="\n".join(previous)[-_PREVIOUS_CHARS:])
+            utterance = read(message.text, previous="\n".join(previous)[-_PREVIOUS_CHARS:])
             out.append(replace(message, text=" ".join(utterance.statements())))
             previous = []
             continue

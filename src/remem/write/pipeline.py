@@ -22,6 +22,7 @@ from remem.providers.base import LLM, Embedder
 from remem.secrets import redact, secret_is_point
 from remem.slots.semantic import Similarity
 from remem.store.base import ListFilter, Store
+from remem.write.act_meaning import reader
 from remem.write.acts import statements_only
 from remem.write.candidate import CandidateFact
 from remem.write.decide import FactDecision, IngestSession, decide
@@ -223,7 +224,10 @@ def ingest(
         else _resources(clean, scope, session_id=session_id, now=now)
     )
     context = ExtractContext(config=config, user_name=user_name)
-    extraction = extractor.extract(statements_only(seen_only(clean)), context=context)
+    prompts_read = reader(embedder, config)  # as the hooks read a prompt
+    extraction = extractor.extract(
+        statements_only(seen_only(clean), read=prompts_read), context=context
+    )
     version = getattr(extraction, "extractor_version", extractor.version)
     report = IngestReport(
         extractor_version=version,

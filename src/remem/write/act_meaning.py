@@ -1,0 +1,159 @@
+"""What a sentence of a prompt means, by the embedding model: a task for now, a
+statement of fact, or a standing instruction about how to work.
+
+Sentence structure (:mod:`remem.write.acts`) decides most sentences; what it leaves
+open — a clause headed by a verb the structure does not know ("tweak the prompt so
+...", "hook the worker up to ..."), a preference about the assistant's work said as a
+statement about the speaker ("I prefer you ask before installing packages", "for
+travel plans give me a day-by-day table"), an imperative that sets how to work rather
+than a task ("keep answers short") — is read by its nearness to a few prototype
+sentences of each kind, written for this module (not taken from any evaluation set),
+in the configured embedder's space: the best cosine to each kind, and the margins
+between them against thresholds chosen on the dev half of the utterances set
+(``act_request_margin``, ``act_standing_margin`` in :class:`remem.config.Config`,
+docs/benchmarks.md). With an embedder the thresholds were not chosen for
+(``importance_models``), there is no reading: structure alone decides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from remem.config import Config
+from remem.providers.base import Embedder
+
+if TYPE_CHECKING:
+    from remem.write.acts import Utterance
+
+__all__ = ["ActScores", "act_meaning", "reader"]
+
+REQUEST_PROTOTYPES = (
+    "Fix the failing test in the checkout module.",
+    "Write a small script that renames the files by date.",
+    "Add a retry around the upload call.",
+    "Can you look at the logs for that error?",
+    "Update the readme with the new setup steps.",
+    "Move that helper into its own file.",
+    "Hook the worker up to the queue.",
+    "Tweak the query so it runs faster.",
+    "Draft a reply to the landlord about the repair.",
+    "Make me a shopping list for this week.",
+    "Deploy the new build to staging.",
+    "Find a cheap flight to Rome for next weekend.",
+)
+STATEMENT_PROTOTYPES = (
+    "The staging database runs on port 5433.",
+    "We deploy the app on Fly.io.",
+    "My sister lives in Lisbon.",
+    "The project uses Python 3.12 and Poetry.",
+    "Our CI runs on GitHub Actions.",
+    "The invoices go to the finance team.",
+    "I am allergic to peanuts.",
+    "The service moved to the new cluster last week.",
+    "The production settings live in settings/production.py.",
+    "Our team meets every Monday at ten.",
+    "My car insurance renews in June.",
+    "The dog is called Biscuit.",
+)
+STANDING_PROTOTYPES = (
+    "From now on, always ask me before installing packages.",
+    "Keep your answers short.",
+    "Never push directly to the main branch.",
+    "I prefer tables over long paragraphs in your answers.",
+    "Whenever you change the schema, write a migration too.",
+    "Use British spelling in everything you write for me.",
+    "You don't have to explain every line back to me.",
+    "Run the linter before every commit.",
+    "In this repo we indent with tabs.",
+    "I'd rather you summarise at the end than narrate each step.",
+    "When I ask about money, give me the actual numbers.",
+    "Don't use emojis in your replies.",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ActScores:
+    """A sentence's best cosine to each kind of prototype."""
+
+    request: float
+    statement: float
+    standing: float
+
+    @property
+    def request_margin(self) -> float:
+        """How much more a task for now than a statement of fact."""
+        return self.request - self.statement
+
+    @property
+    def standing_margin(self) -> float:
+        """How much more a standing instruction than either a task or a fact."""
+        return self.standing - max(self.request, self.statement)
+
+
+class _Prototypes:
+    def __init__(self, embedder: Embedder) -> None:
+        groups = (REQUEST_PROTOTYPES, STATEMENT_PROTOTYPES, STANDING_PROTOTYPES)
+        vectors = _unit(embedder.embed_documents([t for g in groups for t in g]))
+        a, b = len(REQUEST_PROTOTYPES), len(REQUEST_PROTOTYPES) + len(STATEMENT_PROTOTYPES)
+        self.request, self.statement, self.standing = vectors[:a], vectors[a:b], vectors[b:]
+
+
+_PROTOTYPES: dict[str, _Prototypes] = {}
+
+
+def _unit(vectors: object) -> np.ndarray:
+    array = np.asarray(vectors, dtype=np.float32)
+    norms = np.linalg.norm(array, axis=-1, keepdims=True)
+    return array / np.where(norms == 0, 1.0, norms)
+
+
+def act_meaning(embedder: Embedder | None, config: Config) -> Callable[[str], ActScores] | None:
+    """A reader of sentences in ``embedder``'s space (cached per text), or None when
+    the thresholds were not chosen for it or the reading is off (``act_meaning``)."""
+    if embedder is None or not config.act_meaning:
+        return None
+    if embedder.model_id not in config.importance_models:
+        return None
+    protos = _PROTOTYPES.get(embedder.model_id)
+    if protos is None:
+        protos = _PROTOTYPES[embedder.model_id] = _Prototypes(embedder)
+    seen: dict[str, ActScores] = {}
+
+    def read(text: str) -> ActScores:
+        found = seen.get(text)
+        if found is None:
+            v = _unit(embedder.embed_documents([text]))[0]
+            found = seen[text] = ActScores(
+                float(np.max(protos.request @ v)),
+                float(np.max(protos.statement @ v)),
+                float(np.max(protos.standing @ v)),
+            )
+        return found
+
+    return read
+
+
+def reader(embedder: Embedder | None, config: Config) -> Callable[..., Utterance]:
+    """:func:`remem.write.acts.classify` with ``embedder``'s reading and Config's
+    margins (``act_*``): what the hook path and the write path read a prompt with.
+    Called as ``read(text, previous=...)``."""
+    from remem.write.acts import classify
+
+    meaning = act_meaning(embedder, config)
+
+    def read(text: str, *, previous: str | None = None) -> Utterance:
+        return classify(
+            text,
+            previous=previous,
+            meaning=meaning,
+            request_margin=config.act_request_margin,
+            standing_margin=config.act_standing_margin,
+            imperative_standing_margin=config.act_imperative_standing_margin,
+            fact_margin=config.act_fact_margin,
+        )
+
+    return read

@@ -1,0 +1,73 @@
+"""A prompt's sentences where structure leaves them open (remem.write.acts with
+remem.write.act_meaning): a statement and an ask in one sentence, a statement asked
+back for agreement, and the embedding model's reading, here a stand-in reader with
+fixed scores (the bundled model's margins are measured by bench/utterances.py)."""
+
+from __future__ import annotations
+
+from remem.config import Config
+from remem.providers.registry import get_embedder
+from remem.write.act_meaning import ActScores, act_meaning, reader
+from remem.write.acts import Act, classify
+
+STANDING = ActScores(request=0.3, statement=0.3, standing=0.6)
+TASK = ActScores(request=0.6, statement=0.3, standing=0.3)
+FACT = ActScores(request=0.2, statement=0.6, standing=0.2)
+
+
+def acts(text: str, **kw: object) -> list[Act]:
+    return [s.act for s in classify(text, **kw).sentences]  # type: ignore[arg-type]
+
+
+def test_a_statement_then_an_ask_in_one_sentence_is_both() -> None:
+    said = classify("my mum turns 70 on 14 March, help me plan a surprise")
+    assert [s.act for s in said.sentences] == [Act.STATEMENT, Act.REQUEST]
+    assert said.statements() == ["my mum turns 70 on 14 March"]
+    said = classify("the staging db runs on 5433; point the app at it")
+    assert said.statements() == ["the staging db runs on 5433"]
+    # a topic before the ask is no statement of its own; nor a condition
+    assert acts("the settings page — move it under /account") == [Act.REQUEST]
+    assert acts("if the build is red, ping me") == [Act.REQUEST]
+
+
+def test_a_statement_asked_back_for_agreement_is_a_statement() -> None:
+    assert acts("we use poetry, right? so use poetry")[0] is Act.STATEMENT
+    said = classify("You know our python is 3.12 now? so can the ci matrix drop 3.10")
+    assert said.sentences[0].act is Act.STATEMENT
+    assert acts("is the cache warm?") == [Act.QUESTION]
+
+
+def test_the_embedding_reads_how_to_work_as_a_rule() -> None:
+    for text in ("keep answers short", "I prefer you ask before installing packages."):
+        assert classify(text, meaning=lambda _: STANDING).is_lesson, text
+        assert not classify(text, meaning=lambda _: TASK).is_lesson, text
+    # a clear task stays one unless the margin for an imperative is met
+    said = classify(
+        "keep answers short", meaning=lambda _: STANDING, imperative_standing_margin=0.5
+    )
+    assert said.sentences[0].act is Act.REQUEST
+
+
+def test_the_embedding_reads_a_verb_the_list_does_not_know() -> None:
+    assert acts("tweak the prompt so it stops hallucinating ids") == [Act.STATEMENT]
+    assert acts("tweak the prompt so it stops hallucinating ids", meaning=lambda _: TASK) == [
+        Act.REQUEST
+    ]
+    # a subject before its verb is no open head: a statement stays one
+    assert acts("logs are in loki now", meaning=lambda _: TASK) == [Act.STATEMENT]
+
+
+def test_a_statement_read_as_a_fact_beside_an_ask_is_kept() -> None:
+    text = "I'm allergic to shellfish — can you suggest a menu for Saturday?"
+    assert classify(text).statements() == []  # no value in it: the ask's context
+    said = classify(text, meaning=lambda t: FACT if "allergic" in t else TASK)
+    assert said.statements() == ["I'm allergic to shellfish"]
+
+
+def test_no_reading_with_an_embedder_the_margins_were_not_chosen_for() -> None:
+    config = Config(embedder="fake")
+    embedder = get_embedder("fake", config)
+    assert act_meaning(embedder, config) is None
+    assert act_meaning(None, config) is None
+    read = reader(embedder, config)
+    assert read("keep answers short").sentences[0].act is Act.REQUEST
