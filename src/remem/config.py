@@ -557,6 +557,11 @@ class Config(BaseModel):
     # the scope's key facts a session starts with (its active statements, the most
     # important of the newest first), within the block's budget
     agent_start_facts_max: int = Field(12, ge=0)
+    # a line of a block whose value a newer line of the same block replaced (a keyword in
+    # common and at least this cosine, and a value of the same kind changed:
+    # remem/agent/current.py) is dropped, or marked when it holds other values; above
+    # 1.0: never
+    agent_replaced_min_cosine: float = Field(0.4, ge=0)
     # what a prompt's sentence does, where structure leaves it open, by the embedder's
     # cosine to prototype tasks, statements and standing instructions
     # (remem/write/act_meaning.py; only with an embedder of importance_models; margins

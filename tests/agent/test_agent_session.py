@@ -223,3 +223,34 @@ def test_a_hook_start_shows_the_newer_of_two_conflicting_facts(
     facts = next(p for p in start.context.parts if p.label == "## Project facts")
     assert "render.com" not in start.text
     assert any("shop-prod-fra" in line for line in facts.lines)
+
+
+def test_a_start_block_never_shows_a_value_a_newer_fact_replaced(mem: Memory) -> None:
+    # the update decision left both active (a cue it does not pair, an episode that
+    # quotes the old value): the block drops the line all of whose values changed and
+    # marks one that holds others; a fact on another subject stays as it is
+    mem.config.agent_replaced_min_cosine = 0.0  # the fake embedder's cosines mean nothing
+    agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
+    said = [
+        ("Msrv is 1.74.", 0),
+        ("The ci matrix runs 4 jobs, all on msrv 1.74.", 1),
+        ("Redis cache is on db 2.", 2),
+        ("The user bumped msrv to 1.80.", 5),
+    ]
+    for text, day in said:
+        mem.add(text, user_id="maya", agent_id="coder", infer=False,
+                valid_from=T0 + timedelta(days=day))  # fmt: skip
+    start = agent.start_session("s1", now=T0 + timedelta(days=10))
+    facts = next(p for p in start.context.parts if p.label == "## Project facts")
+    assert not any(line.endswith("Msrv is 1.74.") or "Msrv is 1.74. (" in line
+                   for line in facts.lines), facts.lines  # fmt: skip
+    marked = next(line for line in facts.lines if "4 jobs" in line)
+    assert "since changed: The user bumped msrv to 1.80." in marked
+    assert any("Redis cache is on db 2." in line for line in facts.lines)
+    assert any("bumped msrv to 1.80" in line for line in facts.lines)
+    # and a prompt's answer: the line is marked there too
+    mem.config.agent_replaced_min_cosine = 2.0  # never
+    assert "all on msrv 1.74. (confidence" in agent.recall("s2", "which msrv do we use?").text
+    mem.config.agent_replaced_min_cosine = 0.0
+    answer = agent.recall("s3", "which msrv do we use?", now=T0 + timedelta(days=10))
+    assert "all on msrv 1.74. (since changed: The user bumped msrv to 1.80.)" in answer.text

@@ -15,10 +15,11 @@ judgements."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from remem.agent.context import RELEVANT, SUMMARIES, BlockBuilder, Line, memory_line, plain
+from remem.agent.current import current
 from remem.agent.results import Fact
 from remem.agent.session import scope_args
 from remem.memory import Memory
@@ -98,7 +99,8 @@ class Recaller:
         conflicts = find_conflicts(kept, config=self.mem.config)
         kept = [m for m in kept if "newer" not in conflicts.get(m.id, {}).values()]
         kept.sort(key=lambda m: -m.importance)  # stable: newest first among equals
-        return kept[:limit]
+        # a value a newer fact replaced is not shown as current (remem/agent/current.py)
+        return current(kept, self.mem.store, self.mem.config)[:limit]
 
     def shown_items(self, items: Sequence[WorkingItem]) -> list[WorkingItem]:
         """The working items the agent may be shown."""
@@ -216,6 +218,15 @@ class Recaller:
             )
             builder.skipped += skipped
         resolved = facts_first(resolved)
+        now_said = {
+            r.id: r
+            for r in current([h.memory for h, _ in resolved], self.mem.store, self.mem.config)
+        }
+        resolved = [
+            (replace(h, memory=now_said[h.memory.id]), x)
+            for h, x in resolved
+            if h.memory.id in now_said
+        ]
         # formatted as the block takes them: it stops at ``items``
         relevant = (
             memory_line(hit.memory, now=now, tags=line_tags(hit), match=match_of(hit))

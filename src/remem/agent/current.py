@@ -1,0 +1,130 @@
+"""A block's lines as they stand now: a memory whose value a newer one in the same
+block replaced is not shown as current.
+
+The update decision (:mod:`remem.slots`) does not pair every update with what it
+updates ("Msrv is 1.74." and "The user bumped msrv to 1.80." stay active side by
+side), and an episode keeps the task as it was said then ("Task: msrv is 1.74"). So
+the lines a block is about to show are compared pairwise, older against newer: the
+newer **replaced** the older when both are about the same thing — a keyword in common
+(speakers aside) and the embedding's cosine of the two at least
+``agent_replaced_min_cosine`` — and the newer says a value of a kind the older holds
+(a version, a time of day, an amount, a number, a host) that the older does not say.
+The older line is then dropped when it holds no other value (everything it pinned down
+changed), and otherwise shown marked with the newer line (``since changed: ...``) — an
+introduction that also names other things, an episode whose learnings still hold. The
+store is not changed: the memories stay as they are, as history.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from remem.config import Config
+from remem.model import MemoryRecord
+from remem.read.feedback_context import keyword_stems
+from remem.read.trust import said_at
+from remem.store.base import Store
+
+__all__ = ["current", "replaced_by", "values"]
+
+_KINDS = (
+    ("time", re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")),
+    ("version", re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)")),
+    (
+        "amount",
+        re.compile(
+            r"[€$£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:€|eur|euros?|usd|dollars?|gbp|"
+            r"pounds?|quid|k)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    ("host", re.compile(r"\b[a-z0-9][\w-]*\.(?:com|io|dev|net|org|app|cloud|internal)\b", re.I)),
+    ("number", re.compile(r"(?<![\w.:/-])\d+(?![\w.:/-])")),
+)
+# who said or did it, not what it is about
+_SPEAKERS = frozenset("user users others other dev we i you they assistant".split())
+_MAX_MARK_CHARS = 120
+
+
+def values(text: str) -> dict[str, set[str]]:
+    """The values ``text`` pins down, by kind; each span counted once, in the order of
+    the kinds (a time is no number)."""
+    out: dict[str, set[str]] = {}
+    rest = text
+    for kind, pattern in _KINDS:
+        for match in pattern.finditer(rest):
+            value = re.sub(r"[^\w.:]", "", match.group(0).lower()).lstrip("v")
+            if kind == "amount":
+                value = re.sub(r"[^\d.]", "", value)
+            out.setdefault(kind, set()).add(value)
+        rest = pattern.sub(" ", rest)
+    return out
+
+
+def _subject(text: str) -> set[str]:
+    return {s for s in keyword_stems(text) if s not in _SPEAKERS and not s[:1].isdigit()}
+
+
+def replaced_by(older: str, newer: str) -> set[str]:
+    """The values of ``older`` of a kind ``newer`` gives another value of: empty when
+    ``newer`` changes none of them (the cosine is the caller's)."""
+    old, new = values(older), values(newer)
+    changed: set[str] = set()
+    for kind, said in old.items():
+        if new.get(kind, set()) - said:
+            changed |= said - new[kind] if said - new[kind] else said
+    if changed and not _subject(older) & _subject(newer):
+        return set()
+    return changed
+
+
+def current(records: Sequence[MemoryRecord], store: Store, config: Config) -> list[MemoryRecord]:
+    """``records`` (in their order) without those a newer one among them replaced and
+    that hold no other value, and with the others marked (see the module doc)."""
+    if len(records) < 2 or config.agent_replaced_min_cosine > 1.0:
+        return list(records)
+    vectors = _vectors(records, store)
+    order = sorted(range(len(records)), key=lambda i: said_at(records[i]))
+    out: dict[int, MemoryRecord | None] = {}
+    for rank, i in enumerate(order):
+        older = records[i]
+        for j in order[rank + 1 :]:
+            newer = records[j]
+            if said_at(newer) <= said_at(older) or newer.id == older.id:
+                continue
+            a, b = vectors.get(older.id), vectors.get(newer.id)
+            if a is None or b is None or float(a @ b) < config.agent_replaced_min_cosine:
+                continue
+            changed = replaced_by(older.content, newer.content)
+            if not changed:
+                continue
+            held = {v for vs in values(older.content).values() for v in vs}
+            if not held - changed:
+                out[i] = None  # all it pinned down changed: not shown
+            else:
+                mark = (
+                    newer.content
+                    if len(newer.content) <= _MAX_MARK_CHARS
+                    else (newer.content[: _MAX_MARK_CHARS - 1].rstrip() + "…")
+                )
+                out[i] = replace(older, content=f"{older.content} (since changed: {mark})")
+            break
+    return [out.get(i, r) for i, r in enumerate(records) if i not in out or out[i] is not None]  # type: ignore[misc]
+
+
+def _vectors(records: Sequence[MemoryRecord], store: Store) -> dict[str, np.ndarray]:
+    found = store.get_vectors([r.id for r in records])
+    models = {model for model, _ in found.values()}
+    if len(models) != 1:  # none, or vectors of two spaces: no cosine between them
+        return {}
+    out = {}
+    for memory_id, (_, blob) in found.items():
+        v = np.frombuffer(blob, dtype=np.float32)
+        norm = float(np.linalg.norm(v))
+        if norm > 0:
+            out[memory_id] = v / norm
+    return out
