@@ -41,6 +41,9 @@ def test_the_embedding_reads_how_to_work_as_a_rule() -> None:
     for text in ("keep answers short", "I prefer you ask before installing packages."):
         assert classify(text, meaning=lambda _: STANDING).is_lesson, text
         assert not classify(text, meaning=lambda _: TASK).is_lesson, text
+    # what the project is, with its versions, is no instruction however it reads
+    intro = "this is our data repo, Airflow 2.8.1 with the astro cli, dbt 1.7 on Snowflake"
+    assert not classify(intro, meaning=lambda _: STANDING).is_lesson
     # a clear task stays one unless the margin for an imperative is met
     said = classify(
         "keep answers short", meaning=lambda _: STANDING, imperative_standing_margin=0.5
@@ -55,6 +58,7 @@ def test_the_embedding_reads_a_verb_the_list_does_not_know() -> None:
     ]
     # a subject before its verb is no open head: a statement stays one
     assert acts("logs are in loki now", meaning=lambda _: TASK) == [Act.STATEMENT]
+    assert acts("slo for reads is p99 < 150ms", meaning=lambda _: TASK) == [Act.STATEMENT]
 
 
 def test_a_statement_read_as_a_fact_beside_an_ask_is_kept() -> None:
@@ -71,3 +75,11 @@ def test_no_reading_with_an_embedder_the_margins_were_not_chosen_for() -> None:
     assert act_meaning(None, config) is None
     read = reader(embedder, config)
     assert read("keep answers short").sentences[0].act is Act.REQUEST
+
+
+def test_thanks_with_an_aside_is_thanks_and_a_wish_for_you_to_act_a_request() -> None:
+    assert classify("I see, thanks for explaining").session_only
+    assert classify("ok cool thanks so much, you've been super helpful").session_only
+    assert classify("thanks, the staging db is on port 5433").statements()
+    assert acts("i'd like that you write a script which renames the photos") == [Act.REQUEST]
+    assert acts("I'd need you to turn the notebook into a proper cli") == [Act.REQUEST]

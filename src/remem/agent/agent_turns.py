@@ -162,9 +162,12 @@ class TurnsMixin(AgentBase):
             **({"trusted": trusted} if trusted is not None else {}),
         }
         check_turn_state({**turn_state, "internal_state": observed}, self.limits)
-        reports = (wants_remembering(role, content) and trusted is not False) or (
-            role in ("user", "assistant") and decision_in(content) is not None
+        # a keep request in any phrasing ("log this somewhere for me: ...", "can you keep
+        # track that ..."): remem/write/keep.py, structure and the embedding model
+        keep = trusted is not False and (
+            wants_remembering(role, content) or self._asks_to_keep(role, content)
         )
+        reports = keep or (role in ("user", "assistant") and decision_in(content) is not None)
         if defer and not reports:
             journal_observe(
                 cast("MemoryAgent", self), session_id, role=role, content=content,
@@ -177,17 +180,19 @@ class TurnsMixin(AgentBase):
             turn = self.mem.store.next_turn(session_id, self.scope)
             remembered: list[str] = []
             skipped: list[str] = []
-            if wants_remembering(role, content) and trusted is not False:
-                decisions = self.mem.remember(
-                    content, session_id=session_id, speaker=self.scope.user_id, now=now, **self._kw
-                )
-                remembered = [d.memory_id for d in decisions if d.memory_id]
-                skipped += [f"remember: {d.reason}" for d in decisions if d.action == "rejected"]
             # a prompt read against the turn before it: a correction or a standing rule
             # about how to work becomes a lesson (through correct(): its checks)
             before = self._turn_before(session_id) if role == "user" else None
             read = reader(self.mem.embedder, self.mem.config)  # as the write path reads it
             said = read(content, previous=before.text) if before is not None else None
+            # asked to keep: stored at once, unless it is a lesson the keep shape misread
+            # ("... keep it that way in new endpoints")
+            if keep and (wants_remembering(role, content) or not (said and said.is_lesson)):
+                decisions = self.mem.remember(
+                    content, session_id=session_id, speaker=self.scope.user_id, now=now, **self._kw
+                )
+                remembered = [d.memory_id for d in decisions if d.memory_id]
+                skipped += [f"remember: {d.reason}" for d in decisions if d.action == "rejected"]
             if said is not None and trusted is not False:
                 self._confirm_used(session_id, accepted=said.thanks or said.confirms, now=now)
             lesson = None
@@ -266,6 +271,16 @@ class TurnsMixin(AgentBase):
             skipped=tuple(skipped),
             lesson=lesson,
         )
+
+    def _asks_to_keep(self, role: str, content: str) -> bool:
+        """A user's keep request the explicit "remember ..." forms miss, found by
+        :func:`remem.write.keep.find_keep_request` (``keep_requests`` on)."""
+        if role != "user" or not self.mem.config.keep_requests:
+            return False
+        from remem.write.keep import find_keep_request
+
+        found = find_keep_request(content, embedder=self.mem.embedder, config=self.mem.config)
+        return found is not None and not found.remind
 
     def _remind_on_condition(
         self,

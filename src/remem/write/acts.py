@@ -225,6 +225,7 @@ BASE_VERBS = frozenset(
 _POLITE = re.compile(
     r"^(?:(?:can|could|would|will)\s+(?:you|u)\b(?!\s+(?:be|tell\s+me\s+(?:if|whether)))|"
     r"would\s+you\s+mind\b|(?:i'?d|i\s+would)\s+like\s+(?:you\s+)?to\b|i\s+(?:want|need)\s+you\s+to\b|"
+    r"(?:i'?d|i\s+would)\s+(?:like|love|need|want)\s+(?:that\s+)?(?:you|u)\b|"
     r"let'?s\b|lets\b|go\s+ahead\b|need\s+(?:an?|another|some|the|to|you)\b|"
     r"we\s+(?:need|want|must|should|have\s+to|gotta)\b(?!\s+(?:not|never))|"
     r"(?:you|u)\s+(?:should|must|need\s+to|have\s+to)\b)",
@@ -313,6 +314,8 @@ _KNOW = re.compile(r"^\W*(?:you\s+know|y'?know|as\s+you\s+know)[,\s]+(?:that\s+)
 # where a statement ends and an ask begins inside one sentence ("my mum turns 70 on 14
 # March, help me plan a surprise")
 _CLAUSE_END = re.compile(r",\s+(?:(?:so|and|but|btw)\s+)?|;\s+|\s+[—–]\s+|:\s+")
+_VALUES = re.compile(r"\d+(?:\.\d+)+|[A-Z][A-Z0-9]*_[A-Z0-9_]+")  # a version, a constant
+_NAMED = re.compile(r"(?<=\w)[\s,;:]+[A-Z][a-z]+")  # a capitalised word inside: a name
 _PREVIOUS_CHARS = 4000  # how much of the turn before a prompt is read for contrasts
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|no)\.$", re.IGNORECASE)
 # A mark glued to a code identifier ("the value_parser! workaround", "Foo::bar!"): a
@@ -446,6 +449,9 @@ def _sentence(
         return Sentence(text, Act.CHATTER, ("interjection",))
     if _GRATITUDE.search(text) and all(w in _CLOSING or not w.isalpha() for w in words):
         return Sentence(text, Act.THANKS, ("gratitude",))
+    if _GRATITUDE.search(text) and not _ANCHOR.search(text) and not _NAMED.search(text):
+        # thanks with an aside ("I see, thanks for explaining"), nothing pinned down
+        return Sentence(text, Act.THANKS, ("gratitude",))
     main = _main_clause(text)
     interrogative = (
         text.rstrip().endswith("?")
@@ -500,7 +506,13 @@ def _sentence(
         return Sentence(text, Act.CHATTER, ("short",))
     if meaning is not None:
         scores = meaning(text)
-        if scores.standing_margin >= margins[1]:
+        # a statement that pins values down ("this is our repo, Airflow 2.8.1, dbt 1.7
+        # on Snowflake") is what the project is, not how to work
+        if (
+            scores.standing_margin >= margins[1]
+            and not _VALUES.search(text)
+            and not _GRATITUDE.search(text)  # "I see, thanks for explaining"
+        ):
             return Sentence(text, Act.RULE, (f"embedding-standing:{scores.standing_margin:.2f}",))
         if _open_head(words) and scores.request_margin >= margins[0]:
             return Sentence(text, Act.REQUEST, (f"embedding:{scores.request_margin:.2f}",))
@@ -510,8 +522,11 @@ def _sentence(
 def _open_head(words: list[str]) -> bool:
     """The clause's first word may be a verb the list does not know ("tweak the prompt
     ..."): not a pronoun, a determiner or a possessive, nor a noun its next word makes a
-    subject ("logs are in loki now", "the monorepo's on nx")."""
+    subject ("logs are in loki now", "the monorepo's on nx"), and the clause has no
+    copula ("slo for reads is p99 < 150ms": a statement)."""
     if words[0] in _PRONOUN_SUBJECT or words[0] in _DETERMINER or "'" in words[0]:
+        return False
+    if any(w in ("is", "are", "was", "were") for w in words):  # "slo for reads is p99"
         return False
     return not (len(words) > 1 and (words[1] in _AUX or words[1] in ("'s", "s")))
 
