@@ -10,8 +10,9 @@ newer **replaced** the older when both are about the same thing — a keyword in
 ``agent_replaced_min_cosine`` — and the newer says a value of a kind the older holds
 (a version, a time of day, an amount, a number, a host) that the older does not say.
 The older line is then dropped when it holds no other value (everything it pinned down
-changed), and otherwise shown marked with the newer line (``since changed: ...``) — an
-introduction that also names other things, an episode whose learnings still hold. The
+changed) and is no episode, and otherwise shown marked with the newer line (``since
+changed: ...``) — an introduction that also names other things, an episode (its
+learnings may still hold). The
 store is not changed: the memories stay as they are, as history.
 """
 
@@ -24,7 +25,7 @@ from dataclasses import replace
 import numpy as np
 
 from remem.config import Config
-from remem.model import MemoryRecord
+from remem.model import Kind, MemoryRecord
 from remem.read.feedback_context import keyword_stems
 from remem.read.trust import said_at
 from remem.store.base import Store
@@ -103,7 +104,7 @@ def current(records: Sequence[MemoryRecord], store: Store, config: Config) -> li
             if not changed:
                 continue
             held = {v for vs in values(older.content).values() for v in vs}
-            if not held - changed:
+            if not held - changed and not _episode(older):
                 out[i] = None  # all it pinned down changed: not shown
             else:
                 mark = (
@@ -114,6 +115,11 @@ def current(records: Sequence[MemoryRecord], store: Store, config: Config) -> li
                 out[i] = replace(older, content=f"{older.content} (since changed: {mark})")
             break
     return [out.get(i, r) for i, r in enumerate(records) if i not in out or out[i] is not None]  # type: ignore[misc]
+
+
+def _episode(record: MemoryRecord) -> bool:
+    """An episode's record or summary: its learnings may hold still, so it is marked."""
+    return record.kind is Kind.EPISODIC or "episode" in record.data or "episode_of" in record.data
 
 
 def _vectors(records: Sequence[MemoryRecord], store: Store) -> dict[str, np.ndarray]:
