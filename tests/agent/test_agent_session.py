@@ -248,9 +248,3 @@ def test_a_start_block_never_shows_a_value_a_newer_fact_replaced(mem: Memory) ->
     assert "since changed: The user bumped msrv to 1.80." in marked
     assert any("Redis cache is on db 2." in line for line in facts.lines)
     assert any("bumped msrv to 1.80" in line for line in facts.lines)
-    # and a prompt's answer: the line is marked there too
-    mem.config.agent_replaced_min_cosine = 2.0  # never
-    assert "all on msrv 1.74. (confidence" in agent.recall("s2", "which msrv do we use?").text
-    mem.config.agent_replaced_min_cosine = 0.0
-    answer = agent.recall("s3", "which msrv do we use?", now=T0 + timedelta(days=10))
-    assert "all on msrv 1.74. (since changed: The user bumped msrv to 1.80.)" in answer.text

@@ -1,5 +1,5 @@
-"""A block's lines as they stand now: a memory whose value a newer one in the same
-block replaced is not shown as current.
+"""The session start's project facts as they stand now: a memory whose value a newer
+one among them replaced is not shown as current (``Recaller.key_facts``).
 
 The update decision (:mod:`remem.slots`) does not pair every update with what it
 updates ("Msrv is 1.74." and "The user bumped msrv to 1.80." stay active side by

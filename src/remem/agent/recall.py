@@ -15,7 +15,7 @@ judgements."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from remem.agent.context import RELEVANT, SUMMARIES, BlockBuilder, Line, memory_line, plain
@@ -218,15 +218,6 @@ class Recaller:
             )
             builder.skipped += skipped
         resolved = facts_first(resolved)
-        now_said = {
-            r.id: r
-            for r in current([h.memory for h, _ in resolved], self.mem.store, self.mem.config)
-        }
-        resolved = [
-            (replace(h, memory=now_said[h.memory.id]), x)
-            for h, x in resolved
-            if h.memory.id in now_said
-        ]
         # formatted as the block takes them: it stops at ``items``
         relevant = (
             memory_line(hit.memory, now=now, tags=line_tags(hit), match=match_of(hit))
