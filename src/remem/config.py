@@ -575,7 +575,7 @@ class Config(BaseModel):
     act_request_margin: float = 0.1
     act_standing_margin: float = 0.06
     act_imperative_standing_margin: float = 0.15
-    act_fact_margin: float = 0.0
+    act_fact_margin: float = 0.1
     # a prompt naming fewer than agent_query_context_min_terms keywords ("ship it") is
     # searched with the names and at most agent_query_context_keywords keywords of the
     # session's last agent_query_context_turns observed turns (every agent surface)

@@ -277,10 +277,12 @@ class TurnsMixin(AgentBase):
         :func:`remem.write.keep.find_keep_request` (``keep_requests`` on)."""
         if role != "user" or not self.mem.config.keep_requests:
             return False
+        from remem.write.fact_shape import holds_value
         from remem.write.keep import find_keep_request
 
         found = find_keep_request(content, embedder=self.mem.embedder, config=self.mem.config)
-        return found is not None and not found.remind
+        # what it keeps must pin a value down: "Could you commit everything?" asks no keep
+        return found is not None and not found.remind and holds_value(content)
 
     def _remind_on_condition(
         self,

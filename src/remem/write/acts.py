@@ -564,7 +564,7 @@ def classify(
     request_margin: float = 0.1,
     standing_margin: float = 0.06,
     imperative_standing_margin: float = 0.15,
-    fact_margin: float = 0.0,
+    fact_margin: float = 0.1,
 ) -> Utterance:
     """What each sentence of ``text`` (a user's prompt) does. ``previous``: the
     assistant's turn before it (its reply and the tool calls it made), for
