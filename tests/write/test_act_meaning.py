@@ -83,3 +83,10 @@ def test_thanks_with_an_aside_is_thanks_and_a_wish_for_you_to_act_a_request() ->
     assert classify("thanks, the staging db is on port 5433").statements()
     assert acts("i'd like that you write a script which renames the photos") == [Act.REQUEST]
     assert acts("I'd need you to turn the notebook into a proper cli") == [Act.REQUEST]
+
+
+def test_the_assistants_own_past_action_told_back_to_it_is_a_correction() -> None:
+    said = classify("you formatted it with the defaults, we have a `.prettierrc` with tabs")
+    assert said.has(Act.CORRECTION) and not said.statements()
+    assert classify("the sheet uses the net figure not gross, you mixed them").is_lesson
+    assert not classify("the sheet uses the net figure").is_lesson

@@ -22,7 +22,8 @@ is a lesson; a request, a question, thanks and chatter are for the session only.
   Y"), a rule named as
   one ("house rule:");
 - **corrections** — an error or blame cue about the turn before ("wrong", "not
-  like that", "you forgot", "I told you", "again", "stop"), a contrast whose
+  like that", "you forgot", "I told you", "again", "stop", the assistant's own past
+  action told back to it: "you formatted with prettier defaults, we have ..."), a contrast whose
   rejected side is what the assistant's previous turn said or did, a refusal
   ("no, ...", "nah, ...") of a proposal the previous turn made;
 - **reminders** and **remember** requests by their frames; **thanks** and
@@ -262,7 +263,10 @@ _BLAME = re.compile(
     r"\b(?:wrong|incorrect|not\s+(?:quite\s+)?right|not\s+like\s+that|mistake|"
     r"(?:you|u)\s+(?:forgot|missed|did\s+it\s+again|broke|ignored)|"
     r"(?:you|u)(?:'re|\s+are)\s+\w+ing\b|i\s+(?:said|told\s+you|asked|already\s+said)|"
-    r"like\s+i\s+(?:said|asked)|as\s+i\s+said|oh\s+no)\b|^(?:stop|again)\b",
+    r"like\s+i\s+(?:said|asked)|as\s+i\s+said|oh\s+no|"
+    # the assistant's own past action, told back to it: about the turn before
+    r"(?:you|u)\s+(?:\w{3,}ed|put|sent|made|wrote|ran|did|left|took|broke|gave))\b|"
+    r"^(?:stop|again)\b",
     re.IGNORECASE,
 )
 _SUBORDINATE = re.compile(
