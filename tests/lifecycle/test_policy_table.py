@@ -100,6 +100,10 @@ def test_a_statement_that_pins_no_value_down_leaves_as_a_prompt_does_until_used(
         used = rec(60, content=text, reference_count=1, last_referenced_at=50)
         assert actions(used) == []  # used: the ordinary 90 days
     assert actions(rec(DAYS + 1, content="Aaron's dentist is Dr Lowe in Harbour Street.")) == []
+    # a possessive name opening the sentence pins a value down: an update's new value
+    # ("Tam's food is raw tripe.") was archived as chatter two days after it was said
+    assert actions(rec(DAYS + 1, content="Tam's food is raw tripe.")) == []
+    assert actions(rec(DAYS + 1, content="It's been a long day.")) == ["archived"]
 
 
 def test_a_project_fact_naming_its_things_is_no_chatter() -> None:

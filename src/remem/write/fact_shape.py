@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from remem.stopwords import STOPWORDS
 from remem.write.acts import Act, classify
 
 _ASKS = frozenset({Act.REQUEST, Act.QUESTION})
@@ -66,14 +67,24 @@ def holds_value(text: str) -> bool:
     """Whether ``text`` pins a value down: a number (also a count in words before
     what it counts: "three replicas"), a code or identifier (dotted, slashed or
     hyphen-joined: "acme-prod"), or a name — a capitalised word that does not open its
-    sentence (see the module doc)."""
+    sentence, or one that opens it as a possessive ("Tam's food is raw tripe."; not a
+    contraction: "It's", "That's") (see the module doc)."""
     if _ANCHOR.search(text) or _COUNT.search(text) or _HYPHENATED.search(text):
         return True
     for sentence in _SENTENCE.split(text):
         words = _WORD.findall(sentence)
         if any(w[0].isupper() and w not in _SELF for w in words[1:]):
             return True
+        if words and _possessive_name(words[0]):
+            return True
     return False
+
+
+def _possessive_name(word: str) -> bool:
+    """A capitalised word with a possessive 's whose stem is no function word ("let's"
+    is "let us")."""
+    stem = re.sub(r"['’]s$", "", word)
+    return stem != word and stem[:1].isupper() and stem.lower() not in STOPWORDS | {"let"}
 
 
 def keepable(text: str) -> bool:
