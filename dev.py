@@ -73,6 +73,9 @@ def main(argv: list[str]) -> None:
             "no:cacheprovider",
             "-n",
             workers,
+            # idle workers take tests queued on a busy one: the suite's long tests (a pip
+            # install, a simulated year) no longer leave one worker running alone at the end
+            *(() if any(a.startswith("--dist") for a in rest) else ("--dist", "worksteal")),
             *rest,
         ]
         try:
