@@ -20,7 +20,11 @@ import json
 import os
 import time
 
-FORMAT = "remem-start-block 1"  # as start_block.FORMAT
+TYPE_CHECKING = False  # typing is not imported at run time (mypy reads the name)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+FORMAT = "remem-start-block 1"  # the header line start_block writes
 DIR_NAME = "start-blocks"
 HEADER_KEYS = ("cwd", "db", "until", "clock", "toml", "env", "here", "top")
 USER_VARS = ("LOGNAME", "USER", "LNAME", "USERNAME", "HOME")
@@ -147,7 +151,7 @@ def _read(
         return None
     if not _same_toml(h["toml"], file, home, environ, workdir):
         return None
-    if _fingerprint(environ) != h["env"] or not environ.get("HOME"):
+    if fingerprint(environ) != h["env"] or not environ.get("HOME"):
         return None
     if not _same_project(cwd, environ["HOME"], h["here"], h["top"]):
         return None
@@ -183,8 +187,10 @@ def _same_toml(written: str, file: str, home: str, environ: "dict[str, str]", wo
     return not toml or os.stat(toml).st_mtime_ns < os.stat(file).st_mtime_ns
 
 
-def _fingerprint(environ: "dict[str, str]") -> str:
-    """The ``env`` header line (start_block.fingerprint)."""
+def fingerprint(environ: "Mapping[str, str]") -> "str | None":
+    """The ``env`` header line: the ``REMEM_*`` variables and the user's, a name holding
+    a secret's word by its value's length only; None when a value cannot be written on
+    one line (then no block is written, and none matches)."""
     names = sorted(n for n in environ if n.startswith("REMEM_"))
     names += [n for n in USER_VARS if n in environ]
     out = []
@@ -192,6 +198,8 @@ def _fingerprint(environ: "dict[str, str]") -> str:
         value = environ[name]
         if any(word in name for word in SECRET_WORDS):
             value = f"#{len(value.encode('utf-8', 'surrogateescape'))}"
+        elif "\n" in value or "\x1f" in value:
+            return None
         out.append(f"{name}={value}\x1f")
     return "".join(out)
 

@@ -53,6 +53,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remem.files import private_dir
+from remem.integrations.block_client import (
+    DIR_NAME,
+    FORMAT,
+    MAX_NAME_BYTES,
+    fingerprint,
+)
 
 if TYPE_CHECKING:
     from remem.agent import MemoryAgent
@@ -60,16 +66,11 @@ if TYPE_CHECKING:
 
 __all__ = ["DIR_NAME", "block_path", "fingerprint", "prepare", "refresh"]
 
-FORMAT = "remem-start-block 1"
-DIR_NAME = "start-blocks"  # Config.start_blocks_dir: erase empties it (memory_admin.py)
 AGE_MARK = "\x01"  # around a memory line's time: the client writes its age there
 SEGMENT_MARK = "\x02"  # around the time until which the text after it is the block
 MAX_SEGMENTS = 12  # texts of one block (each until it changes by itself)
 EXACT_SEGMENTS = 4  # then the rest of the carried-over items' life is left to Python
 NO_BLOCK = "\x03"  # a piece with no block: the full path answers in that time
-USER_VARS = ("LOGNAME", "USER", "LNAME", "USERNAME", "HOME")  # the scope's user (app.py)
-SECRET_WORDS = ("KEY", "TOKEN", "SECRET", "PASSWORD", "URL")
-MAX_NAME_BYTES = 240  # a file name longer than this is not written (the client agrees)
 MAX_BLOCKS = 32  # blocks a refresh rebuilds, the newest first
 TICK_WAIT_S = 0.005  # file times are coarse (a few ms): wait for the next tick
 TICK_TRIES = 60
@@ -84,22 +85,6 @@ def block_path(home: Path, cwd: str) -> Path | None:
     if len(name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
         return None
     return home / DIR_NAME / name
-
-
-def fingerprint(environ: Mapping[str, str]) -> str | None:
-    """The ``env`` header line (see the module doc); None when a value cannot be
-    written on one line."""
-    names = sorted(n for n in environ if n.startswith("REMEM_"))
-    names += [n for n in USER_VARS if n in environ]
-    out = []
-    for name in names:
-        value = environ[name]
-        if any(word in name for word in SECRET_WORDS):
-            value = f"#{len(value.encode('utf-8', 'surrogateescape'))}"
-        elif "\n" in value or "\x1f" in value:
-            return None
-        out.append(f"{name}={value}\x1f")
-    return "".join(out)
 
 
 def prepare(
