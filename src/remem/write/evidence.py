@@ -46,7 +46,16 @@ from remem.textnorm import views
 from remem.write.conduct import conduct_phrase
 from remem.write.injection_lexicon import compiled
 
-__all__ = ["ADOPT", "HIDDEN", "THRESHOLD", "TRUSTED", "UNTRUSTED", "Evidence", "assess"]
+__all__ = [
+    "ADOPT",
+    "HIDDEN",
+    "THRESHOLD",
+    "TRUSTED",
+    "UNTRUSTED",
+    "Evidence",
+    "assess",
+    "may_address",
+]
 
 TRUSTED, ADOPT, UNTRUSTED, HIDDEN = "trusted", "adopt", "untrusted", "hidden"
 THRESHOLD = {TRUSTED: 4.0, ADOPT: 3.0, UNTRUSTED: 2.0, HIDDEN: 1.0}
@@ -94,10 +103,13 @@ _TO = re.compile(
     r"给|へ|에게|لل|के लिए",
     re.I,
 )
-_LABEL = re.compile(
-    r"^(?:system|admin|administrator|developer|root|operator|memory|sistema|système|"
+_ROLES = (
+    r"system|admin|administrator|developer|root|operator|memory|sistema|système|"
     r"systeem|systemu?|sistem|систем\w*|администратор\w*|系统|システム|시스템|النظام|सिस्टम|"
-    r"管理员|管理者|관리자|المسؤول|व्यवस्थापक)"
+    r"管理员|管理者|관리자|المسؤول|व्यवस्थापक"
+)
+_LABEL = re.compile(
+    rf"^(?:{_ROLES})"
     r"(?:\s*(?:override|instruction|instructions|directive|update|notice|policy|prompt|"
     r"message|maintenance notice|指令|指示|命令|지시|명령))?$",
     re.I,
@@ -295,6 +307,16 @@ def _address(sentence: str, depth: int = 0) -> tuple[str, str] | None:
     if _NOTE.search(before) and _TO.search(before):
         return "address", head
     return None
+
+
+_MAY_ADDRESS = re.compile(_ROLES, re.I)
+
+
+def may_address(text: str) -> bool:
+    """Whether ``text`` could address the assistant or carry a role label at all (a
+    name of the assistant or a role word: every form of an address needs one): a cheap
+    test before :func:`assess` looks for an address line by line."""
+    return bool(_MAY_ADDRESS.search(text) or _C["ai"].search(text.lower()))
 
 
 def _negated(sentence: str, at: int, *, reach: int = 24) -> bool:

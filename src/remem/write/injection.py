@@ -36,7 +36,7 @@ from dataclasses import replace
 
 from remem.markup import regions, visible
 from remem.textnorm import skeleton, views
-from remem.write.evidence import ADOPT, HIDDEN, TRUSTED, UNTRUSTED, assess
+from remem.write.evidence import ADOPT, HIDDEN, TRUSTED, UNTRUSTED, assess, may_address
 from remem.write.extract.sentences import UNTRUSTED_OPEN, split_untrusted
 from remem.write.transcript import Message, untrusted_for
 
@@ -250,16 +250,21 @@ def _embedded_order(text: str) -> str | None:
     to AI:", "Memory directive:") and also orders it (another feature of the evidence,
     or an order the untrusted patterns know: "remember that ...") is someone else's,
     whatever markup carries it."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    for line in lines[1:EMBEDDED_LINES]:
-        evidence = assess(line, context=UNTRUSTED)
-        named = {"address", "authority"} & evidence.features.keys()
-        if not named:
-            continue
-        rest = set(evidence.features) - named
-        said = _HEAD.sub("", line, count=1)  # what follows "AI assistant:" (a role line's own)
-        if rest or any(_WEAK.search(view) for view in views(said)):
-            return f"embedded: {evidence.features[sorted(named)[0]]}"[:MAX_PHRASE]
+    for view in views(text):  # each normalised form of the whole text, split in lines
+        if not may_address(view):
+            continue  # most pastes: no name of the assistant and no role word anywhere
+        lines = [line for line in view.splitlines() if line.strip()]
+        for line in lines[1:EMBEDDED_LINES]:
+            if not may_address(line):
+                continue
+            evidence = assess(line, context=UNTRUSTED)
+            named = {"address", "authority"} & evidence.features.keys()
+            if not named:
+                continue
+            rest = set(evidence.features) - named
+            said = _HEAD.sub("", line, count=1)  # what follows "AI assistant:" (a role line's own)
+            if rest or _WEAK.search(said):
+                return f"embedded: {evidence.features[sorted(named)[0]]}"[:MAX_PHRASE]
     return None
 
 
