@@ -46,8 +46,7 @@ class Region:
 # -- HTML and XML -------------------------------------------------------------------------
 _COMMENT = re.compile(r"<!--(.*?)(?:-->|\Z)", re.S)
 _HIDING_STYLE = re.compile(
-    r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?"
-    r"\s*(?:;|$|!)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$|!)|(?:^|;)\s*(?:max-)?height\s*:\s*0"
+    r"display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$|!)|(?:^|;)\s*(?:max-)?height\s*:\s*0"
     r"(?:px)?\s*;[^;]*overflow\s*:\s*hidden|clip\s*:\s*rect\(\s*0|text-indent\s*:\s*-\d{3,}",
     re.I,
 )
@@ -167,7 +166,7 @@ def _html_regions(text: str) -> list[Region]:
             selectors, body = rule.groups()
             # A hiding style on ::before / ::after hides the generated content, not the element.
             whole = [s for s in selectors.split(",") if not re.search(r"::?(?:before|after)", s)]
-            if whole and (_HIDING_STYLE.search(body) or _unseen_color(body)):
+            if whole and _hiding(body):
                 hidden_classes.update(c for s in whole for c in re.findall(r"\.([\w-]+)", s))
             for content in [*_CSS_CONTENT.finditer(body), *_CSS_VAR_STRING.finditer(body)]:
                 out.append(Region("css_content", _css_string(content), True, block.span()))
@@ -207,9 +206,7 @@ def _hides(tag: str, attrs: str, hidden_classes: set[str]) -> bool:
     if tag == "font" and (color := _FONT_COLOR.search(attrs)):
         style += f";color:{color.group(1)}"  # <font color="white">: the style it stands for
     return (
-        bool(_HIDING_STYLE.search(style))
-        or _tiny_font(style)
-        or _unseen_color(style)
+        _hiding(style)
         or bool(_HIDDEN_ATTR.search(attrs))
         or (tag == "font" and bool(_FONT_ZERO.search(attrs)))
         or bool(classes & hidden_classes)
@@ -359,6 +356,13 @@ def _zero_width_bits(run: str) -> str | None:
         if len(decoded) >= 4 and printable / len(decoded) >= 0.9 and " " in decoded:
             return decoded
     return None
+
+
+def _hiding(style: str) -> bool:
+    """Whether a style (an element's, or a CSS rule's body) hides its text from a reader:
+    not displayed, invisible, transparent, clipped or pushed off, too small to read, or
+    coloured like the page."""
+    return bool(_HIDING_STYLE.search(style)) or _tiny_font(style) or _unseen_color(style)
 
 
 def _tiny_font(style: str) -> bool:

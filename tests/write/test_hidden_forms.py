@@ -39,6 +39,12 @@ def test_text_too_small_to_read_is_hidden(style: str, hides: bool) -> None:
     assert (_hidden(text) == ["the fine print"]) is hides
 
 
+def test_a_css_rule_hides_tiny_text_as_an_inline_style_does() -> None:
+    text = '<style>.fine{font-size:0.4px}</style><p class="fine">the fine print</p> and the rest'
+    assert "the fine print" in _hidden(text)
+    assert "fine print" not in visible(text)
+
+
 def test_an_iffalse_block_is_hidden_without_other_latex_and_percent_signs_are_not_comments() -> (
     None
 ):
