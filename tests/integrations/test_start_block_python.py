@@ -113,7 +113,8 @@ def test_the_python_client_refuses_a_block_whenever_bash_would(
     def shown(
         text: str = payload, environ: dict[str, str] = env, cwd: Path = recorded.cwd
     ) -> str | None:
-        return block_client.prepared(text.encode(), dict(environ), str(cwd))
+        home = environ["REMEM_HOME"]
+        return block_client.prepared(text.encode(), dict(environ), str(cwd), home)
 
     block = shown()
     assert block is not None and good.preview_start().context.text in block
@@ -155,12 +156,14 @@ def test_the_python_client_refuses_a_block_whenever_bash_would(
 def test_the_first_session_ever_has_an_empty_block(recorded: Recorded, env: dict[str, str]) -> None:
     payload = recorded.text("session_start_startup").encode()
     cwd = str(recorded.cwd)
-    assert block_client.prepared(payload, env, cwd) == ""  # no store yet: nothing to show
     home = Path(env["REMEM_HOME"])
-    assert block_client.prepared(payload, env | {"REMEM_DB_PATH": str(home / "x.db")}, cwd) is None
-    assert (
-        block_client.prepared(payload, env | {"REMEM_STORE_URL": "postgresql://db/r"}, cwd) is None
-    )
+
+    def shown(environ: dict[str, str]) -> str | None:
+        return block_client.prepared(payload, environ, cwd, str(home))
+
+    assert shown(env) == ""  # no store yet: nothing to show
+    assert shown(env | {"REMEM_DB_PATH": str(home / "x.db")}) is None
+    assert shown(env | {"REMEM_STORE_URL": "postgresql://db/r"}) is None
     home.mkdir(exist_ok=True)
     (home / "remem.toml").write_text('store_url = "postgresql://db/remem"\n')
-    assert block_client.prepared(payload, env, cwd) is None
+    assert shown(env) is None

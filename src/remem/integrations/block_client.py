@@ -33,11 +33,11 @@ MAX_NAME_BYTES = 240
 AGE, SEGMENT, NO_BLOCK = "\x01", "\x02", "\x03"
 
 
-def prepared(raw: bytes, environ: "dict[str, str]", workdir: str) -> "str | None":
+def prepared(raw: bytes, environ: "dict[str, str]", workdir: str, home: str) -> "str | None":
     """The block to print for the SessionStart payload ``raw`` (``""``: none, the
     first session ever), or None when the full path must answer. ``environ``: the
     hook's environment; ``workdir``: its working directory (where ``remem.toml`` is
-    looked for, as the engine does)."""
+    looked for, as the engine does); ``home``: the remem home (``$REMEM_HOME``)."""
     if os.name != "posix":
         return None  # owners and modes are checked as POSIX has them
     try:
@@ -47,9 +47,6 @@ def prepared(raw: bytes, environ: "dict[str, str]", workdir: str) -> "str | None
     if payload is None:
         return None
     cwd = payload["cwd"]
-    home = _home(environ)
-    if home is None:
-        return None
     name = cwd.replace("%", "%25").replace("/", "%2F")
     if len(name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
         return None
@@ -90,16 +87,6 @@ def _payload(raw: bytes) -> "dict[str, str] | None":
     if not fields.get("session_id") or not fields.get("cwd", "").startswith("/"):
         return None
     return fields
-
-
-def _home(environ: "dict[str, str]") -> "str | None":
-    home = environ.get("REMEM_HOME") or "~/.remem"
-    if home.startswith("~/"):
-        user = environ.get("HOME")
-        if not user:
-            return None
-        home = user + home[1:]
-    return home
 
 
 def _fresh(environ: "dict[str, str]", home: str, workdir: str) -> bool:

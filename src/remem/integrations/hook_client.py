@@ -201,22 +201,22 @@ def _prepared_or_child(argv: list[str], raw: bytes | None) -> int:
             from remem.integrations import block_client
         import os
 
-        shown = block_client.prepared(raw, dict(os.environ), os.getcwd())
-        if shown is not None and _detach(argv, raw):
+        home = _expanduser(os.environ.get("REMEM_HOME") or "~/.remem", os.environ)
+        shown = block_client.prepared(raw, dict(os.environ), os.getcwd(), home)
+        if shown is not None and _detach(argv, raw, home):
             if shown:
                 sys.stdout.buffer.write(shown.encode("utf-8", "surrogateescape"))
             return 0
     return _child(argv, raw)
 
 
-def _detach(argv: list[str], raw: bytes) -> bool:
+def _detach(argv: list[str], raw: bytes, home: str) -> bool:
     """``python -m remem hook ARGV`` in the background, in a session of its own, its
     output dropped (errors to the home's hooks.log): the full path opens the session,
     records what was shown and starts the service. Whether it started."""
     import os
     import subprocess
 
-    home = _expanduser(os.environ.get("REMEM_HOME") or "~/.remem", os.environ)
     try:  # the hooks' log, private as the home's files are
         log = os.open(_join(home, "hooks.log"), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     except OSError:
