@@ -20,9 +20,15 @@ imports nothing from the write or read paths.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import html
 import json
 import re
+import urllib.parse
 from dataclasses import dataclass
+
+from remem.markup_style import attribute_style, hiding, zero_sized
 
 __all__ = ["Region", "regions", "visible"]
 
@@ -45,16 +51,6 @@ class Region:
 
 # -- HTML and XML -------------------------------------------------------------------------
 _COMMENT = re.compile(r"<!--(.*?)(?:-->|\Z)", re.S)
-_HIDING_STYLE = re.compile(
-    r"display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$|!)|(?:^|;)\s*(?:max-)?height\s*:\s*0"
-    r"(?:px)?\s*;[^;]*overflow\s*:\s*hidden|clip\s*:\s*rect\(\s*0|text-indent\s*:\s*-\d{3,}",
-    re.I,
-)
-_COLOR = re.compile(r"(?<![-\w])color\s*:\s*(#[0-9a-f]{3,8}|white|rgb\([^)]*\))", re.I)
-_BACKGROUND = re.compile(
-    r"background(?:-color)?\s*:\s*(#[0-9a-f]{3,8}|white|black|rgb\([^)]*\))", re.I
-)
-_FONT_SIZE = re.compile(r"font-size\s*:\s*(\d*\.?\d+)\s*(px|pt|em|rem|%)?", re.I)
 _FONT_COLOR = re.compile(r"""\bcolor\s*=\s*["']?(#[0-9a-f]{3,8}|white|rgb\([^)]*\))""", re.I)
 # A CSS custom property holding a string ("--x: 'text'"): shown only through content.
 _CSS_VAR_STRING = re.compile(r"""--[\w-]+\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
@@ -71,6 +67,13 @@ _UNSEEN_ELEMENTS = ("noscript", "template", "desc", "title", "metadata", "script
 _ATTR_VALUE = re.compile(
     r"""\b(?P<name>alt|title|aria-[\w-]+|data-[\w-]+|content|value|placeholder|label|summary)"""
     r"""\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)')""",
+    re.I,
+)
+_SRCDOC = re.compile(r"""\bsrcdoc\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)')""", re.I)
+# A data: URI (a link, an image, a frame): its payload is never shown as text.
+_DATA_URI = re.compile(
+    r"\bdata:(?P<mime>[\w.+-]+/[\w.+-]+)?(?:;[\w.+-]+=[\w.+-]+)*(?P<b64>;base64)?,"
+    r"(?P<payload>[A-Za-z0-9+/=%._~!$&*:@-]{8,})",
     re.I,
 )
 _SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary\s*>", re.I | re.S)
@@ -133,6 +136,8 @@ def regions(text: str) -> list[Region]:
         found += _json_regions(text)
     elif _EMBEDDED_JSON.search(text):  # also pretty-printed: '{\n  "name": ...'
         found += _embedded_json_regions(text)
+    if "data:" in text:
+        found += _data_uri_regions(text)
     if not text.isascii():
         found += _invisible_regions(text)
     kept = [r for r in found if r.text.strip()]
@@ -166,11 +171,15 @@ def _html_regions(text: str) -> list[Region]:
             selectors, body = rule.groups()
             # A hiding style on ::before / ::after hides the generated content, not the element.
             whole = [s for s in selectors.split(",") if not re.search(r"::?(?:before|after)", s)]
-            if whole and _hiding(body):
+            if whole and hiding(body):
                 hidden_classes.update(c for s in whole for c in re.findall(r"\.([\w-]+)", s))
             for content in [*_CSS_CONTENT.finditer(body), *_CSS_VAR_STRING.finditer(body)]:
                 out.append(Region("css_content", _css_string(content), True, block.span()))
         out.append(Region("style", " ", True, block.span()))
+    for doc in _SRCDOC.finditer(text):  # a frame's own document (markup inside it unescaped
+        # or not), shown only in the frame: read whole, never as the page's text
+        body = _ANY_TAG.sub(" ", html.unescape(doc.group("dq") or doc.group("sq") or ""))
+        out.append(Region("attr_srcdoc", body, True, doc.span()))
     for tag_match in _OPEN_TAG.finditer(text):
         tag, attrs = tag_match.group("tag").lower(), tag_match.group("attrs")
         for style in _STYLE_ATTR.finditer(attrs):
@@ -197,16 +206,38 @@ def _html_regions(text: str) -> list[Region]:
     return out
 
 
+def _data_uri_regions(text: str) -> list[Region]:
+    """The text a ``data:`` URI carries (base64 or percent-encoded; markup inside it
+    dropped), for a URI of a text type or of none; binary payloads are left alone."""
+    out = []
+    for m in _DATA_URI.finditer(text):
+        mime = (m.group("mime") or "text/plain").lower()
+        if not mime.startswith("text/") and not mime.endswith(("xml", "json")):
+            continue
+        payload = m.group("payload")
+        try:
+            raw = base64.b64decode(payload + "=" * (-len(payload) % 4)) if m.group("b64") else None
+            body = raw.decode("utf-8") if raw is not None else urllib.parse.unquote(payload)
+        except (binascii.Error, ValueError):
+            continue
+        body = _ANY_TAG.sub(" ", body)
+        if body.strip() and sum(c.isprintable() or c.isspace() for c in body) >= 0.9 * len(body):
+            out.append(Region("data_uri", body, True, m.span()))
+    return out
+
+
 def _hides(tag: str, attrs: str, hidden_classes: set[str]) -> bool:
     """Whether an element with these attributes is never seen by a reader."""
     if tag in _UNSEEN_ELEMENTS:
         return True
     style = " ".join(g or "" for s in _STYLE_ATTR.finditer(attrs) for g in s.groups())
+    style += ";" + attribute_style(attrs)  # <text opacity="0">: the style it stands for
     classes = {c for s in _CLASS_ATTR.finditer(attrs) for g in s.groups() if g for c in g.split()}
     if tag == "font" and (color := _FONT_COLOR.search(attrs)):
         style += f";color:{color.group(1)}"  # <font color="white">: the style it stands for
     return (
-        _hiding(style)
+        hiding(style)
+        or zero_sized(attrs)
         or bool(_HIDDEN_ATTR.search(attrs))
         or (tag == "font" and bool(_FONT_ZERO.search(attrs)))
         or bool(classes & hidden_classes)
@@ -356,54 +387,6 @@ def _zero_width_bits(run: str) -> str | None:
         if len(decoded) >= 4 and printable / len(decoded) >= 0.9 and " " in decoded:
             return decoded
     return None
-
-
-def _hiding(style: str) -> bool:
-    """Whether a style (an element's, or a CSS rule's body) hides its text from a reader:
-    not displayed, invisible, transparent, clipped or pushed off, too small to read, or
-    coloured like the page."""
-    return bool(_HIDING_STYLE.search(style)) or _tiny_font(style) or _unseen_color(style)
-
-
-def _tiny_font(style: str) -> bool:
-    """Text too small to read: under 2 px or pt, a fifth of an em, or 20%."""
-    for m in _FONT_SIZE.finditer(style):
-        try:
-            size = float(m.group(1))
-        except ValueError:
-            continue
-        unit = (m.group(2) or "px").lower()
-        limit = {"em": 0.2, "rem": 0.2, "%": 20.0}.get(unit, 2.0)
-        if size < limit:
-            return True
-    return False
-
-
-def _unseen_color(style: str) -> bool:
-    """Text coloured (nearly) white with no dark background of its own: unseen on the
-    usual white page."""
-    color = _COLOR.search(style)
-    if not color or not _light(color.group(1)):
-        return False
-    background = _BACKGROUND.search(style)
-    return background is None or _light(background.group(1))
-
-
-def _light(value: str) -> bool:
-    value = value.strip().lower()
-    if value == "white":
-        return True
-    if value.startswith("#"):
-        digits = value[1:]
-        if len(digits) in (3, 4):
-            digits = "".join(c * 2 for c in digits[:3])
-        try:
-            r, g, b = (int(digits[i : i + 2], 16) for i in (0, 2, 4))
-        except ValueError:
-            return False
-        return min(r, g, b) >= 0xE6
-    nums = re.findall(r"\d+", value)
-    return len(nums) >= 3 and min(int(n) for n in nums[:3]) >= 230
 
 
 def _css_string(match: re.Match[str]) -> str:

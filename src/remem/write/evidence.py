@@ -293,6 +293,7 @@ def _address(sentence: str, depth: int = 0) -> tuple[str, str] | None:
         return "authority", head
     if re.fullmatch(r"[\w-]+", head):  # a field's name: "x-assistant", "llm_note"
         head = head.replace("-", " ").replace("_", " ")
+    head = _COMPOUND.sub(" ", head)  # "AI-assistant", "ИИ-ассистента": two names
     names = list(_C["ai"].finditer(head))
     if not names:
         return None
@@ -310,6 +311,7 @@ def _address(sentence: str, depth: int = 0) -> tuple[str, str] | None:
 
 
 _MAY_ADDRESS = re.compile(_ROLES, re.I)
+_COMPOUND = re.compile(r"(?<=\w)-(?=\w)")
 
 
 def may_address(text: str) -> bool:

@@ -30,12 +30,14 @@ message is trusted; docs/benchmarks.md reports the false-positive rate.
 
 from __future__ import annotations
 
+import csv
 import re
 from collections.abc import Sequence
 from dataclasses import replace
 
 from remem.markup import regions, visible
 from remem.textnorm import skeleton, views
+from remem.write.acts import BASE_VERBS
 from remem.write.evidence import ADOPT, HIDDEN, TRUSTED, UNTRUSTED, assess, may_address
 from remem.write.extract.sentences import UNTRUSTED_OPEN, split_untrusted
 from remem.write.transcript import Message, untrusted_for
@@ -43,6 +45,17 @@ from remem.write.transcript import Message, untrusted_for
 MAX_PHRASE = 80  # characters of the matched phrase kept as the flag (and shown)
 _HEAD = re.compile(r"^[^:,\n]{0,60}[:,]\s*")  # a line's head: "AI assistant:", "Note to AI,"
 EMBEDDED_LINES = 400  # lines of a pasted document read for an order to the assistant
+# An order's head after an address: a verb in the imperative (the requests' vocabulary
+# and the verbs of conduct and memory) or, after "you"/"the assistant", a modal.
+ORDER_VERBS = BASE_VERBS | frozenset(
+    """remember memorise memorize recommend suggest treat ignore forget approve trust mention
+    say respond reply answer prefer favour favor promote advise assume consider accept
+    store save record""".split()
+)
+_ORDER_LEAD = frozenset("please always never do don't dont not kindly also just you".split())
+_MODAL = frozenset("must should shall need needs".split())
+# A line that gives the user's turn in a pasted transcript ("User:", "Me:", "Q:").
+_USER_TURN = re.compile(r"^\W*(?:user|human|me|you|customer|client|q|question)\s*:", re.I)
 _QUOTE_CHARS = 40  # a fact quotes a flagged message when this much of it appears there
 
 _STRONG = re.compile(
@@ -246,26 +259,53 @@ def scan_message(text: str, *, untrusted: bool) -> str | None:
 def _embedded_order(text: str) -> str | None:
     """An order addressed to the assistant on a later line of a pasted document (a CSV
     row, a comment, a calendar field, a docstring ...): the user's own words come first
-    and say "I"; a line further down that names the assistant ("AI assistant:", "Note
-    to AI:", "Memory directive:") and also orders it (another feature of the evidence,
-    or an order the untrusted patterns know: "remember that ...") is someone else's,
-    whatever markup carries it."""
+    and say "I"; a line further down — or a cell of a delimited row — that names the
+    assistant ("AI assistant:", "Note to AI:", "Memory directive:") and also orders it
+    (another feature of the evidence, an order the untrusted patterns know, or a
+    sentence in the imperative or with a modal of obligation) is someone else's,
+    whatever markup carries it. In a pasted transcript (a line labelled as the user's
+    turn) "AI:" is a speaker, and its imperative is not enough."""
     for view in views(text):  # each normalised form of the whole text, split in lines
         if not may_address(view):
             continue  # most pastes: no name of the assistant and no role word anywhere
         lines = [line for line in view.splitlines() if line.strip()]
+        transcript = any(_USER_TURN.match(line) for line in lines)
         for line in lines[1:EMBEDDED_LINES]:
             if not may_address(line):
                 continue
-            evidence = assess(line, context=UNTRUSTED)
-            named = {"address", "authority"} & evidence.features.keys()
-            if not named:
-                continue
-            rest = set(evidence.features) - named
-            said = _HEAD.sub("", line, count=1)  # what follows "AI assistant:" (a role line's own)
-            if rest or _WEAK.search(said):
-                return f"embedded: {evidence.features[sorted(named)[0]]}"[:MAX_PHRASE]
+            for segment in _segments(line):
+                found = _ordered(segment, transcript=transcript)
+                if found:
+                    return f"embedded: {found}"[:MAX_PHRASE]
     return None
+
+
+def _segments(line: str) -> list[str]:
+    """``line`` and, for a row of a delimited table (CSV, TSV, pipes), each of its cells."""
+    if line.count(",") + line.count("\t") + line.count("|") < 2:
+        return [line]
+    try:
+        cells = next(csv.reader([line], delimiter="\t" if "\t" in line else ","))
+    except (csv.Error, StopIteration):
+        cells = []
+    cells += line.split("|")
+    return [line, *(c for c in cells if may_address(c))]
+
+
+def _ordered(segment: str, *, transcript: bool) -> str | None:
+    """The address of ``segment`` when it names the assistant and orders it."""
+    evidence = assess(segment, context=UNTRUSTED)
+    named = {"address", "authority"} & evidence.features.keys()
+    if not named:
+        return None
+    said = _HEAD.sub("", segment.strip().strip("\"'"), count=1)  # what follows the address
+    ordered = bool(set(evidence.features) - named) or bool(_WEAK.search(said))
+    if not ordered and not transcript:
+        words = re.findall(r"[a-z']+", said.lower())
+        while words and words[0] in _ORDER_LEAD:
+            words = words[1:]
+        ordered = bool(words) and (words[0] in ORDER_VERBS or words[0] in _MODAL)
+    return evidence.features[sorted(named)[0]] if ordered else None
 
 
 def flag_messages(messages: Sequence[Message]) -> list[Message]:

@@ -364,6 +364,10 @@ MEMORY = _any(
 MEMORY_EDIT = _any(
     _words(
         r"record\w*", r"stor(?:e|ed|ing)", r"sav(?:e|ed|ing)", r"log", r"forget\w*", r"eras\w*",
+        # rewriting: the order's own form only ("we updated the memory module" is news)
+        r"update", r"edit", r"change", r"modify", r"amend", r"rewrite", r"correct",
+        r"aktualisiere", r"ändere", r"mets à jour", r"actualiza", r"aggiorna", r"werk bij",
+        r"zaktualizuj", r"güncelle", r"обнови", r"измени",
         r"purg\w*", r"overwrit\w*", r"delet\w*", r"remov\w*", r"wipe\w*", r"clear\w*",
         r"vergiss\w*", r"lösch\w*", r"oublie\w*", r"supprim\w*", r"olvida\w*", r"borra\w*",
         r"esquec\w*", r"apag\w*", r"dimentica\w*", r"cancella\w*", r"vergeet", r"verwijder\w*",
@@ -445,6 +449,7 @@ TRUST = _any(
         r"(?:a )?(?:trusted|verified|safe|authoritative|reliable|pre-?approved)(?: source)?",
         r"(?:is|are) (?:always )?(?:trusted|verified|authoritative)(?: source)?",
         r"trusted (?:developer|system|admin\w*) (?:instruction|message|rule)",
+        r"(?:i am|i'm|this is) (?:the|your) (?:real |actual |verified )?user\b",
         r"(?:do not|don't|never) (?:apply|run|use) (?:\w+ )?(?:injection )?(?:filter\w*|checks?|guardrails?|moderation)",
         r"als vertrauenswürdig", r"comme (?:fiable|sûre?|de confiance|vérifiée?)",
         r"como (?:confiable|fiable|de confianza|confiável|segur[oa])", r"come (?:affidabile|attendibile|fidat[oa])",
