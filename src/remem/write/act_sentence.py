@@ -1,0 +1,214 @@
+"""What one sentence of a prompt does (:class:`Act`), read from its structure and,
+where structure leaves it open, the embedding model's reading (:func:`read_sentence`;
+the whole prompt is read by :func:`remem.write.acts.classify`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from remem.write.act_words import (
+    AGAIN,
+    ANCHOR,
+    ASIDE,
+    AUX,
+    BLAME,
+    CLOSING,
+    CONTRAST,
+    DETERMINER,
+    GO_AHEAD,
+    GRATITUDE,
+    HABIT,
+    NAMED,
+    NEEDS,
+    NEG_HEAD,
+    NO_HEAD,
+    ONLY,
+    PLEASE,
+    POLITE,
+    PRONOUN_SUBJECT,
+    REMIND,
+    REPORT,
+    SELECT,
+    STANDING,
+    SUBORDINATE,
+    VALUES,
+    WE,
+    WH,
+    is_verb_head,
+    strip_lead,
+    tokens,
+)
+from remem.write.intent import detects_memory_intent
+
+if TYPE_CHECKING:
+    from remem.write.act_meaning import ActScores
+
+
+class Act(StrEnum):
+    """What one sentence of a prompt does."""
+
+    STATEMENT = "statement"
+    REQUEST = "request"
+    QUESTION = "question"
+    CORRECTION = "correction"
+    RULE = "rule"
+    REMINDER = "reminder"
+    REMEMBER = "remember"
+    THANKS = "thanks"
+    CHATTER = "chatter"
+
+
+LESSON_ACTS = frozenset({Act.CORRECTION, Act.RULE})
+SESSION_ONLY = frozenset({Act.REQUEST, Act.QUESTION, Act.THANKS, Act.CHATTER})
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence, what it does, and the cues that said so."""
+
+    text: str
+    act: Act
+    cues: tuple[str, ...] = ()
+
+
+def _clause_imperative(text: str) -> bool:
+    """A clause after a comma, dash or colon starts with a base-form verb
+    ("while you're in there, turn on X", "the settings — add them to base")."""
+    for clause in re.split(r"[,;:]\s+|\s+[—–-]\s+", text)[1:]:
+        words, _ = strip_lead(tokens(clause))
+        if is_verb_head(words):
+            return True
+    return False
+
+
+def _main_clause(text: str) -> str:
+    """The sentence up to its first subordinate clause ("... so we never double-send"):
+    a standing adverb or a contrast there is about the purpose, not the request."""
+    return SUBORDINATE.split(text, maxsplit=1)[0]
+
+
+def _overlaps_previous(text: str, previous: str) -> bool:
+    """A rejected side of a contrast ("not Y", "instead of Y") that the previous
+    turn said or did."""
+    if not previous:
+        return False
+    before = previous.lower()
+    for match in CONTRAST.finditer(text):
+        side = next(g for g in match.groups() if g)
+        words = [w for w in tokens(side) if len(w) > 2 and w not in DETERMINER]
+        if any(w in before for w in words[:3]):
+            return True
+    return False
+
+
+def read_sentence(
+    text: str,
+    *,
+    previous: str,
+    proposal: bool,
+    meaning: Callable[[str], ActScores] | None,
+    margins: tuple[float, float, float],
+) -> Sentence:
+    """What ``text``, one sentence of a prompt, does: by its structure, read against
+    ``previous`` (the assistant's turn before) and whether that turn ``proposal``-ed
+    something; ``meaning`` and ``margins`` (request, standing, imperative standing)
+    decide what structure leaves open."""
+    words, lead = strip_lead(tokens(text))
+    core = " ".join(words)
+    cues: list[str] = sorted(lead)
+    if REMIND.search(text):
+        return Sentence(text, Act.REMINDER, ("remind",))
+    if detects_memory_intent(text):
+        return Sentence(text, Act.REMEMBER, ("remember",))
+    if not words:
+        if GRATITUDE.search(text):
+            return Sentence(text, Act.THANKS, ("gratitude",))
+        if STANDING.search(text):  # "always." after a rule
+            return Sentence(text, Act.RULE, ("standing",))
+        return Sentence(text, Act.CHATTER, ("interjection",))
+    if GRATITUDE.search(text) and all(w in CLOSING or not w.isalpha() for w in words):
+        return Sentence(text, Act.THANKS, ("gratitude",))
+    if GRATITUDE.search(text) and not ANCHOR.search(text) and not NAMED.search(text):
+        # thanks with an aside ("I see, thanks for explaining"), nothing pinned down
+        return Sentence(text, Act.THANKS, ("gratitude",))
+    main = _main_clause(text)
+    interrogative = (
+        text.rstrip().endswith("?")
+        or (words[0] in WH and not (len(words) > 1 and words[1] == "about"))
+        or (words[0] in AUX and len(words) > 1 and words[1] not in ("you", "u"))
+    )
+    standing = bool(STANDING.search(main))
+    negated = bool(NEG_HEAD.match(core)) or bool(NO_HEAD.match(text))
+    blame = bool(BLAME.search(text)) or (
+        not interrogative and bool(AGAIN.search(text)) and (negated or words[0] == "again")
+    )
+    against = _overlaps_previous(main, previous)
+    polite = bool(POLITE.match(core)) or bool(GO_AHEAD.search(core))
+    imperative = (
+        polite
+        or is_verb_head(words)
+        or ("please" in lead and words[0] not in PRONOUN_SUBJECT)
+        or bool(PLEASE.search(core) and words[0] not in PRONOUN_SUBJECT | WH)
+        or _clause_imperative(text)
+    )
+    directive = imperative or negated or bool(re.search(r"\b(?:you|u)\b", core))
+    if blame or against:
+        cues.append("blame" if blame else "contrast-with-previous")
+        return Sentence(text, Act.CORRECTION, tuple(cues))
+    if "no" in lead and proposal and not interrogative:
+        cues.append("declines-proposal")
+        return Sentence(text, Act.RULE, tuple(cues))
+    habit = HABIT.search(main) is not None
+    if (
+        negated
+        or (standing and not (interrogative and not polite))
+        or (ONLY.search(main) and directive)
+        or (CONTRAST.search(main) and SELECT.match(WE.sub("", core, count=1)))
+        or habit
+        or re.search(r"\brule\b", core) is not None
+    ):
+        cues.append("standing" if standing else "negated" if negated else "habit")
+        return Sentence(text, Act.RULE, tuple(cues))
+    if interrogative and not polite:
+        return Sentence(text, Act.QUESTION, ("interrogative",))
+    if imperative or NEEDS.search(core):
+        if meaning is not None:  # a task for now, or how to work from now on
+            scores = meaning(text)
+            if scores.standing_margin >= margins[2]:
+                return Sentence(
+                    text, Act.RULE, (f"embedding-standing:{scores.standing_margin:.2f}",)
+                )
+        return Sentence(text, Act.REQUEST, ("imperative",))
+    if REPORT.search(core) or (ASIDE.search(text) and not ANCHOR.search(text)):
+        return Sentence(text, Act.CHATTER, ("aside",))
+    if len(words) <= 2 and not any(any(c.isdigit() for c in w) for w in words):
+        return Sentence(text, Act.CHATTER, ("short",))
+    if meaning is not None:
+        scores = meaning(text)
+        # a statement that pins values down ("this is our repo, Airflow 2.8.1, dbt 1.7
+        # on Snowflake") is what the project is, not how to work
+        if (
+            scores.standing_margin >= margins[1]
+            and not VALUES.search(text)
+            and not GRATITUDE.search(text)  # "I see, thanks for explaining"
+        ):
+            return Sentence(text, Act.RULE, (f"embedding-standing:{scores.standing_margin:.2f}",))
+        if _open_head(words) and scores.request_margin >= margins[0]:
+            return Sentence(text, Act.REQUEST, (f"embedding:{scores.request_margin:.2f}",))
+    return Sentence(text, Act.STATEMENT, tuple(cues))
+
+
+def _open_head(words: list[str]) -> bool:
+    """The clause's first word may be a verb the list does not know ("tweak the prompt
+    ..."): not a pronoun, a determiner or a possessive, nor a noun its next word makes a
+    subject ("logs are in loki now", "the monorepo's on nx"), and the clause has no
+    copula ("slo for reads is p99 < 150ms": a statement)."""
+    if words[0] in PRONOUN_SUBJECT or words[0] in DETERMINER or "'" in words[0]:
+        return False
+    if any(w in ("is", "are", "was", "were") for w in words):  # "slo for reads is p99"
+        return False
+    return not (len(words) > 1 and (words[1] in AUX or words[1] in ("'s", "s")))

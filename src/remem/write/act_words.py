@@ -1,0 +1,237 @@
+"""The words a prompt's sentences are read by (:mod:`remem.write.acts`): closed classes
+(pronouns, auxiliaries, discourse markers), a fixed list of common base-form verbs, the
+structural patterns of mood, address, standing rules and corrections, and how a prompt
+is cut into sentences and a sentence into its words."""
+
+from __future__ import annotations
+
+import re
+
+# -- closed classes --------------------------------------------------------------------
+WORD = re.compile(r"[\w'’@#./:+-]+", re.UNICODE)
+DISCOURSE = frozenset(
+    """ok okay k kk right so and also oh ah aha well hey hi hiya hello morning evening yes yeah
+    yep yup ya fine good great perfect lovely cool alright now then btw fyi anyway anyways ugh
+    hmm hm sure lol ha haha wow oops sorry jesus damn man wait actually plus still one more
+    thing important heads up quick wonderful brilliant nice awesome excellent""".split()
+)
+NO = frozenset({"no", "nah", "nope", "nop"})
+GRATITUDE = re.compile(
+    r"\b(?:thanks?|thank\s+you|thx|tks|ty|ta|cheers|much\s+appreciated|appreciate\s+it|"
+    r"good\s+work|great\s+work|nice\s+work|well\s+done)\b|[👍🙏🙌🎉]",
+    re.IGNORECASE,
+)
+CLOSING = frozenset(
+    """thanks thank you thx ty ta cheers so much a lot very nice good great work job that's
+    lovely perfect wonderful brilliant for today see next time have one later bye done k ok
+    okay cool and awesome excellent appreciated much really all it this again""".split()
+)
+PRONOUN_SUBJECT = frozenset("i we you u they he she it this that there these those".split())
+AUX = frozenset(
+    """is are was were am do does did can could will would should shall may might have has had
+    isn't aren't wasn't weren't don't doesn't didn't can't couldn't won't wouldn't shouldn't
+    haven't hasn't""".split()
+)
+WH = frozenset("what whats what's why how which who whose whom where wheres where's".split())
+WH_CLAUSE = frozenset("when whenever once after before if while as until unless".split())
+DETERMINER = frozenset(
+    """the a an all some any it this that these those me us them my our your his her their
+    everything anything something nothing up out on off in down over back each every both
+    another more""".split()
+)
+# Common base-form verbs a request starts with (a fixed vocabulary, not per example).
+BASE_VERBS = frozenset(
+    """add adapt adjust allow apply archive ask assign avoid backfill backport benchmark bench
+    bisect block book build bump calculate call cancel change check clean clear clone close
+    collect commit compare compile compress configure confirm connect continue convert copy
+    correct create cut debug decrease define delete deploy describe destroy diff disable
+    document double drop dump edit email enable ensure estimate explain export extend extract
+    figure fill filter find finish fix flip follow force format generate get give go grab
+    grep handle help hide implement import improve include increase initialise initialize
+    inline insert inspect install integrate investigate keep kill label launch leave let lint
+    list load localise localize lock log look lower make mark measure merge migrate mock
+    monitor move name note notify open optimise optimize pack parse patch pause pick pin ping
+    plan plot point polish port prepare print profile prune publish pull push put query
+    raise read rebase rebuild record redeploy reduce refactor refresh regenerate register
+    reinstall release reload remove rename render reorder repair replace reply report request
+    rerun reset resize resolve restart restore resume retry return revert review rewrite roll
+    rollback rotate run save scaffold scale schedule search send set setup share ship show
+    simplify skip sort split squash start stash stop store stub submit support swap switch
+    sync tag tail take tell test throttle tidy time toggle trace track translate trigger trim
+    try turn uncomment undo uninstall unlock unpin update upgrade upload use validate verify
+    wait warn watch wire wrap write""".split()
+)
+POLITE = re.compile(
+    r"^(?:(?:can|could|would|will)\s+(?:you|u)\b(?!\s+(?:be|tell\s+me\s+(?:if|whether)))|"
+    r"would\s+you\s+mind\b|(?:i'?d|i\s+would)\s+like\s+(?:you\s+)?to\b|i\s+(?:want|need)\s+you\s+to\b|"
+    r"(?:i'?d|i\s+would)\s+(?:like|love|need|want)\s+(?:that\s+)?(?:you|u)\b|"
+    r"let'?s\b|lets\b|go\s+ahead\b|need\s+(?:an?|another|some|the|to|you)\b|"
+    r"we\s+(?:need|want|must|should|have\s+to|gotta)\b(?!\s+(?:not|never))|"
+    r"(?:you|u)\s+(?:should|must|need\s+to|have\s+to)\b)",
+    re.IGNORECASE,
+)
+AGREE = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|exactly|correct|right|indeed|perfect|spot\s+on|that'?s\s+(?:it|right|"
+    r"correct))\b",
+    re.IGNORECASE,
+)
+PLEASE = re.compile(r"\b(?:please|pls|plz|kindly)\b", re.IGNORECASE)
+STANDING = re.compile(
+    r"\b(?:always|never|every\s+(?:single\s+)?time|each\s+time|from\s+now\s+on|going\s+forward|"
+    r"in\s+(?:the\s+)?future|ever|house\s+rule|rule\s*:|the\s+rule|convention)\b",
+    re.IGNORECASE,
+)
+ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
+NEG_HEAD = re.compile(
+    r"^(?:please\s+)?(?:don'?t|do\s+not|dont|never|stop|quit|avoid|no\s+(?!one\b|idea\b|"
+    r"problem\b|worries\b|need\b|rush\b|way\b)\w)",
+    re.IGNORECASE,
+)
+HABIT = re.compile(
+    r"\b(?:we|i)\s+(?:(?:always|never|only|usually)\s+\w+|don'?t\s+\w+|do\s+not\s+\w+|"
+    r"(?:use|write|keep|prefer|run)\b[^.]*?\b(?:here|in\s+this\s+(?:repo|project|codebase)))",
+    re.IGNORECASE,
+)
+CONTRAST = re.compile(
+    r"(?:,\s*|\s)not\s+(?P<a>[^,.;!?]+)|\binstead\s+of\s+(?P<b>[^,.;!?]+)|"
+    r"\brather\s+than\s+(?P<c>[^,.;!?]+)|\bprefers?\b[^,.;!?]*?\bover\s+(?P<d>[^,.;!?]+)",
+    re.IGNORECASE,
+)
+BLAME = re.compile(
+    r"\b(?:wrong|incorrect|not\s+(?:quite\s+)?right|not\s+like\s+that|mistake|"
+    r"(?:you|u)\s+(?:forgot|missed|did\s+it\s+again|broke|ignored)|"
+    r"(?:you|u)(?:'re|\s+are)\s+\w+ing\b|i\s+(?:said|told\s+you|asked|already\s+said)|"
+    r"like\s+i\s+(?:said|asked)|as\s+i\s+said|oh\s+no|"
+    # the assistant's own past action, told back to it: about the turn before
+    r"(?:you|u)\s+(?:\w{3,}ed|put|sent|made|wrote|ran|did|left|took|broke|gave))\b|"
+    r"^(?:stop|again)\b",
+    re.IGNORECASE,
+)
+SUBORDINATE = re.compile(
+    r"\s(?:so|so\s+that|because|since|as|which|where|while|whereas|until)\s", re.IGNORECASE
+)
+NO_HEAD = re.compile(
+    r"^(?:\W*(?:and|also|so|oh|ah|ok|okay|well|jesus|ugh|again|but)\b)*\W*no\s+(?!one\b|idea\b|"
+    r"problem\b|worries\b|need\b|rush\b|way\b|wait\b)[a-z0-9`'\"_-]",
+    re.IGNORECASE,
+)
+AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)
+GO_AHEAD = re.compile(r"\b(?:go\s+ahead|do\s+it|ship\s+it|apply\s+it)\b", re.IGNORECASE)
+SELECT = re.compile(r"^(?:use|prefer|pick|choose|go\s+with|stick\s+with|stay\s+on)\b", re.I)
+WE = re.compile(r"^(?:we|i)\s+(?=\w)", re.I)  # "we use X, not Y": the house's choice, as "use X"
+NEEDS = re.compile(r"\bneeds?\b.*\b(?:too|also|as\s+well)\b", re.IGNORECASE)
+# someone else's saying, asking or wanting to act: context of the request, not a fact
+REPORT = re.compile(
+    r"^(?:\w[\w-]*\s+){1,3}(?:says|said|asks|asked|is\s+asking|are\s+asking|wonders|"
+    r"wondered|wants?\s+to|wanted\s+to|complained|mentioned)\b",
+    re.IGNORECASE,
+)
+ASIDE = re.compile(r"\b(?:sorry|apologies|lol|haha|lunch|brb)\b|😅|🙃|😂", re.IGNORECASE)
+ANCHOR = re.compile(r"\d|`|[\w-]+[./_][\w-]+")
+REMIND = re.compile(r"\bremind\s+(?:me|us)\b", re.IGNORECASE)
+# a prompt about the day it is said on: what it states is that day's situation
+NOW_BOUND = re.compile(
+    r"\b(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening))\b", re.IGNORECASE
+)
+NAME = re.compile(r"[^\W_]+(?:-[^\W_]+){2,}")  # a name of three hyphenated parts: shop-stg-fra
+CLAUSE = re.compile(r"[:;—–]\s+|,\s+|\s+\(|\)\s*")
+# before a past verb, the words that leave the speaker its subject ("I've just bumped")
+SPEAKER = frozenset(
+    "i we i've we've ive weve i’ve we’ve have has had just also already finally".split()
+)
+PROPOSAL = re.compile(
+    r"\?|\b(?:could|should|shall|want\s+me\s+to|would\s+you\s+like|i\s+can|i\s+could|"
+    r"we\s+could|option|alternatively|suggest|recommend)\b",
+    re.IGNORECASE,
+)
+SPLIT = re.compile(r"(?<=[.!?…])[\"')\]]*\s+|\n+|(?<=[\U0001F300-\U0001FAFF])\s+")
+# a statement asked back for agreement: "we use poetry, right?", "you know our python
+# is 3.12 now?" (a tag or a "you know" before it; closed classes)
+TAG = re.compile(
+    r",?\s*(?:right|no|yeah|yes|correct|ok|okay|innit|isn'?t\s+it|aren'?t\s+(?:we|they)|"
+    r"don'?t\s+(?:we|they)|doesn'?t\s+it)\s*\?+\W*$",
+    re.IGNORECASE,
+)
+KNOW = re.compile(r"^\W*(?:you\s+know|y'?know|as\s+you\s+know)[,\s]+(?:that\s+)?", re.I)
+# where a statement ends and an ask begins inside one sentence ("my mum turns 70 on 14
+# March, help me plan a surprise")
+CLAUSE_END = re.compile(r",\s+(?:(?:so|and|but|btw)\s+)?|;\s+|\s+[—–]\s+|:\s+")
+VALUES = re.compile(r"\d+(?:\.\d+)+|[A-Z][A-Z0-9]*_[A-Z0-9_]+")  # a version, a constant
+NAMED = re.compile(r"(?<=\w)[\s,;:]+[A-Z][a-z]+")  # a capitalised word inside: a name
+ABBREV = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|no)\.$", re.IGNORECASE)
+# A mark glued to a code identifier ("the value_parser! workaround", "Foo::bar!"): a
+# Rust macro's "!", not the end of a sentence, when lower-case text goes on after it.
+CODE_MARK = re.compile(r"\w*(?:_|::)\w*[!?]$")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a prompt: after ``.``, ``!``, ``?`` or ``…`` and a space (any
+    case follows: prompts are often lower-case), at line breaks and at a spaced dash
+    before a lower-case word. A dot inside a token (``2.9.3``, ``settings.py``,
+    ``datetime.now()``) never splits, nor a ``!`` glued to a code identifier before
+    lower-case text (``the value_parser! workaround``)."""
+    out: list[str] = []
+    for part in SPLIT.split(text):
+        part = part.strip()
+        if not part:
+            continue
+        if out and (ABBREV.search(out[-1]) or (CODE_MARK.search(out[-1]) and part[0].islower())):
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
+
+
+def dash_clauses(sentence: str) -> list[str]:
+    """A sentence cut at a spaced dash ("sync goes through CloudKit — so please keep
+    ..."), each side its own act; a side with no verb that is only a few words (a
+    topic: "the anymail settings — add them ...") stays with the clause after it."""
+    parts = [p.strip() for p in re.split(r"\s+[—–]\s+", sentence) if p.strip()]
+    out: list[str] = []
+    carry = ""
+    for part in parts:
+        words = tokens(part)
+        verbless = not any(w in BASE_VERBS or w in AUX or verb_form(w) for w in words)
+        if verbless and len(words) <= 4 and part is not parts[-1]:
+            carry = f"{carry}{part} — "
+            continue
+        out.append(carry + part)
+        carry = ""
+    return out or [sentence]
+
+
+def tokens(text: str) -> list[str]:
+    return [w.lower().strip("'’.:,") for w in WORD.findall(text)]
+
+
+def strip_lead(words: list[str]) -> tuple[list[str], set[str]]:
+    """The sentence without its leading discourse markers, and which were there."""
+    seen: set[str] = set()
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word in NO:
+            seen.add("no")
+        elif word in ("please", "pls", "plz", "kindly"):
+            seen.add("please")
+        elif word not in DISCOURSE and not GRATITUDE.fullmatch(word):
+            break
+        i += 1
+    return words[i:], seen
+
+
+def verb_form(word: str) -> bool:
+    """``word`` is an inflected form of a listed verb (``goes``, ``runs``, ``used``)."""
+    for suffix in ("es", "s", "ed", "d"):
+        if word.endswith(suffix) and word[: -len(suffix)] in BASE_VERBS:
+            return True
+    return False
+
+
+def is_verb_head(words: list[str]) -> bool:
+    """The head of the clause is a base-form verb: not a noun that is the subject of
+    the next word ("sync goes", "test is failing", "build was green")."""
+    if not words or words[0] not in BASE_VERBS:
+        return False
+    nxt = words[1] if len(words) > 1 else ""
+    return nxt not in AUX and nxt not in ("'s", "s") and not verb_form(nxt)
