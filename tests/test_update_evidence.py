@@ -28,7 +28,11 @@ def _similarity(**overrides: float) -> Similarity:
         return float(va @ vb)
 
     return Similarity(
-        cosine, config.update_slot_floor, config.update_kin_floor, config.update_slot_share
+        cosine,
+        config.update_slot_floor,
+        config.update_kin_floor,
+        config.update_slot_share,
+        config.update_change_share,
     )
 
 
@@ -163,6 +167,28 @@ def test_a_slot_told_in_other_words_is_one_attribute() -> None:
     tied = _relate(old, new, similarity=_similarity(update_slot_share=0.1))
     assert "no shared attribute" not in tied.explain()
     assert tied.score > apart.score
+
+
+def test_a_new_state_under_a_change_marker_ties_at_a_lower_similarity() -> None:
+    # "is a contractor" holds one value at a time; "got hired" marks a change of it in
+    # other words (the fake embedder puts the masked statements about 0.32 apart)
+    old, new = "Kim is a contractor for the city.", "Kim got hired on full time by the city!"
+    apart = _relate(old, new, similarity=_similarity(update_change_share=1.01))
+    assert not apart.updates(THRESHOLD) and "only wording differs" in apart.explain()
+    tied = _relate(old, new, similarity=_similarity(update_change_share=0.3))
+    assert tied.updates(THRESHOLD), tied.explain()
+    # not without a change marker in the newer statement
+    plain = _relate(
+        old, "Kim works full time for the city.", similarity=_similarity(update_change_share=0.1)
+    )
+    assert not plain.updates(THRESHOLD), plain.explain()
+    # nor when the old statement holds no single value (a feeling, a plan)
+    felt = _relate(
+        "Kim is always thrilled about the city.",
+        new,
+        similarity=_similarity(update_change_share=0.1),
+    )
+    assert not felt.updates(THRESHOLD), felt.explain()
 
 
 # -- clauses ---------------------------------------------------------------------------

@@ -283,6 +283,10 @@ class Config(BaseModel):
     # masked statements at least this alike are about one attribute even when they
     # share no word of it (lifts the "no shared attribute" penalty); above 1: never
     update_slot_share: float = Field(0.9, ge=-1, le=1.01)
+    # the same, when the newer statement carries a change marker (a change or currency
+    # cue, or the old value named as ending): a new state told in other words ties to
+    # the old one's slot at a lower similarity; above 1: never
+    update_change_share: float = Field(0.65, ge=-1, le=1.01)
     # with an LLM configured, it decides add / update which / nothing new for each fact
     # that has neighbours at or above update_llm_min_cosine (at most update_llm_candidates)
     update_llm: bool = True

@@ -199,10 +199,16 @@ def features(
         f["kin"] = sem.kin
         reasons.append(f"values alike {sem.kin_cos:.2f}")
     # the embedding model ties the two to one attribute told in other words
+    # a new state told in other words: the old fact holds one value (a category or a
+    # place, "is a contractor", "is on the night shift"), the new one marks a change
+    changed = bool(new.strong_cues or new.weak_cues or ended) and single_valued(old)
     one_slot = (
         similarity is not None
         and sem.slot_cos is not None
-        and sem.slot_cos >= similarity.share_floor
+        and (
+            sem.slot_cos >= similarity.share_floor
+            or (changed and sem.slot_cos >= similarity.change_floor)
+        )
     )
     shared_thing = old.thing_key & new.thing_key
     # a targeted cue alone ties the two to one attribute only when both state a value
@@ -227,6 +233,28 @@ def features(
         f["generic"] = -1.0
         reasons.append("only wording differs, under a generic cue")
     return f, reasons
+
+
+def single_valued(fact: Fact) -> bool:
+    """Whether ``fact`` states a slot that holds one value at a time: a copula whose
+    complement is a noun phrase or a place ("is a contractor", "is on the night shift",
+    "'s in a long-distance relationship"), not a feeling or a plan ("is thrilled",
+    "is going to ...")."""
+    if not fact.copula:
+        return False
+    tokens = fact.tokens
+    j = fact.verb_at
+    while j < len(tokens) and tokens[j].low not in lx.COPULAS and tokens[j].low not in _AM:
+        j += 1
+    j += 1
+    while j < len(tokens) and tokens[j].low in ADVERBS:
+        j += 1
+    return j < len(tokens) and tokens[j].low in _STATE_OPENERS
+
+
+_AM = frozenset(("am", "'m", "'re"))
+# what opens a complement that names one category or place: an article, a locative
+_STATE_OPENERS = frozenset("a an the on in at".split())
 
 
 def _skeleton(fact: Fact, other: Fact) -> tuple[tuple[str, ...], list[int]]:

@@ -17,6 +17,9 @@ A slot similarity at or above ``Config.update_slot_share`` also ties the two
 statements to one attribute when they share no word of it ("Logs ship to
 Elasticsearch" / "logs go to Loki now"): the "no shared attribute" and "only
 wording differs" penalties of :mod:`remem.slots.evidence` then do not apply.
+At ``Config.update_change_share`` (lower) it does so when the old statement holds
+one value at a time and the newer one marks a change ("Nate is a contractor" /
+"got hired on full time"; :func:`remem.slots.evidence.single_valued`).
 
 Each similarity counts above a floor (``Config.update_slot_floor``,
 ``Config.update_kin_floor``), scaled to 0..1, times its weight
@@ -48,6 +51,7 @@ class Similarity:
     slot_floor: float = 0.45
     kin_floor: float = 0.3
     share_floor: float = 0.9  # masked statements this alike are about one attribute
+    change_floor: float = 0.65  # this alike, when the newer one marks a change of a one-value slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +127,11 @@ def _scaled(value: float | None, floor: float) -> float | None:
 
 
 def lookup(
-    vectors: Mapping[str, object], floor_slot: float, floor_kin: float, floor_share: float
+    vectors: Mapping[str, object],
+    floor_slot: float,
+    floor_kin: float,
+    floor_share: float,
+    floor_change: float = 0.65,
 ) -> Similarity:
     """A :class:`Similarity` over precomputed unit vectors (``text -> vector``): a text
     that was not embedded ahead gives no evidence."""
@@ -134,4 +142,4 @@ def lookup(
             return None
         return float(va @ vb)  # type: ignore[operator]
 
-    return Similarity(cosine, floor_slot, floor_kin, floor_share)
+    return Similarity(cosine, floor_slot, floor_kin, floor_share, floor_change)

@@ -254,7 +254,11 @@ def slot_similarity(
             known.pop(next(iter(known)))
     vectors = {t: known[t] for t in texts if t in known}
     return lookup(
-        vectors, config.update_slot_floor, config.update_kin_floor, config.update_slot_share
+        vectors,
+        config.update_slot_floor,
+        config.update_kin_floor,
+        config.update_slot_share,
+        config.update_change_share,
     )
 
 
