@@ -336,3 +336,34 @@ def test_a_whole_secret_text_in_json_is_caught() -> None:
         doc = {"session_id": "agent-7f3a", "text": text, "next": "done"}
         stored = json.loads(scrub(json.dumps(doc, ensure_ascii=False)))
         assert not leaked(row, stored["text"]), row["id"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'PASSWORD_HASHERS = ["django.contrib.auth.hashers.Argon2PasswordHasher"]',
+        "PASSWORD_RESET_TIMEOUT = 259200",
+        "API_TOKEN_TTL=3600",
+        "JWT_SECRET_ROTATION_DAYS=30",
+        "REDIS_PASSWORD_FILE=/run/secrets/redis",
+        "AUTH_BACKENDS = ['accounts.auth.EmailBackend2Factor']",
+    ],
+)
+def test_a_setting_about_secrets_is_not_one(text: str) -> None:
+    """A setting's last word says what its value is: a duration, a list of classes, a
+    path — not the secret its first word names; a dotted module path is a name."""
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("DB_PASSWORD=Tr0ub4dor&3", "Tr0ub4dor&3"),
+        ('client_secret = "a8f7d6s5a4f3d2s1q0w9"', "a8f7d6s5a4f3d2s1q0w9"),
+        ("PASSWORD_PROD=Tr0ub4dor&3", "Tr0ub4dor&3"),
+        ("key=Summer2024Password99x", "Summer2024Password99x"),
+        ("see /api/token/XsKHqdlN9aB3TmPqZ0r99", "XsKHqdlN9aB3TmPqZ0r99"),
+    ],
+)
+def test_a_setting_that_holds_a_secret_still_does(text: str, secret: str) -> None:
+    assert secret not in redact(text)

@@ -222,6 +222,7 @@ _PROXIMITY_BLOCKERS = frozenset(
     url uri path file type version rotation expiry policy header field column size limit store
     vault manager object bucket table index""".split()
 )
+_PATH_MARKS = frozenset(".")  # on both sides of a word: a dotted name's segment
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
 _TOKEN = re.compile(r"[^\s\"'`()\[\]{}<>,;]+")
 _STRIP = "\"'`()[]{}<>,;:."
@@ -237,6 +238,11 @@ def _proximity_spans(text: str) -> Iterator[Span]:
     for match in _KEYWORD.finditer(text):
         if any(s <= match.start() < e for s, e in marks):
             continue  # "[REDACTED:url-credentials]": a marker, not a credential word
+        if (
+            text[match.start() - 1 : match.start()] in _PATH_MARKS
+            and text[match.end() : match.end() + 1] in _PATH_MARKS
+        ):
+            continue  # a segment of a dotted name: "django.contrib.auth.hashers"
         window_end = min(len(text), match.end() + 200)
         stop = _SENTENCE_END.search(text, match.end(), window_end)
         end = stop.start() if stop else window_end
@@ -292,7 +298,7 @@ def _assignment_spans(text: str) -> Iterator[Span]:
     separator backwards, so prose without one costs nothing."""
     for sep in _SEPARATOR.finditer(text):
         name = _NAME_BEFORE.search(text, max(0, sep.start() - 82), sep.start())
-        if name is None or not _SECRET_NAME.search(name.group(0)):
+        if name is None or not _SECRET_NAME.search(name.group(0)) or _about_secret(name.group(0)):
             continue
         value = _ASSIGNED.match(text, sep.end())
         if value is None or not _assignment_ok(name.group(0).lower(), value.group(0)):
@@ -301,6 +307,29 @@ def _assignment_spans(text: str) -> Iterator[Span]:
         if text[start] in "\"'":
             start, end = start + 1, end - 1
         yield "secret", start, end
+
+
+# The last word of a setting's name says what its value is: a secret word there
+# (DB_PASSWORD, client_secret) names the secret itself, a word of these classes after
+# it names something about secrets (PASSWORD_HASHERS, TOKEN_TTL, SECRET_KEY_FALLBACKS,
+# password_min_length): a duration, a size, a count, a policy, a place, a switch.
+_ABOUT = frozenset(
+    """ttl timeout expiry expires expiration age lifetime days hours minutes seconds secs ms
+    interval rotation length len size bytes bits min max minimum maximum count limit retries
+    attempts policy policies validators validator hashers hasher algorithm algorithms alg
+    scheme schemes strength complexity rules format pattern regex fallbacks backend backends
+    class classes field fields header headers name names id ids type kind prefix suffix url
+    urls uri endpoint path paths file files dir location env var variable enabled disabled
+    required optional enable disable on off mode hint label reset cookie_name""".split()
+)
+_NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def _about_secret(name: str) -> bool:
+    """Whether a setting's ``name`` ends in a word that describes a secret rather than
+    holding one (see ``_ABOUT``)."""
+    words = _NAME_WORDS.findall(name.strip("\"'"))
+    return len(words) > 1 and words[-1].lower() in _ABOUT
 
 
 def _assignment_ok(name: str, raw: str) -> bool:

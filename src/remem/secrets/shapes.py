@@ -95,6 +95,7 @@ PLACEHOLDER = re.compile(
 # Keys meant to be public (Stripe publishable keys): shown in every web page.
 PUBLIC_KEY = re.compile(r"^pk_(?:live|test)_")
 _SEGMENTS = re.compile(r"[/._\-+=~:]+")
+_WORD_SEGMENTS = re.compile(r"[/._\-+=~:\d]+")
 # A file name (ends in an extension), a path that starts with a word, a fingerprint.
 _NOT_A_KEY = re.compile(
     r"\.[A-Za-z][A-Za-z0-9]{1,4}$|^/?[a-z]{3,}/|^(?:SHA256|SHA1|SHA512|MD5):", re.IGNORECASE
@@ -120,9 +121,12 @@ def looks_random(value: str, *, min_len: int = 16) -> bool:
     if shannon_entropy(v) < MIN_ENTROPY:
         return False
     letters = sum(c.isalnum() for c in v)
+    parts = _SEGMENTS.split(v)
+    if len(parts) >= 3:  # a dotted or slashed name: digits part its words too
+        parts = _WORD_SEGMENTS.split(v)  # "a.b.Argon2PasswordHasher": Argon, PasswordHasher
     wordy = sum(
         len(s)
-        for s in _SEGMENTS.split(v)
+        for s in parts
         if len(s) >= 3
         and s.isalpha()
         and (s.islower() or s.istitle() or s.isupper() or camel_words(s))
