@@ -78,6 +78,17 @@ def test_requests_are_shaped_like_requests(clause: str) -> None:
     assert structure(clause).value >= 0.6
 
 
+def test_it_a_loss_under_a_condition_and_worth_over_time_are_request_shapes() -> None:
+    # "it" never determines a noun: the object of "stash" whatever follows (a typo here)
+    assert structure("stash it somewere safe").value >= 0.6
+    # a loss the speaker would regret, under a condition, reads as a negated one
+    assert structure("I'd be gutted if we lose this").value >= 0.6
+    assert structure("If I lose my keys again I'll scream").value < 0.2  # not the fact
+    # a worth and a duration together weigh the fact over time: more than either alone
+    assert structure("Could matter for years, this").worth_over_time
+    assert structure("Could matter for years, this").value > structure("Could matter, this").value
+
+
 def test_a_retention_verb_with_another_object_is_not_about_the_fact() -> None:
     assert structure("Keep the change").value < 0.2
     assert structure("Save some cake for Dad").value < 0.2

@@ -39,7 +39,20 @@ PERSIST = frozenset(
     "vault ages years long-term important importance necessary matter matters useful need "
     "needed".split()
 )
+# Persistence words of the two kinds a clause can weigh a fact by: how long it lasts
+# ("for years", "forever", "later") and what it is worth ("useful", "important").
+# Both together judge the fact's worth over time ("Could be useful for years, that."):
+# an indirect request to keep it, as strong as a directive.
+DURATION = frozenset(
+    "forever always permanent permanently indefinitely later future ages years long-term".split()
+)
+WORTH = frozenset("important importance necessary matter matters useful need needed".split())
 REFERENCE = frozenset("this that it these those one above".split())
+# Pronouns that never determine a noun: "file it somewhere safe" whatever follows.
+_ONLY_PRONOUN = frozenset({"it"})
+# Conditions: a loss under one is one the speaker wants to avoid ("I'll kick myself
+# if we lose this", "in case I forget it"), as under a negation.
+CONDITION = frozenset("if unless case".split())
 PLEASE = frozenset("please pls plz plase kindly".split())
 MODAL = frozenset("could would can will might may must should".split())
 YOU = frozenset("you u ya".split())
@@ -76,6 +89,7 @@ class Structure:
     remind: bool
     blocked: str | None  # why it cannot be a request: "question", "reported", "statement"
     embeds_fact: bool = False  # "remember that I am allergic ...": the fact is inside
+    worth_over_time: bool = False  # a duration and a worth word: "useful for years"
 
     @property
     def value(self) -> float:
@@ -85,7 +99,7 @@ class Structure:
         if not self.reference:  # "keep the change", "save some cake for Dad"
             return 0.1 * (self.retention and self.directive)
         score = 0.2 + 0.4 * self.retention + 0.25 * self.directive + 0.15 * self.persist
-        return min(1.0, score)
+        return min(1.0, score + 0.1 * self.worth_over_time)
 
 
 _BOUNDARY = re.compile(
@@ -226,6 +240,8 @@ def _pronoun_at(words: Sequence[str], k: int) -> bool:
     determining a noun: "that" in "a note of that for later", not in "this form"."""
     if words[k] not in REFERENCE:
         return False
+    if words[k] in _ONLY_PRONOUN:
+        return True
     nxt = words[k + 1] if k + 1 < len(words) else ""
     return (
         not nxt
@@ -289,7 +305,9 @@ def structure(clause: str) -> Structure:
     body = words[start:]
     uses = _retention_uses(words, start)
     negated = [
-        i for i in uses if words[i] in LOSS and any(n in NEGATION for n in words[max(0, i - 3) : i])
+        i
+        for i in uses + _conditional_losses(words)
+        if words[i] in LOSS and any(n in NEGATION | CONDITION for n in words[max(0, i - 3) : i])
     ]
     kept = [i for i in uses if words[i] not in LOSS] + negated
     retention = bool(kept)
@@ -306,9 +324,20 @@ def structure(clause: str) -> Structure:
     directive = imperative or please or modal_you or want_you or (addressed and retention)
     persist = any(w in PERSIST for w in words)
     blocked = _blocked(clause, words, first, directive)
+    both = bool(DURATION & set(words)) and bool(WORTH & set(words))
     return Structure(
-        retention, reference, directive, persist, remind, blocked, _embeds(words, kept)
+        retention, reference, directive, persist, remind, blocked, _embeds(words, kept), both
     )
+
+
+def _conditional_losses(words: Sequence[str]) -> list[int]:
+    """Loss verbs after a subject under a condition ("if we lose this", "in case I
+    forget it"): :func:`_retention_uses` reads a verb after a subject as a statement."""
+    return [
+        i
+        for i, w in enumerate(words)
+        if w in LOSS and i >= 2 and words[i - 1] in SUBJECTS and words[i - 2] in CONDITION
+    ]
 
 
 def _embeds(words: Sequence[str], uses: Sequence[int]) -> bool:
