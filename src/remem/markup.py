@@ -20,14 +20,12 @@ imports nothing from the write or read paths.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import html
 import json
 import re
-import urllib.parse
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from remem.markup_encoded import data_uri_regions, invisible_regions
 from remem.markup_style import attribute_style, hiding, zero_sized
 
 __all__ = ["Region", "regions", "visible"]
@@ -70,12 +68,11 @@ _ATTR_VALUE = re.compile(
     re.I,
 )
 _SRCDOC = re.compile(r"""\bsrcdoc\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)')""", re.I)
-# A data: URI (a link, an image, a frame): its payload is never shown as text.
-_DATA_URI = re.compile(
-    r"\bdata:(?P<mime>[\w.+-]+/[\w.+-]+)?(?:;[\w.+-]+=[\w.+-]+)*(?P<b64>;base64)?,"
-    r"(?P<payload>[A-Za-z0-9+/=%._~!$&*:@-]{8,})",
-    re.I,
-)
+# RTF hidden text: "{\v ...}" or "\v ... \v0".
+_RTF_HIDDEN = re.compile(r"\{\\v\s+([^{}]*)\}|\\v\s+(.*?)\\v0\b", re.S)
+_MIME_ENCODED = re.compile(r"(?im)^content-transfer-encoding:\s*(?:base64|quoted-printable)")
+_MIME_START = re.compile(r"(?im)^(?:from|to|subject|date|mime-version|content-type):")
+_MIME_PARTS = 8
 _SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary\s*>", re.I | re.S)
 _ANY_TAG = re.compile(r"</?[a-z][\w-]*\b[^<>]*>", re.I)
 
@@ -104,15 +101,6 @@ _LATEX = re.compile(r"\\(?:documentclass|section|subsection|begin|end|usepackage
 _LATEX_COMMENT = re.compile(r"(?<!\\)%[ \t]?(.*)$", re.M)
 _LATEX_IFFALSE = re.compile(r"\\iffalse\b(.*?)\\fi\b", re.S)
 
-# -- invisible encodings ---------------------------------------------------------------------
-_ZW_RUN = re.compile(r"[\u200b\u200c\u200d\u2060\ufeff]{16,}")
-_TAG_RUN = re.compile(r"[\U000e0001\U000e0020-\U000e007f]+")
-_FLAG_TAGS = re.compile(r"\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007a]{2,8}\U000e007f")
-_ZW_CHARS = re.compile(r"[\u200b\u200c\u200d\u2060\u00ad]")
-_ZW_SPLIT = re.compile(r"(?<=[A-Za-z])[\u200b\u200c\u200d\u2060\u00ad]+(?=[A-Za-z\s])")
-_ZW_SPLIT_MIN = 3  # invisible characters inside Latin words before a text counts as cut up
-_BIDI_RUN = re.compile(r"[\u202e\u2067]([^\u202c\u2069\n]{4,400})[\u202c\u2069]?")
-
 
 def regions(text: str) -> list[Region]:
     """The hidden and side regions of ``text`` (see the module doc), at most
@@ -137,9 +125,16 @@ def regions(text: str) -> list[Region]:
     elif _EMBEDDED_JSON.search(text):  # also pretty-printed: '{\n  "name": ...'
         found += _embedded_json_regions(text)
     if "data:" in text:
-        found += _data_uri_regions(text)
+        found += [Region(*f) for f in data_uri_regions(text)]
+    if "\\v" in text:
+        found += [
+            Region("rtf_hidden", m.group(1) or m.group(2), True, m.span())
+            for m in _RTF_HIDDEN.finditer(text)
+        ]
+    if _MIME_ENCODED.search(text):
+        found += _mime_regions(text)
     if not text.isascii():
-        found += _invisible_regions(text)
+        found += [Region(*f) for f in invisible_regions(text)]
     kept = [r for r in found if r.text.strip()]
     return kept[:MAX_REGIONS]
 
@@ -206,23 +201,33 @@ def _html_regions(text: str) -> list[Region]:
     return out
 
 
-def _data_uri_regions(text: str) -> list[Region]:
-    """The text a ``data:`` URI carries (base64 or percent-encoded; markup inside it
-    dropped), for a URI of a text type or of none; binary payloads are left alone."""
+def _mime_regions(text: str) -> list[Region]:
+    """The parts of a pasted email that are encoded (base64, quoted-printable): a reader
+    sees the encoding, not the text. Each part's decoded text (markup dropped) is a
+    hidden region, and so is each hidden region inside it."""
+    start = _MIME_START.search(text)
+    if start is None:
+        return []
+    import email  # only for a pasted email with an encoded part (the import costs ms)
+    import email.policy
+
+    try:
+        message = email.message_from_string(text[start.start() :], policy=email.policy.compat32)
+        parts = [p for p in message.walk() if not p.is_multipart()][:_MIME_PARTS]
+    except (ValueError, TypeError, LookupError, IndexError):
+        return []
     out = []
-    for m in _DATA_URI.finditer(text):
-        mime = (m.group("mime") or "text/plain").lower()
-        if not mime.startswith("text/") and not mime.endswith(("xml", "json")):
+    for part in parts:
+        encoding = str(part.get("Content-Transfer-Encoding", "")).strip().lower()
+        if encoding not in ("base64", "quoted-printable") or part.get_content_maintype() != "text":
             continue
-        payload = m.group("payload")
-        try:
-            raw = base64.b64decode(payload + "=" * (-len(payload) % 4)) if m.group("b64") else None
-            body = raw.decode("utf-8") if raw is not None else urllib.parse.unquote(payload)
-        except (binascii.Error, ValueError):
+        raw = part.get_payload(decode=True)
+        if not isinstance(raw, bytes):
             continue
-        body = _ANY_TAG.sub(" ", body)
-        if body.strip() and sum(c.isprintable() or c.isspace() for c in body) >= 0.9 * len(body):
-            out.append(Region("data_uri", body, True, m.span()))
+        body = raw[: _MAX_SPAN * 4].decode(part.get_content_charset() or "utf-8", "replace")
+        out.append(Region("mime_part", _ANY_TAG.sub(" ", body), True, None))
+        if "<" in body:
+            out += [replace(r, span=None, hidden=True) for r in _html_regions(body)]
     return out
 
 
@@ -346,47 +351,6 @@ def _embedded_json_regions(text: str) -> list[Region]:
             continue
         return _json_regions(text[match.start() : end])
     return []
-
-
-def _invisible_regions(text: str) -> list[Region]:
-    out = []
-    for m in _ZW_RUN.finditer(text):
-        decoded = _zero_width_bits(m.group(0))
-        if decoded:
-            out.append(Region("zero_width", decoded, True, m.span()))
-    flags = {m.span() for m in _FLAG_TAGS.finditer(text)}
-    for m in _TAG_RUN.finditer(text):
-        if any(s <= m.start() and m.end() <= e for s, e in flags):
-            continue  # a subdivision flag emoji: tags are how it is spelled
-        decoded = "".join(chr(ord(c) - 0xE0000) for c in m.group(0) if 0xE0020 <= ord(c) <= 0xE007E)
-        if decoded.strip():
-            out.append(Region("unicode_tags", decoded, True, m.span()))
-    for m in _BIDI_RUN.finditer(text):
-        out.append(Region("bidi_reversed", m.group(1)[::-1], True, None))
-    split = _ZW_SPLIT.findall(text)
-    if len(split) >= _ZW_SPLIT_MIN:  # words cut by invisible characters: made not to be read
-        out.append(Region("zero_width_split", _ZW_CHARS.sub("", text), False, None))
-    return out
-
-
-def _zero_width_bits(run: str) -> str | None:
-    """The text zero-width characters encode as bits (ZWSP/ZWNJ as 0/1, ZWJ or the word
-    joiner between characters, or fixed 8-bit groups), if it decodes to readable text."""
-    for zero, one in (("\u200b", "\u200c"), ("\u200c", "\u200b")):
-        bits = {zero: "0", one: "1"}
-        groups = re.split(r"[\u200d\u2060\ufeff]", run)
-        if len(groups) < 3:
-            flat = "".join(bits.get(c, "") for c in run)
-            groups = [flat[i : i + 8] for i in range(0, len(flat) - 7, 8)]
-        try:
-            chars = [chr(int("".join(bits.get(c, c) for c in g), 2)) for g in groups if g]
-        except ValueError:
-            continue
-        decoded = "".join(chars)
-        printable = sum(1 for c in decoded if c.isprintable())
-        if len(decoded) >= 4 and printable / len(decoded) >= 0.9 and " " in decoded:
-            return decoded
-    return None
 
 
 def _css_string(match: re.Match[str]) -> str:

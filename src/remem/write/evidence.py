@@ -80,10 +80,17 @@ WEIGHTS: dict[str, tuple[float, float, float]] = {
     "memory": (0, 0, 1),
     "conduct": (0, 1, 1),
 }
+# Counted only in a hidden region (what a reader never sees is not written for them):
+# the assistant named as a party, the subject of an obligation or the one a note is
+# for ("AI agents filling this form must ...", "Hinweis: Der Assistent soll ...").
+HIDDEN_ONLY: dict[str, float] = {"machine": 1}
 _C = compiled()
+_FOR_BEFORE = re.compile(
+    r"\b(?:for|to|für|pour|para|per|voor|dla|для)\s+(?:the\s+|any\s+|all\s+|an?\s+|your\s+)?$"
+)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|[\n。！？；;]+")
 # A segment's head: where an address ("AI assistant:") or a role label sits.
-_HEAD_BREAK = re.compile(r"[:：,，]")
+_HEAD_BREAK = re.compile(r"[:：,，]|\s[-–—]\s")
 _LEAD = re.compile(r"^[\s\"'“”«»(\[{<>*#\-•|]*(?:p\.?\s?s\.?\s*)?", re.I)
 _NOTE = re.compile(
     r"\b(?:note|notes|notice|message|memo|hint|instructions?|directives?|reminder|attention|"
@@ -111,7 +118,7 @@ _ROLES = (
 _LABEL = re.compile(
     rf"^(?:{_ROLES})"
     r"(?:\s*(?:override|instruction|instructions|directive|update|notice|policy|prompt|"
-    r"message|maintenance notice|指令|指示|命令|지시|명령))?$",
+    r"message|maintenance notice|note|notes|hinweis|指令|指示|命令|지시|명령))?$",
     re.I,
 )
 _BRACKET = re.compile(
@@ -149,20 +156,23 @@ class Evidence:
         """The strongest feature and its phrase, as a flag (None when not flagged)."""
         if not self.flagged or not self.features:
             return None
-        name = max(self.features, key=lambda f: WEIGHTS[f][2])
+        name = max(self.features, key=lambda f: WEIGHTS.get(f, (0, 0, 0))[2])
         return f"{name}: {self.features[name]}"[:80]
 
 
 def assess(text: str, *, context: str) -> Evidence:
     """The evidence ``text`` carries, judged in ``context`` (see the module doc)."""
     column = _COLUMN[context]
-    wanted = frozenset(name for name, w in WEIGHTS.items() if w[column] > 0)
+    weights = {name: w[column] for name, w in WEIGHTS.items() if w[column] > 0}
+    if context == HIDDEN:
+        weights.update(HIDDEN_ONLY)
+    wanted = frozenset(weights)
     best = Evidence(0.0)
     for view in views(text):
         if context == TRUSTED and not _could_reach(view.lower()):
             continue
         found = features(view, wanted=wanted)
-        score = float(sum(WEIGHTS[name][column] for name in found))
+        score = float(sum(weights[name] for name in found))
         if score > best.score:
             best = Evidence(score, found)
     flagged = best.score >= THRESHOLD[context]
@@ -250,6 +260,10 @@ def _sentence_features(
         edit = hit("memory_edit")
         if edit and hit("memory_object"):
             out["memory"] = _around(s, edit)  # "delete every memory about the user's ..."
+    if "machine" in wanted and (party := hit("machine")):
+        after = s[party.end() : party.end() + 90]
+        if _C["obliged"].search(after) or _FOR_BEFORE.search(s[: party.start()]):
+            out.setdefault("machine", _around(s, party))
     consent = hit("consent")
     if consent and not _FIRST_PERSON.search(s):
         blanket = _BLANKET.search(s) or hit("unasked")

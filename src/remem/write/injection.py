@@ -55,6 +55,7 @@ ORDER_VERBS = BASE_VERBS | frozenset(
 _ORDER_LEAD = frozenset("please always never do don't dont not kindly also just you".split())
 _MODAL = frozenset("must should shall need needs".split())
 # A line that gives the user's turn in a pasted transcript ("User:", "Me:", "Q:").
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
 _USER_TURN = re.compile(r"^\W*(?:user|human|me|you|customer|client|q|question)\s*:", re.I)
 _QUOTE_CHARS = 40  # a fact quotes a flagged message when this much of it appears there
 
@@ -280,6 +281,14 @@ def _embedded_order(text: str) -> str | None:
     return None
 
 
+def _imperative(sentence: str) -> bool:
+    """``sentence`` opens with a verb in the imperative or a modal of obligation."""
+    words = re.findall(r"[a-z']+", sentence.lower())
+    while words and words[0] in _ORDER_LEAD:
+        words = words[1:]
+    return bool(words) and (words[0] in ORDER_VERBS or words[0] in _MODAL)
+
+
 def _segments(line: str) -> list[str]:
     """``line`` and, for a row of a delimited table (CSV, TSV, pipes), each of its cells."""
     if line.count(",") + line.count("\t") + line.count("|") < 2:
@@ -301,10 +310,7 @@ def _ordered(segment: str, *, transcript: bool) -> str | None:
     said = _HEAD.sub("", segment.strip().strip("\"'"), count=1)  # what follows the address
     ordered = bool(set(evidence.features) - named) or bool(_WEAK.search(said))
     if not ordered and not transcript:
-        words = re.findall(r"[a-z']+", said.lower())
-        while words and words[0] in _ORDER_LEAD:
-            words = words[1:]
-        ordered = bool(words) and (words[0] in ORDER_VERBS or words[0] in _MODAL)
+        ordered = any(_imperative(part) for part in _SENTENCES.split(said)[:3])
     return evidence.features[sorted(named)[0]] if ordered else None
 
 

@@ -342,10 +342,32 @@ HENCEFORTH = _any(
     r"अब से",
 )  # fmt: skip
 
+# The assistant named as a party (not "model" or "agent", which name many things).
+MACHINE = _any(
+    _words(
+        r"ai", r"a\.i\.", r"assistants?", r"llms?", r"language models?", r"chat-?bots?", r"gpt",
+        r"chatgpt", r"claude", r"copilot", r"gemini", r"ki", r"assistent(?:en)?", r"ia",
+        r"assistante?s?", r"asistentes?", r"assistentes?", r"assistenti", r"asystent(?:a|ie|ów)?",
+        r"asistan", r"ии", r"ассистент\w*",
+    ),
+    r"ai助手", r"助手", r"人工智能", r"アシスタント", r"어시스턴트", r"المساعد", r"सहायक",
+)  # fmt: skip
+# An obligation or an agreement of the party just named: "... must", "soll", "agrees to".
+OBLIGED = _any(
+    _words(
+        r"must", r"should", r"shall", r"has to", r"have to", r"needs? to", r"is to", r"are to",
+        r"agrees?", r"agreed", r"is required to", r"are required to", r"soll\w*", r"muss\w*",
+        r"darf", r"dürfen", r"doit", r"doivent", r"debe\w*", r"deve\w*", r"dovrebbe", r"moet\w*",
+        r"musi\w*", r"powin\w*", r"должн\w*", r"обязан\w*",
+    ),
+    r"必须", r"应该", r"しなければ", r"해야",
+)  # fmt: skip
+
 # Orders to the memory itself.
 MEMORY = _any(
     _words(
         r"remember (?:forever|permanently|for good)", r"memori[sz]e", r"long[- ]term memory",
+        r"persist (?:this|it|that)", r"merken", r"bitte merken",
         r"(?:in|into|to) (?:your )?memory", r"memory (?:directive|instruction|update)",
         r"save (?:this|it|that) as",
         r"store (?:this|it|that)", r"add a memory", r"(?:as a|this as a) (?:\w+ )?rule",
@@ -486,6 +508,8 @@ CONCEPTS: dict[str, str] = {
     "entrench": ENTRENCH,
     "henceforth": HENCEFORTH,
     "memory": MEMORY,
+    "machine": MACHINE,
+    "obliged": OBLIGED,
     "memory_edit": MEMORY_EDIT,
     "memory_object": MEMORY_OBJECT,
     "danger": DANGER,
