@@ -191,6 +191,32 @@ def test_a_new_state_under_a_change_marker_ties_at_a_lower_similarity() -> None:
     assert not felt.updates(THRESHOLD), felt.explain()
 
 
+def test_a_past_event_that_enters_a_one_value_slot_is_its_change() -> None:
+    old, new = (
+        "Kim is on the waitlist for the pottery class.",
+        "Kim got a spot in the pottery class.",
+    )
+    apart = _relate(old, new, similarity=_similarity(update_change_share=1.01))
+    assert "a past event" in apart.explain() and not apart.updates(THRESHOLD)
+    entered = _relate(old, new, similarity=_similarity(update_change_share=0.3))
+    assert "enters a one-value slot" in entered.explain()
+    assert entered.updates(THRESHOLD), entered.explain()
+    # a relation to something ("a big fan of") holds no one value: events add up
+    fan = _relate(
+        "Kim is a big fan of the pottery class.",
+        new,
+        similarity=_similarity(update_change_share=0.1),
+    )
+    assert "a past event" in fan.explain() and not fan.updates(THRESHOLD)
+    # an additive cue keeps the event an addition
+    also = _relate(
+        old,
+        "Kim also got a spot in the pottery class.",
+        similarity=_similarity(update_change_share=0.1),
+    )
+    assert not also.updates(THRESHOLD), also.explain()
+
+
 # -- clauses ---------------------------------------------------------------------------
 def test_an_update_in_a_second_clause_supersedes(mem: Memory) -> None:
     _say(mem, "My son plays the violin.", T0)

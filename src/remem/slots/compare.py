@@ -25,6 +25,8 @@ production cluster") or another member of a list ("project 1" / "project 28",
 ``event``          minus: the new fact tells a past event without a change cue
                    ("visited Florence"): events accumulate, they do not replace
 ``no_cue``         minus: no cue at all
+``state_event``    a past event that lands in a one-value slot ("is on the
+                   waitlist" / "got a spot"): the change, not an added event
 =================  ===========================================================
 
 The weights are ``Config.update_weights``; the caller compares the score with

@@ -168,6 +168,18 @@ def features(
         f["value_only"] = 1.0
         reasons.append("only the value differs")
     targeted = _targeted(new.strong_cues, old) if new.strong_cues else None
+    sem = evidence(old, new, similarity)
+    # a past event that lands in a one-value slot is how its state changed ("is on the
+    # waitlist for the pottery class" / "got a spot in the pottery class"): no event
+    # that adds up, and itself a change marker
+    entered = (
+        new.past_event
+        and not (new.strong_cues or new.weak_cues or ended or new.additive)
+        and single_valued(old)
+        and similarity is not None
+        and sem.slot_cos is not None
+        and sem.slot_cos >= similarity.change_floor
+    )
     if new.strong_cues:
         f["cue"] = 1.0
         reasons.append("cue: " + ", ".join(new.strong_cues))
@@ -177,6 +189,9 @@ def features(
     elif new.weak_cues:
         f["weak_cue"] = 1.0
         reasons.append("weak cue: " + ", ".join(new.weak_cues))
+    elif entered:
+        f["state_event"] = 1.0
+        reasons.append("a past event enters a one-value slot")
     elif not ended:  # naming the old value as ending is itself a change marker
         f["no_cue"] = -1.0
         reasons.append("no change cue")
@@ -186,12 +201,11 @@ def features(
     if new.additive:
         f["additive"] = -1.0
         reasons.append("additive: " + ", ".join(new.additive))
-    if new.past_event and not new.strong_cues and not new.weak_cues and not ended:
+    if new.past_event and not new.strong_cues and not new.weak_cues and not ended and not entered:
         # a past event adds to what is known, unless it names the old value as ending
         # ("ditched Trello for Linear")
         f["event"] = -1.0
         reasons.append("a past event")
-    sem = evidence(old, new, similarity)
     if sem.slot is not None and sem.slot_cos is not None:
         f["slot"] = sem.slot
         reasons.append(f"slot similarity {sem.slot_cos:.2f}")
@@ -201,7 +215,7 @@ def features(
     # the embedding model ties the two to one attribute told in other words
     # a new state told in other words: the old fact holds one value (a category or a
     # place, "is a contractor", "is on the night shift"), the new one marks a change
-    changed = bool(new.strong_cues or new.weak_cues or ended) and single_valued(old)
+    changed = bool(new.strong_cues or new.weak_cues or ended or entered) and single_valued(old)
     one_slot = (
         similarity is not None
         and sem.slot_cos is not None
@@ -249,7 +263,14 @@ def single_valued(fact: Fact) -> bool:
     j += 1
     while j < len(tokens) and tokens[j].low in ADVERBS:
         j += 1
-    return j < len(tokens) and tokens[j].low in _STATE_OPENERS
+    if j >= len(tokens) or tokens[j].low not in _STATE_OPENERS:
+        return False
+    # "a big fan of pottery", "a huge part of her life": a noun of a relation to
+    # something else, not a category; the phrase's first noun is followed by "of"
+    k = j + 1
+    while k < len(tokens) and is_word(tokens[k]) and tokens[k].low not in lx.PREPOSITIONS:
+        k += 1
+    return not (k < len(tokens) and tokens[k].low == "of")
 
 
 _AM = frozenset(("am", "'m", "'re"))
