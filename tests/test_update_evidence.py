@@ -217,6 +217,20 @@ def test_a_past_event_that_enters_a_one_value_slot_is_its_change() -> None:
     assert not also.updates(THRESHOLD), also.explain()
 
 
+def test_a_targeted_cue_between_values_alike_is_one_attribute() -> None:
+    # "switched" targets a hobby; "clarinet" / "percussion" are alike (the differing
+    # words above update_kin_floor): one attribute, though no word of it is shared and
+    # the masked statements are far apart (a reason clause, a pronoun)
+    old, new = (
+        "Kim's son plays clarinet in the school band.",
+        "His braces made it hard, so he switched to percussion.",
+    )
+    tied = _relate(old, new)
+    assert tied.updates(THRESHOLD) and "no shared attribute" not in tied.explain(), tied.explain()
+    apart = _relate(old, new, similarity=_similarity(update_kin_floor=1.0))
+    assert "no shared attribute" in apart.explain() and not apart.updates(THRESHOLD)
+
+
 # -- clauses ---------------------------------------------------------------------------
 def test_an_update_in_a_second_clause_supersedes(mem: Memory) -> None:
     _say(mem, "My son plays the violin.", T0)
@@ -334,7 +348,8 @@ def test_a_targeted_cue_and_alike_masked_statements_tie_one_attribute() -> None:
     old, new = "Kim uses windows 10 on Kim's laptop.", "Kim finally upgraded to win 11."
 
     def alike(cos: float) -> Similarity:
-        return Similarity(lambda a, b: cos, slot_floor=0.45, kin_floor=0.3, share_floor=0.9)
+        # kin never counts here (its floor at 1): the masked statements alone tie
+        return Similarity(lambda a, b: cos, slot_floor=0.45, kin_floor=1.0, share_floor=0.9)
 
     tied = _relate(old, new, similarity=alike(0.63))
     assert "cue targets tool" in tied.explain() and "no shared attribute" not in tied.explain()

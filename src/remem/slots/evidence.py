@@ -228,8 +228,9 @@ def features(
     # a targeted cue alone ties the two to one attribute only when both state a value
     # ("lives in Cairo" / "moved to Dubai"), not "why Jon started" after "Jon works
     # hard"; or when the masked statements are alike above the slot floor ("uses
-    # windows 10 on the laptop" / "finally upgraded to win 11")
-    valued = bool(targeted and ((old.values and new.values) or sem.slot))
+    # windows 10 on the laptop" / "finally upgraded to win 11"), or the words that
+    # differ above the kin floor ("plays clarinet" / "switched to percussion")
+    valued = bool(targeted and ((old.values and new.values) or sem.slot or sem.kin))
     # a word of one's subject in the other's predicate ("Kim does laundry on Sundays" /
     # "Laundry is a Wednesday thing now")
     crossed = _subject_words(old) & (new.content | _subject_words(new)) or _subject_words(new) & (
