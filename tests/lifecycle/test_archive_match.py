@@ -65,9 +65,11 @@ def test_an_archived_fact_matched_by_meaning_only_is_found(
         assert mem.search("marriage", user_id="aaron", now=LATER) == []
 
 
-def _hit(text: str, cosine: float, status: Status = Status.ARCHIVED) -> SearchHit:
+def _hit(
+    text: str, cosine: float, status: Status = Status.ARCHIVED, maxsim: float = 0.0
+) -> SearchHit:
     record = MemoryRecord(content=text, user_id="aaron", status=status)
-    return SearchHit(record, 1.0, explain={"match": {"cosine": cosine}})
+    return SearchHit(record, 1.0, explain={"match": {"cosine": cosine, "maxsim": maxsim}})
 
 
 def test_the_second_tier_admits_a_few_hits_one_of_each_text() -> None:
@@ -82,7 +84,7 @@ def test_the_second_tier_admits_a_few_hits_one_of_each_text() -> None:
         _hit("The hay lorry is late again.", 0.68),
         _hit("The hay lorry driver is called Tom.", 0.67),
     ]
-    merged = fallback.merge(active, others, best=best, query=query, config=config)
+    merged = fallback.merge(active, others, best=best, query=query, config=config, now=T0)
     texts = [h.memory.content for h in merged]
     assert texts == [
         "The hay lorry is bringing 40 bales today.",
@@ -97,5 +99,51 @@ def test_the_second_tier_admits_a_few_hits_one_of_each_text() -> None:
         best=best,
         query=query,
         config=config.model_copy(update={"fallback_max_hits": 1}),
+        now=T0,
     )
     assert [h.memory.content for h in one][1:] == ["We buy our hay from the Pennock brothers."]
+
+
+def test_a_near_tie_is_admitted_behind_the_active_first_hit() -> None:
+    # a cold fact a hair under an unrelated active fact: not lost at the gate
+    config = Config(embedder="fake", fallback_margin=0.02)
+    query = "notary stamp"
+    active = [
+        _hit("The deposit receipt is in the drive folder.", 0.40, Status.ACTIVE),
+        _hit("The landlord is Mr Price.", 0.30, Status.ACTIVE),
+    ]
+    best = fallback.best_match(active, query)
+    cold = _hit("For anything that needs a signature witnessed I go to Lakeshore Bank.", 0.39)
+    far = _hit("The car wash on Elm takes cards.", 0.30, Status.COLD)
+    merged = fallback.merge(active, [cold, far], best=best, query=query, config=config, now=T0)
+    assert [h.memory.content for h in merged] == [
+        "The deposit receipt is in the drive folder.",
+        "For anything that needs a signature witnessed I go to Lakeshore Bank.",
+        "The landlord is Mr Price.",
+    ]
+    assert merged[1].explain["fallback"]["placed"] == "near tie"
+    exact = config.model_copy(update={"fallback_margin": 0.0})
+    again = fallback.merge(active, [cold, far], best=best, query=query, config=exact, now=T0)
+    assert len(again) == 2  # without the margin the near tie is left out
+
+
+def test_a_note_past_its_day_does_not_outrank_the_active_answer() -> None:
+    config = Config(embedder="fake", fallback_margin=0.02, fallback_past_penalty=0.1)
+    query = "what did my dad drive"
+    # tier match (cosine + max(keyword share, MaxSim)) / 2: the car 0.35; the note shares
+    # "drive" (0.5): 0.42 raw, 0.32 past its day
+    active = [_hit("Papi's car was a Crown Victoria.", 0.30, Status.ACTIVE, maxsim=0.40)]
+    best = fallback.best_match(active, query)
+    note = _hit("Blood drive at work today, I signed up for noon.", 0.34)
+    note.memory.created_at = note.memory.valid_from = T0
+    later = T0 + timedelta(days=30)
+    merged = fallback.merge(active, [note], best=best, query=query, config=config, now=later)
+    assert [h.memory.content for h in merged] == ["Papi's car was a Crown Victoria."]
+    # on its day the note is current: it answers ahead, as any better match does
+    same_day = fallback.merge(active, [note], best=best, query=query, config=config, now=T0)
+    assert same_day[0] is note and "past" not in note.explain["fallback"]
+    # a much better match still answers though past, marked as such
+    strong = _hit("Blood drive at work today, I signed up for noon.", 0.60)
+    strong.memory.created_at = strong.memory.valid_from = T0
+    first = fallback.merge(active, [strong], best=best, query=query, config=config, now=later)[0]
+    assert first is strong and first.explain["fallback"]["past"].startswith("one-off note")

@@ -21,9 +21,10 @@ get theirs from token vectors made for the search (:func:`late_match`, one model
 pass, never stored): a fact that answers a question in other words ("What's our
 wedding date?" — "Ingrid got married on 3 August 2013.") shares no keyword with it,
 and its pooled cosine alone left it under the floor once it went cold. A
-second-tier hit is returned only when it matches the question better than
-anything the active set returned, and then before the active hits, best match
-first: an archived memory answers when it is the better answer, and otherwise
+second-tier hit is returned when it scores better than anything the active set
+returned (before the active hits, best first), or within ``fallback_margin`` under
+it (a near tie: right behind the active set's first hit); a hit past its validity
+scores ``fallback_past_penalty`` less (:func:`merge`). Otherwise an archived memory
 stays out of the way. The second tier is ordered by that match, not by the
 ranking's recency and usage factors: every memory there has gone unused for a
 while, and an old note used last month must not hide the fact the question asks
@@ -42,11 +43,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 
 import numpy as np
 
 from remem.config import Config
-from remem.lifecycle.scoring import derived
+from remem.lifecycle.scoring import derived, one_off_state, ttl_state
 from remem.model import MemoryRecord, SearchHit
 from remem.providers.base import informative_tokens, token_embedder
 from remem.read.floor import term_match
@@ -133,6 +135,19 @@ def best_match(hits: Sequence[SearchHit], query: str) -> float:
     return max((tier_match(h, query) for h in hits), default=0.0)
 
 
+def past(record: MemoryRecord, now: datetime, config: Config) -> str | None:
+    """Why ``record`` is past its validity at ``now`` — a one-off note whose day has
+    passed, or a memory past its TTL: the tests the expire policy archives by — or
+    None."""
+    note = one_off_state(record, now, config)
+    if note is not None and note.state == "passed":
+        return f"one-off note, its day {note.day} passed"
+    ttl = ttl_state(record, now, config)
+    if ttl is not None and ttl.state == "expired":
+        return f"ttl {ttl.ttl_days} d passed"
+    return None
+
+
 def merge(
     active: list[SearchHit],
     others: list[SearchHit],
@@ -140,14 +155,24 @@ def merge(
     best: float,
     query: str,
     config: Config,
+    now: datetime,
 ) -> list[SearchHit]:
-    """The second tier's hits that match better than ``best`` (the active set's best),
-    best match first, then the active hits — all of them: the caller cuts to its limit
-    after the digest rules (:func:`remem.read.digests.serve_facts`), which drop the
-    outdated digests among the second tier's hits. Cut here, archived digests that
-    matched better than the active best filled every place and, dropped as outdated,
-    left one active answer of ten ("What time do I need the milk ready for
-    collection?": the milk tanker fact, first among the active hits, was gone).
+    """The second tier's hits admitted against ``best`` (the active set's best tier
+    match), then the active hits — all of them: the caller cuts to its limit after the
+    digest rules (:func:`remem.read.digests.serve_facts`), which drop the outdated
+    digests among the second tier's hits. Cut here, archived digests that matched
+    better than the active best filled every place and, dropped as outdated, left one
+    active answer of ten ("What time do I need the milk ready for collection?").
+
+    A hit's **score** is its tier match, less ``config.fallback_past_penalty`` when it
+    is past its validity (:func:`past`: a one-off note whose day passed answers what
+    was to happen that day, not a current need — "Blood drive at work today ..." had
+    matched "what did my dad drive?" better than the active fact about the car). A hit
+    scoring above ``best`` goes before the active hits, best first. A hit within
+    ``config.fallback_margin`` under it is a **near tie** (the two tiers' matches are
+    not measured that precisely: a cold fact 0.004 under an unrelated active one was
+    lost at the gate) and goes right behind the active set's first hit. Others stay
+    out of the way.
 
     At most ``config.fallback_max_hits`` of the second tier's hits are admitted, and one
     of each text: the second tier holds every repetition of a note said again and
@@ -157,16 +182,24 @@ def merge(
     seen: set[str] = set()
     for order, hit in enumerate(others):
         match = tier_match(hit, query)
+        ended = past(hit.memory, now, config)
+        score = match - (config.fallback_past_penalty if ended else 0.0)
         text = " ".join(hit.memory.content.casefold().split())
-        if match <= best or text in seen:
+        if score <= best - config.fallback_margin or text in seen:
             continue
         seen.add(text)
         hit.explain["tier"] = str(hit.memory.status)
         hit.explain["fallback"] = {
             "tier_match": round(match, 4),
+            "score": round(score, 4),
             "active_best": round(best, 4),
             "below": config.fallback_below,
+            "placed": "ahead" if score > best else "near tie",
+            **({"past": ended} if ended else {}),
         }
-        admitted.append((match, order, hit))
+        admitted.append((score, order, hit))
     admitted.sort(key=lambda a: (-a[0], a[1]))
-    return [h for _, _, h in admitted[: config.fallback_max_hits]] + active
+    chosen = [h for _, _, h in admitted[: config.fallback_max_hits]]
+    ahead = [h for h in chosen if h.explain["fallback"]["placed"] == "ahead"]
+    near = [h for h in chosen if h.explain["fallback"]["placed"] != "ahead"]
+    return ahead + active[:1] + near + active[1:]

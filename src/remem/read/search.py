@@ -138,7 +138,7 @@ def _tiered(
                 store, embedder, q, second, scope, config, depth, wider, asker, now,
                 reembed=config.fallback_reembed,
             )  # fmt: skip
-            hits = fallback.merge(hits, others, best=best, query=query, config=config)
+            hits = fallback.merge(hits, others, best=best, query=query, config=config, now=now)
     served = digests.serve_facts(
         store,
         hits,
