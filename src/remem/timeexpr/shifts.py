@@ -139,7 +139,8 @@ class ShiftRules(ParserBase):
         """ "three days ago", "two weeks back", "in five days", "a month from now", "a week
         from today" (one day), "a year ago today", "two Fridays ago"."""
         out: list[Found] = []
-        number = self.number(i)
+        exact = self.at(i) == "exactly"  # "exactly a year ago": that day, not that year
+        number = self.number(i + exact)
         if number is not None:
             (lo, hi), j = number
             word = self.at(j)
@@ -154,7 +155,7 @@ class ShiftRules(ParserBase):
                     end = self.words(k, tail)
                     if end is not None:
                         today = self.words(end, "today")
-                        single = today is not None
+                        single = today is not None or exact
                         out.append(self._count(unit, lo, hi, sign, single, today or end))
                 end = self.words(k, "from today")
                 if end is not None:
@@ -174,11 +175,11 @@ class ShiftRules(ParserBase):
             (n, _), j = number
             unit = UNITS[self.at(j)]
             j += 1
-        elif self.at(i) == "the" and (
-            self.at(i + 1) in UNITS or self.at(i + 1) in WEEKDAY or self.at(i + 1) == "night"
-        ):
-            n, j = 0, i + 2
-            unit = UNITS.get(self.at(i + 1), self.at(i + 1))
+        elif (t := i + (self.at(i) == "the")) >= 0 and (
+            self.at(t) in UNITS or self.at(t) in WEEKDAY or self.at(t) == "night"
+        ):  # "the day before X", "day before yday"
+            n, j = 0, t + 1
+            unit = UNITS.get(self.at(t), self.at(t))
         else:
             return []
         direction = self.at(j)
