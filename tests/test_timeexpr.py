@@ -152,6 +152,9 @@ def test_a_weekday_before_a_date_gives_way_to_the_date() -> None:
         # a day exactly, a shift without "the"
         ("exactly two years ago", ("2023-07-16", "2023-07-16")),
         ("day after tomorrow", ("2025-07-18", "2025-07-18")),
+        # a duration with "past" alone, and in hours (whole days)
+        ("past 2 weeks", ("2025-07-02", "2025-07-16")),
+        ("over the last 36 hours", ("2025-07-14", "2025-07-16")),
     ],
 )
 def test_chat_spellings_and_parts(text: str, expected: tuple[str, str]) -> None:

@@ -62,6 +62,8 @@ class ShiftRules(ParserBase):
         """A length counted back from the anchor: its first day and the next index."""
         number = self.number(i)
         n, j = (1, i) if number is None else (number[0][1], number[1])
+        if self.at(j) in ("hour", "hours", "hr", "hrs"):  # "the last 48 hours": whole days
+            return self.anchor - timedelta(days=-(-n // 24)), j + 1
         unit = UNITS.get(self.at(j))
         if unit is None or unit in ("weekend", "quarter"):
             return None
@@ -81,6 +83,8 @@ class ShiftRules(ParserBase):
         j = i + 1 if self.at(i) in DURATION_LEAD else i
         lead = j > i
         k = self.words(j, "the past", "the last", "the previous", "these past", "this past")
+        if k is None and self.at(j) == "past" and self.number(j + 1) is not None:
+            k = j + 1  # "past 3 months"
         if k is None:
             if not lead or self.at(i) != "for":
                 return []
