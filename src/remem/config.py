@@ -205,8 +205,8 @@ class Config(BaseModel):
     # ...a hit within this of the active best (a near tie: the two tiers' matches are
     # not that precise) is admitted too, right behind the active set's first hit
     fallback_margin: float = Field(0.02, ge=0, le=1)
-    # ...a hit past its validity (a one-off note whose day passed, a memory past its TTL)
-    # has its tier match lowered by this: a past note is no answer to a current need
+    # ...a hit past its validity (a one-off note whose day passed, a transient memory
+    # past its TTL) has its tier match lowered by this: no answer to a current need
     fallback_past_penalty: float = Field(0.1, ge=0, le=1)
 
     # -- write path -------------------------------------------------------------

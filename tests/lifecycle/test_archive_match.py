@@ -14,7 +14,7 @@ from tests.lifecycle.test_usage import WordTokenEmbedder
 
 from remem.config import Config
 from remem.memory import Memory
-from remem.model import MemoryRecord, SearchHit, Status, utcnow
+from remem.model import MemoryRecord, SearchHit, Status, Tier, utcnow
 from remem.read import fallback
 
 T0 = utcnow()
@@ -147,3 +147,15 @@ def test_a_note_past_its_day_does_not_outrank_the_active_answer() -> None:
     strong.memory.created_at = strong.memory.valid_from = T0
     first = fallback.merge(active, [strong], best=best, query=query, config=config, now=later)[0]
     assert first is strong and first.explain["fallback"]["past"].startswith("one-off note")
+
+
+def test_a_category_ttl_is_no_end_of_validity_but_a_transient_ttl_is() -> None:
+    # a work fact never referenced is past its category TTL (90 d): a horizon of truth,
+    # not an end — "my first job was at the Kmart" stays true and is not marked down
+    config = Config(embedder="fake", fallback_margin=0.02, fallback_past_penalty=0.1)
+    fact = _hit("Kiara's first job was at the Kmart on Cicero.", 0.42)
+    fact.memory.category, fact.memory.created_at = "work", T0
+    note = _hit("Kiara's shift swap code is 7741.", 0.42)
+    note.memory.tier, note.memory.created_at = Tier.TRANSIENT, T0
+    assert fallback.past(fact.memory, LATER, config) is None
+    assert (fallback.past(note.memory, LATER, config) or "").startswith("transient")

@@ -49,7 +49,7 @@ import numpy as np
 
 from remem.config import Config
 from remem.lifecycle.scoring import derived, one_off_state, ttl_state
-from remem.model import MemoryRecord, SearchHit
+from remem.model import MemoryRecord, SearchHit, Tier
 from remem.providers.base import informative_tokens, token_embedder
 from remem.read.floor import term_match
 from remem.read.late import maxsim, pack_tokens
@@ -136,15 +136,17 @@ def best_match(hits: Sequence[SearchHit], query: str) -> float:
 
 
 def past(record: MemoryRecord, now: datetime, config: Config) -> str | None:
-    """Why ``record`` is past its validity at ``now`` — a one-off note whose day has
-    passed, or a memory past its TTL: the tests the expire policy archives by — or
-    None."""
+    """Why ``record`` is past its validity at ``now`` by its kind — a one-off note whose
+    day has passed, a transient memory past its TTL: the expire policy's tests — or
+    None. A category TTL is not one: it is a horizon of truth, not an end ("Kiara's
+    first job was at the Kmart on Cicero.", a work fact never referenced, stays true)."""
     note = one_off_state(record, now, config)
     if note is not None and note.state == "passed":
         return f"one-off note, its day {note.day} passed"
-    ttl = ttl_state(record, now, config)
-    if ttl is not None and ttl.state == "expired":
-        return f"ttl {ttl.ttl_days} d passed"
+    if record.tier is Tier.TRANSIENT:
+        ttl = ttl_state(record, now, config)
+        if ttl is not None and ttl.state == "expired":
+            return f"transient, ttl {ttl.ttl_days} d passed"
     return None
 
 
