@@ -40,7 +40,7 @@ USER = "dev"
 
 def replay_project(
     path: Path, root: Path, *, embedder: str | None, client: str | None
-) -> tuple[ProjectScore, list[list[Any]]]:
+) -> tuple[ProjectScore, list[list[Any]], list[Any]]:
     project = json.loads(path.read_text("utf-8"))
     env = {"REMEM_DEFAULT_USER_ID": USER}
     if embedder:
@@ -63,7 +63,7 @@ def replay_project(
 
     counter = default_counter()
     score = score_project(project, runs, memories, count_tokens=counter.count)
-    return score, runs
+    return score, runs, memories
 
 
 def active_memories(replayer: Replayer, cwd: str) -> list[Any]:
@@ -91,8 +91,10 @@ def active_memories(replayer: Replayer, cwd: str) -> list[Any]:
                 return out
 
 
-def dump(path: Path, runs: list[list[Any]]) -> None:
-    """Every hook run of a project, one JSON line each (what it answered, how fast)."""
+def dump(path: Path, runs: list[list[Any]], memories: list[Any]) -> None:
+    """Every hook run of a project, one JSON line each (what it answered, how fast),
+    and beside it (``<project>.memories.jsonl``) the store's active memories at the end
+    (what was kept, of which kind, from which turn's role and resource)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8") as out:
         for session in runs:
@@ -100,6 +102,14 @@ def dump(path: Path, runs: list[list[Any]]) -> None:
                 if run.ran:
                     fields = ("session", "index", "hook", "ms", "first", "context", "stderr")
                     out.write(json.dumps({k: getattr(run, k) for k in fields}) + "\n")
+    kept = path.with_suffix(".memories.jsonl")
+    with kept.open("w", encoding="utf-8") as out:
+        for memory in memories:
+            fields = ("id", "kind", "content", "role", "category", "session_id", "created_at")
+            row = {k: str(getattr(memory, k)) for k in fields}
+            row["data"] = memory.data
+            row["resource"] = memory.source_resource_id
+            out.write(json.dumps(row, default=str) + "\n")
 
 
 def table(summary: dict[str, Any], split: str) -> str:
@@ -159,9 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     for path in paths:
         root = Path(tempfile.mkdtemp(prefix=f"remem-sessions-{path.stem}-"))
         try:
-            score, runs = replay_project(path, root, embedder=args.embedder, client=args.client)
+            score, runs, kept = replay_project(
+                path, root, embedder=args.embedder, client=args.client
+            )
             if args.dump:
-                dump(args.dump / f"{path.stem}.jsonl", runs)
+                dump(args.dump / f"{path.stem}.jsonl", runs, kept)
         finally:
             if args.keep:
                 target = args.keep / path.stem

@@ -128,3 +128,39 @@ def test_no_time_where_there_is_none(text: str) -> None:
 
 def test_a_weekday_before_a_date_gives_way_to_the_date() -> None:
     assert span("on Friday, May 2") == ("2025-05-02", "2025-05-02")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # chat shorthand, spelled out
+        ("2 wks ago", ("2025-06-30", "2025-07-06")),
+        ("the wknd b4 last", ("2025-07-05", "2025-07-06")),
+        ("nxt qtr", ("2025-10-01", "2025-12-31")),
+        ("tmrw", ("2025-07-17", "2025-07-17")),
+        # a time word with letters dropped
+        ("last satrday", ("2025-07-12", "2025-07-12")),
+        ("in septmber", ("2025-09-01", "2025-09-30")),
+        # parts without "the", and more part words
+        ("start of may", ("2025-05-01", "2025-05-10")),
+        ("the tail end of april", ("2025-04-21", "2025-04-30")),
+        ("back half of last year", ("2024-07-01", "2024-12-31")),
+        ("second weekend in june", ("2025-06-14", "2025-06-15")),
+        # halves, and thirds of a three-month span by month
+        ("h2 2024", ("2024-07-01", "2024-12-31")),
+        ("middle of q1", ("2025-02-01", "2025-02-28")),
+        # a day exactly, a shift without "the"
+        ("exactly two years ago", ("2023-07-16", "2023-07-16")),
+        ("day after tomorrow", ("2025-07-18", "2025-07-18")),
+        # a duration with "past" alone, and in hours (whole days)
+        ("past 2 weeks", ("2025-07-02", "2025-07-16")),
+        ("over the last 36 hours", ("2025-07-14", "2025-07-16")),
+    ],
+)
+def test_chat_spellings_and_parts(text: str, expected: tuple[str, str]) -> None:
+    assert span(text) == expected
+
+
+@pytest.mark.parametrize("text", ["the winner was announced", "let it simmer for an hour"])
+def test_a_real_word_near_a_time_word_is_not_one(text: str) -> None:
+    assert find_times(text, A) == []

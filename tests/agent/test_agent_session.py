@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from remem.agent import MemoryAgent
+from remem.agent.current import replaced_by
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
 from remem.memory import Memory
@@ -248,3 +249,32 @@ def test_a_start_block_never_shows_a_value_a_newer_fact_replaced(mem: Memory) ->
     assert "since changed: The user bumped msrv to 1.80." in marked
     assert any("Redis cache is on db 2." in line for line in facts.lines)
     assert any("bumped msrv to 1.80" in line for line in facts.lines)
+
+
+def test_a_prompt_block_marks_an_episode_whose_value_a_newer_memory_replaced(
+    mem: Memory,
+) -> None:
+    # an episode keeps its task as it was said: shown with what replaced its value
+    mem.config.agent_replaced_min_cosine = 0.0  # the fake embedder's cosines mean nothing
+    agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
+    task = "Add the Bauhaus ingest DAG, the CSV lands at 04:30 UTC"
+    episode = agent.episodes.start(task, session_id="s0", now=T0)
+    agent.episodes.complete(episode.id, outcome_score=1.0, success=True, now=T0)
+    mem.add("From 23 March Bauhaus delivers at 06:00 UTC.", user_id="maya", agent_id="coder",
+            infer=False, valid_from=T0 + timedelta(days=5))  # fmt: skip
+    context = agent.recall("s1", "the bauhaus ingest dag", now=T0 + timedelta(days=10))
+    line = next(line for line in context.text.splitlines() if "04:30" in line)
+    assert "since changed: From 23 March Bauhaus delivers at 06:00 UTC." in line
+    assert "Add the Bauhaus ingest DAG" in line
+
+
+def test_a_newer_memory_naming_what_it_left_replaces_that_value() -> None:
+    intro = "We deploy to Render, the service is called shop-web; postgres runs on port 5433."
+    moved = "Big news, we moved off Render! production is on Fly.io now, app shop-prod-fra."
+    assert "render" in replaced_by(intro, moved)
+    assert replaced_by(intro, "Production is on Fly.io now, app shop-prod-fra.") == set()
+    assert "04:30" in replaced_by(
+        "They put a CSV at 04:30 UTC.", "The CSV comes at 06:00 UTC, not 04:30 anymore."
+    )
+    # a word the older does not hold is no value of it
+    assert replaced_by(intro, "We switched from Heroku to Fly.io for the api.") == set()

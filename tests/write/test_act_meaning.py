@@ -90,3 +90,47 @@ def test_the_assistants_own_past_action_told_back_to_it_is_a_correction() -> Non
     assert said.has(Act.CORRECTION) and not said.statements()
     assert classify("the sheet uses the net figure not gross, you mixed them").is_lesson
     assert not classify("the sheet uses the net figure").is_lesson
+
+
+def test_a_request_said_as_a_statement_is_a_request() -> None:
+    # the speaker wanting a thing or a state is work asked for
+    for text in (
+        "I want a double jump of 2 tiles.",
+        "Now I would like that the eval script outputs also the IoU per class.",
+        "we'd love the onboarding screens in dark mode too",
+    ):
+        assert acts(text) == [Act.REQUEST], text
+        assert classify(text).statements() == [], text
+    assert acts("I wanted a bigger flat but the cheaper one won") == [Act.STATEMENT]
+    # a modal of obligation on a thing: asked for, when the reading does not say a fact
+    text = "the error messages on the signup form should be inline not in a toast"
+    assert acts(text) == [Act.REQUEST]
+    assert acts(text, meaning=lambda _: TASK) == [Act.REQUEST]
+    assert acts(text, meaning=lambda _: FACT) == [Act.STATEMENT]
+    # ... not before a subordinate clause, nor with the speaker as its subject
+    assert acts("the orders table has 1.2B rows so anything touching it needs to be batched") == [
+        Act.STATEMENT
+    ]
+
+
+def test_a_question_without_its_mark_and_a_fragment_are_not_facts() -> None:
+    text = "So like how does the ISA allowance work if I open two different ones in the same year"
+    assert acts(text) == [Act.QUESTION]
+    assert acts("quick question if I put the roast in at 2 when do I need to add potatoes") == [
+        Act.QUESTION
+    ]
+    assert acts("clippy + tests") == [Act.CHATTER]  # two words and a sign
+    # "ok?" inside "look?" is no tag asking for agreement
+    said = classify("The streak counter seems off by one in the evenings, could you have a look?")
+    assert said.statements() == []
+    assert "tag-question" not in [c for s in said.sentences for c in s.cues]
+
+
+def test_a_polite_ask_said_as_a_question_is_for_now() -> None:
+    # the reading alone does not make "could you ...?" how to work from now on
+    assert acts("Perfect. Could you commit everything?", meaning=lambda _: STANDING)[-1] is (
+        Act.REQUEST
+    )
+    assert acts("commit everything", meaning=lambda _: STANDING) == [Act.RULE]
+    # a standing cue still does
+    assert classify("could you always run swiftlint before committing?").is_lesson

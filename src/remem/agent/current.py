@@ -1,5 +1,7 @@
 """The session start's project facts as they stand now: a memory whose value a newer
-one among them replaced is not shown as current (``Recaller.key_facts``).
+one among them replaced is not shown as current (``Recaller.key_facts``); in a prompt's
+relevant memories, an episode whose task holds such a value is marked with the newer
+(``Recaller.add_relevant``; a fact there is the trust pass's).
 
 The update decision (:mod:`remem.slots`) does not pair every update with what it
 updates ("Msrv is 1.74." and "The user bumped msrv to 1.80." stay active side by
@@ -8,7 +10,9 @@ the lines a block is about to show are compared pairwise, older against newer: t
 newer **replaced** the older when both are about the same thing — a keyword in common
 (speakers aside) and the embedding's cosine of the two at least
 ``agent_replaced_min_cosine`` — and the newer says a value of a kind the older holds
-(a version, a time of day, an amount, a number, a host) that the older does not say.
+(a version, a time of day, an amount, a number, a host) that the older does not say,
+or names a word of the older as what it left ("moved off Render", "instead of ...",
+"not ... anymore", "no longer on ...": a closed class of cues).
 The older line is then dropped when it holds no other value (everything it pinned down
 changed) and is no episode, and otherwise shown marked with the newer line (``since
 changed: ...``) — an introduction that also names other things, an episode (its
@@ -46,6 +50,15 @@ _KINDS = (
     ("host", re.compile(r"\b[a-z0-9][\w-]*\.(?:com|io|dev|net|org|app|cloud|internal)\b", re.I)),
     ("number", re.compile(r"(?<![\w.:/-])\d+(?![\w.:/-])")),
 )
+# the newer naming what it left ("moved off Render", "instead of 60", "not 04:30
+# anymore"): that value of the older is replaced, whatever its kind (closed class)
+_LEFT = re.compile(
+    r"\b(?:(?:moved|switched|migrated|went)\s+(?:away\s+)?(?:off|from)|instead\s+of|"
+    r"rather\s+than|no\s+longer\s+(?:on|at|in|with|using|uses?)|replaced)\s+(?:the\s+)?"
+    r"([\w€$£][\w.:-]*)|\bnot\s+(?:on\s+|at\s+|in\s+)?([\w.:-]+)\s+any\s?more\b",
+    re.IGNORECASE,
+)
+_TOKEN = re.compile(r"[\w.:-]+")
 # who said or did it, not what it is about
 _SPEAKERS = frozenset("user users others other dev we i you they assistant".split())
 _MAX_MARK_CHARS = 120
@@ -78,14 +91,27 @@ def replaced_by(older: str, newer: str) -> set[str]:
     for kind, said in old.items():
         if new.get(kind, set()) - said:
             changed |= said - new[kind] if said - new[kind] else said
+    words = {w.strip(".:-").lower() for w in _TOKEN.findall(older)}
+    for match in _LEFT.finditer(newer):
+        left = (match.group(1) or match.group(2)).strip(".:-").lower()
+        if len(left) > 2 and left in words and left not in _SPEAKERS:
+            changed.add(left)
     if changed and not _subject(older) & _subject(newer):
         return set()
     return changed
 
 
-def current(records: Sequence[MemoryRecord], store: Store, config: Config) -> list[MemoryRecord]:
+def current(
+    records: Sequence[MemoryRecord],
+    store: Store,
+    config: Config,
+    *,
+    episodes_only: bool = False,
+) -> list[MemoryRecord]:
     """``records`` (in their order) without those a newer one among them replaced and
-    that hold no other value, and with the others marked (see the module doc)."""
+    that hold no other value, and with the others marked (see the module doc).
+    ``episodes_only``: only episodes are marked (a prompt's relevant memories: an
+    episode keeps its task as it was said; a fact's conflicts are the trust pass's)."""
     if len(records) < 2 or config.agent_replaced_min_cosine > 1.0:
         return list(records)
     vectors = _vectors(records, store)
@@ -93,6 +119,8 @@ def current(records: Sequence[MemoryRecord], store: Store, config: Config) -> li
     out: dict[int, MemoryRecord | None] = {}
     for rank, i in enumerate(order):
         older = records[i]
+        if episodes_only and not _episode(older):
+            continue
         for j in order[rank + 1 :]:
             newer = records[j]
             if said_at(newer) <= said_at(older) or newer.id == older.id:

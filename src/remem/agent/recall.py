@@ -218,9 +218,20 @@ class Recaller:
             )
             builder.skipped += skipped
         resolved = facts_first(resolved)
+        # an episode's task holding a value a newer memory here replaced is marked
+        # with it (remem/agent/current.py)
+        records = [hit.memory for hit, _ in resolved]
+        marked = {
+            r.id: r for r in current(records, self.mem.store, self.mem.config, episodes_only=True)
+        }
         # formatted as the block takes them: it stops at ``items``
         relevant = (
-            memory_line(hit.memory, now=now, tags=line_tags(hit), match=match_of(hit))
+            memory_line(
+                marked.get(hit.memory.id, hit.memory),
+                now=now,
+                tags=line_tags(hit),
+                match=match_of(hit),
+            )
             for hit, _ in resolved
         )
         builder.add(RELEVANT, relevant, max_items=items, context=terms)

@@ -22,6 +22,14 @@ from remem.timeexpr.spans import (
 )
 from remem.timewords import HOLIDAY_SPANS, HOLIDAY_WEEKENDS, MONTHS, SEASONS, days_in_month
 
+# The parts of a span by the words that name them: "(the) beginning of", "back end of".
+_PART_WORDS = (
+    ("beginning", "early"), ("start", "early"), ("middle", "mid"), ("end", "late"),
+    ("back end", "late"), ("tail end", "late"), ("first half", "first"),
+    ("front half", "first"), ("second half", "second"), ("back half", "second"),
+    ("latter half", "second"),
+)  # fmt: skip
+
 
 class AnchorRules(ParserBase):
     """Rules for things with a name on the calendar."""
@@ -141,16 +149,13 @@ class AnchorRules(ParserBase):
         j = i
         part = {"early": "early", "mid": "mid", "middle": "mid", "late": "late"}.get(self.at(i))
         if part is not None:
-            j = i + 1
+            j = i + 1 + (self.at(i + 1) == "of")  # "mid June", "middle of Q1"
         else:
-            for phrase, name in (
-                ("the beginning of", "early"), ("the start of", "early"),
-                ("the middle of", "mid"), ("the end of", "late"),
-                ("the first half of", "first"), ("the second half of", "second"),
-            ):  # fmt: skip
-                k = self.words(i, phrase)
-                if k is not None:
-                    part, j = name, k
+            at = i + (self.at(i) == "the")  # "the beginning of", "beginning of"
+            for phrase, name in _PART_WORDS:
+                k = self.words(at, phrase)
+                if k is not None and self.at(k) == "of":
+                    part, j = name, k + 1
                     break
         if part is None:
             return []
@@ -172,13 +177,16 @@ class AnchorRules(ParserBase):
     def _nth_of(self, i: int) -> list[Found]:
         """ "the second week of September", "the last weekend of November", "the first
         Monday of June"."""
-        if self.at(i) != "the" or self.at(i + 1) not in ORDINALS:
+        i += self.at(i) == "the"  # "the first weekend of", "first weekend in"
+        if self.at(i) not in ORDINALS:
             return []
-        n = ORDINALS[self.at(i + 1)]
-        thing = self.at(i + 2)
-        if self.at(i + 3) != "of" or not (thing in ("week", "weekend") or thing in WEEKDAY):
+        n = ORDINALS[self.at(i)]
+        thing = self.at(i + 1)
+        if self.at(i + 2) not in ("of", "in") or not (
+            thing in ("week", "weekend") or thing in WEEKDAY
+        ):
             return []
-        base = self._of_target(i + 4)
+        base = self._of_target(i + 3)
         if base is None:
             return []
         span, k = base
@@ -250,6 +258,11 @@ class AnchorRules(ParserBase):
             century = decade[1] or ("20" if int(decade[2]) <= (a.year % 100) // 10 else "19")
             start = int(century + decade[2] + "0")
             out.append((Span(date(start, 1, 1), date(start + 9, 12, 31), "decade"), i + 1))
+        half = re.fullmatch(r"h([12])", word)  # "H2 2025", "h1 this year"
+        if half:
+            named = self._year_after(i + 1) or (a.year, i + 1)
+            whole = year_span(named[0])
+            out.append((part_span(whole, ("first", "second")[int(half[1]) - 1]), named[1]))
         quarter = re.fullmatch(r"q([1-4])", word)
         if quarter:
             year = self._year_after(i + 1)

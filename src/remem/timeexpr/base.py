@@ -32,7 +32,7 @@ from remem.timewords import (
 
 # Words and numbers, ISO and US dates whole, "Q3", ordinals ("3rd"), decades ("'90s").
 TOKEN = re.compile(
-    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|q[1-4]\b|'?\d{1,4}(?:st|nd|rd|th|s)?|"
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|[qh][1-4]\b|\bb4\b|'?\d{1,4}(?:st|nd|rd|th|s)?|"
     r"[a-z]+(?:'s|s')?",
     re.IGNORECASE,
 )
@@ -69,9 +69,23 @@ TIME_WORDS = (
     | set(SEASONS)
     | {w for words in HOLIDAYS for w in words if w not in ("of", "day", "st")}
     | set("today tonight tomorrow yesterday night morning afternoon evening ago now".split())
-    | {"q1", "q2", "q3", "q4"}
+    | {"q1", "q2", "q3", "q4", "h1", "h2"}
 )
 REACH = 8
+# Time words long enough that a word missing a letter of one is that word misspelled.
+_LONG_WORDS = tuple(
+    sorted(
+        w
+        for w in (
+            set(WEEKDAYS)
+            | set(MONTHS)
+            | set(SEASONS)
+            | {w for words in HOLIDAYS for w in words}
+            | set("yesterday tomorrow tonight weekend weekends quarter quarters".split())
+        )
+        if len(w) >= 6
+    )
+)
 # The words an expression can start with besides time words and digits.
 STARTS = (
     set(NUMBER_WORDS)
@@ -82,7 +96,8 @@ STARTS = (
     | set(ORDINALS)
     | set(
         "the this last next past previous coming current these early mid middle late "
-        "earlier later since between from".split()
+        "earlier later since between from beginning start end back tail front latter "
+        "exactly".split()
     )
 )
 _HOLIDAYS_BY_FIRST: dict[str, list[tuple[tuple[str, ...], Callable[[int], date]]]] = {}
@@ -95,15 +110,54 @@ def _parts(option: str) -> list[str]:
     return option.split()
 
 
+# Chat shorthand for time words (the usual abbreviations, not typos: see _typo).
+SHORTHAND = {
+    "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "tmr": "tomorrow",
+    "tmw": "tomorrow", "tomoz": "tomorrow", "tonite": "tonight", "nite": "night",
+    "wk": "week", "wks": "weeks", "wknd": "weekend", "wknds": "weekends", "wkend": "weekend",
+    "wkends": "weekends", "mos": "months", "mth": "month", "mths": "months",
+    "yr": "year", "yrs": "years", "qtr": "quarter", "qtrs": "quarters", "nxt": "next",
+    "prev": "previous", "b4": "before", "thurs": "thursday", "thur": "thursday",
+    "tues": "tuesday", "weds": "wednesday", "xmas": "christmas", "autumn": "fall",
+}  # fmt: skip
+_TYPO_MIN = 5  # letters of a token read as a time word with letters dropped
+
+
 def norm(token: str) -> str:
     """A token as the rules compare it: lower case, a possessive dropped ("Mother's",
-    "Presidents'"), a leading apostrophe dropped ("'90s")."""
+    "Presidents'"), a leading apostrophe dropped ("'90s"), chat shorthand spelled out
+    ("wk", "yday", "b4") and a time word with a letter or two dropped restored
+    ("febuary", "summr", "wensday")."""
     word = token.casefold()
     if word.endswith("'s"):
         word = word[:-2]
     elif word.endswith("s'"):
         word = word[:-1]
-    return word.lstrip("'")
+    word = word.lstrip("'")
+    return SHORTHAND.get(word) or _typo(word)
+
+
+@functools.cache
+def _typo(word: str) -> str:
+    """The long time word (a month, a weekday, a season, a holiday word) that ``word``
+    is with letters dropped — one for a word of up to 7 letters, two for a longer one —
+    or ``word`` itself. Only deletions: a real word one letter away ("winner",
+    "simmer") is not a time word with a letter lost."""
+    if len(word) < _TYPO_MIN or not word.isalpha() or word in _LONG_WORDS:
+        return word
+    for target in _LONG_WORDS:
+        dropped = len(target) - len(word)
+        if 0 < dropped <= (1 if len(target) <= 7 else 2) and _drops(target, word):
+            return target
+    return word
+
+
+def _drops(target: str, word: str) -> bool:
+    """``word`` is ``target`` with some letters deleted, the first letter kept."""
+    if word[0] != target[0]:
+        return False
+    it = iter(target)
+    return all(ch in it for ch in word)
 
 
 Found = tuple[Span, int]

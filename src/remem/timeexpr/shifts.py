@@ -62,6 +62,8 @@ class ShiftRules(ParserBase):
         """A length counted back from the anchor: its first day and the next index."""
         number = self.number(i)
         n, j = (1, i) if number is None else (number[0][1], number[1])
+        if self.at(j) in ("hour", "hours", "hr", "hrs"):  # "the last 48 hours": whole days
+            return self.anchor - timedelta(days=-(-n // 24)), j + 1
         unit = UNITS.get(self.at(j))
         if unit is None or unit in ("weekend", "quarter"):
             return None
@@ -81,6 +83,8 @@ class ShiftRules(ParserBase):
         j = i + 1 if self.at(i) in DURATION_LEAD else i
         lead = j > i
         k = self.words(j, "the past", "the last", "the previous", "these past", "this past")
+        if k is None and self.at(j) == "past" and self.number(j + 1) is not None:
+            k = j + 1  # "past 3 months"
         if k is None:
             if not lead or self.at(i) != "for":
                 return []
@@ -139,7 +143,8 @@ class ShiftRules(ParserBase):
         """ "three days ago", "two weeks back", "in five days", "a month from now", "a week
         from today" (one day), "a year ago today", "two Fridays ago"."""
         out: list[Found] = []
-        number = self.number(i)
+        exact = self.at(i) == "exactly"  # "exactly a year ago": that day, not that year
+        number = self.number(i + exact)
         if number is not None:
             (lo, hi), j = number
             word = self.at(j)
@@ -154,7 +159,7 @@ class ShiftRules(ParserBase):
                     end = self.words(k, tail)
                     if end is not None:
                         today = self.words(end, "today")
-                        single = today is not None
+                        single = today is not None or exact
                         out.append(self._count(unit, lo, hi, sign, single, today or end))
                 end = self.words(k, "from today")
                 if end is not None:
@@ -174,11 +179,11 @@ class ShiftRules(ParserBase):
             (n, _), j = number
             unit = UNITS[self.at(j)]
             j += 1
-        elif self.at(i) == "the" and (
-            self.at(i + 1) in UNITS or self.at(i + 1) in WEEKDAY or self.at(i + 1) == "night"
-        ):
-            n, j = 0, i + 2
-            unit = UNITS.get(self.at(i + 1), self.at(i + 1))
+        elif (t := i + (self.at(i) == "the")) >= 0 and (
+            self.at(t) in UNITS or self.at(t) in WEEKDAY or self.at(t) == "night"
+        ):  # "the day before X", "day before yday"
+            n, j = 0, t + 1
+            unit = UNITS.get(self.at(t), self.at(t))
         else:
             return []
         direction = self.at(j)

@@ -99,7 +99,13 @@ def part_span(span: Span, part: str) -> Span:
         years = {"early": (0, 3), "mid": (4, 6), "late": (7, 9), "first": (0, 4), "second": (5, 9)}
         a, b = years[part]
         return Span(date(y + a, 1, 1), date(y + b, 12, 31), "part")
-    days = (span.end - span.start).days + 1  # a season, a week, a range: thirds / halves
+    if _whole_months(span) == 3:  # a quarter, a season: its first, second, third month
+        index = {"early": 0, "mid": 1, "late": 2}.get(part)
+        if index is not None:
+            start = shift_month_start(span.start, index)
+            end = shift_month_start(start, 1) - timedelta(days=1)
+            return Span(start, end, "part")
+    days = (span.end - span.start).days + 1  # a week, a range: thirds / halves
     if part in ("first", "second"):
         half = days // 2
         if part == "first":
@@ -110,3 +116,16 @@ def part_span(span: Span, part: str) -> Span:
     start = span.start + timedelta(days=third * index)
     end = span.end if index == 2 else start + timedelta(days=third - 1)
     return Span(start, end, "part")
+
+
+def _whole_months(span: Span) -> int:
+    """How many calendar months ``span`` covers exactly (0 when it does not)."""
+    if span.start.day != 1 or span.end.day != days_in_month(span.end.year, span.end.month):
+        return 0
+    return (span.end.year - span.start.year) * 12 + span.end.month - span.start.month + 1
+
+
+def shift_month_start(day: date, months: int) -> date:
+    """The first day of the month ``months`` after ``day``'s month."""
+    index = day.year * 12 + day.month - 1 + months
+    return date(index // 12, index % 12 + 1, 1)

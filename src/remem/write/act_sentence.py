@@ -18,10 +18,13 @@ from remem.write.act_words import (
     BLAME,
     CLOSING,
     CONTRAST,
+    DEONTIC,
+    DESIRE,
     DETERMINER,
     GO_AHEAD,
     GRATITUDE,
     HABIT,
+    INVERTED,
     NAMED,
     NEEDS,
     NEG_HEAD,
@@ -140,6 +143,7 @@ def read_sentence(
         text.rstrip().endswith("?")
         or (words[0] in WH and not (len(words) > 1 and words[1] == "about"))
         or (words[0] in AUX and len(words) > 1 and words[1] not in ("you", "u"))
+        or INVERTED.search(main) is not None
     )
     standing = bool(STANDING.search(main))
     negated = bool(NEG_HEAD.match(core)) or bool(NO_HEAD.match(text))
@@ -176,7 +180,10 @@ def read_sentence(
     if interrogative and not polite:
         return Sentence(text, Act.QUESTION, ("interrogative",))
     if imperative or NEEDS.search(core):
-        if meaning is not None:  # a task for now, or how to work from now on
+        # a task for now, or how to work from now on; a polite ask said as a question
+        # ("could you commit everything?") is for now unless a standing cue says more
+        asked = polite and text.rstrip().endswith("?")
+        if meaning is not None and not asked:
             scores = meaning(text)
             if scores.standing_margin >= margins[2]:
                 return Sentence(
@@ -185,7 +192,8 @@ def read_sentence(
         return Sentence(text, Act.REQUEST, ("imperative",))
     if REPORT.search(core) or (ASIDE.search(text) and not ANCHOR.search(text)):
         return Sentence(text, Act.CHATTER, ("aside",))
-    if len(words) <= 2 and not any(any(c.isdigit() for c in w) for w in words):
+    named = [w for w in words if any(c.isalnum() for c in w)]  # not "+", "&", "->"
+    if len(named) <= 2 and not any(any(c.isdigit() for c in w) for w in named):
         return Sentence(text, Act.CHATTER, ("short",))
     if meaning is not None:
         scores = meaning(text)
@@ -199,6 +207,14 @@ def read_sentence(
             return Sentence(text, Act.RULE, (f"embedding-standing:{scores.standing_margin:.2f}",))
         if _open_head(words) and scores.request_margin >= margins[0]:
             return Sentence(text, Act.REQUEST, (f"embedding:{scores.request_margin:.2f}",))
+    if DESIRE.match(core):
+        return Sentence(text, Act.REQUEST, ("desire",))
+    if (
+        DEONTIC.search(main)
+        and words[0] not in PRONOUN_SUBJECT
+        and (meaning is None or meaning(text).request_margin >= margins[0])
+    ):
+        return Sentence(text, Act.REQUEST, ("obligation",))
     return Sentence(text, Act.STATEMENT, tuple(cues))
 
 

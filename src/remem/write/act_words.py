@@ -148,9 +148,29 @@ SPLIT = re.compile(r"(?<=[.!?…])[\"')\]]*\s+|\n+|(?<=[\U0001F300-\U0001FAFF])\
 # a statement asked back for agreement: "we use poetry, right?", "you know our python
 # is 3.12 now?" (a tag or a "you know" before it; closed classes)
 TAG = re.compile(
-    r",?\s*(?:right|no|yeah|yes|correct|ok|okay|innit|isn'?t\s+it|aren'?t\s+(?:we|they)|"
+    r",?\s*\b(?:right|no|yeah|yes|correct|ok|okay|innit|isn'?t\s+it|aren'?t\s+(?:we|they)|"
     r"don'?t\s+(?:we|they)|doesn'?t\s+it)\s*\?+\W*$",
     re.IGNORECASE,
+)
+# a wh-word before an auxiliary and its subject, anywhere in the clause: a question
+# said without its mark ("so like how does the allowance work if ...", "quick question
+# if I put the roast in at 2 when do I need to ...")
+INVERTED = re.compile(
+    r"\b(?:how|what|when|where|why)\s+(?:do|does|did|is|are|can|could|should|would|will)\s+"
+    r"(?:i|we|you|u|they|he|she|it|the|my|our|your|this|that|these|those)\b",
+    re.IGNORECASE,
+)
+# the speaker wanting a thing or a state, not to do something ("I want a double jump of
+# 2 tiles", "now I would like that the script outputs ..."): work asked for now
+DESIRE = re.compile(
+    r"^(?:i|we)\s+(?:(?:really|just|also|still)\s+)?(?:want|wanna|wish)\b(?!\s+(?:to|you|u)\b)|"
+    r"^(?:i|we)(?:'d|’d|\s+would)\s+(?:really\s+)?(?:like|love)\b(?!\s+(?:to|you|u)\b)",
+    re.IGNORECASE,
+)
+# a modal of obligation on something other than the speaker or the assistant ("the
+# error messages should be inline"): how a thing ought to be, asked for
+DEONTIC = re.compile(
+    r"\b(?:should(?:n'?t)?|must|ought\s+to|needs?\s+to|has\s+to)\s+\w", re.IGNORECASE
 )
 KNOW = re.compile(r"^\W*(?:you\s+know|y'?know|as\s+you\s+know)[,\s]+(?:that\s+)?", re.I)
 # where a statement ends and an ask begins inside one sentence ("my mum turns 70 on 14
