@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from remem.agent import MemoryAgent
-from remem.agent.current import replaced_by
+from remem.agent.current import current, replaced_by
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
 from remem.memory import Memory
@@ -278,3 +278,23 @@ def test_a_newer_memory_naming_what_it_left_replaces_that_value() -> None:
     )
     # a word the older does not hold is no value of it
     assert replaced_by(intro, "We switched from Heroku to Fly.io for the api.") == set()
+
+
+def test_a_newer_memory_naming_what_it_left_needs_no_nearness(mem: Memory) -> None:
+    # a long introduction is far from the one-line news that changed part of it
+    mem.config.agent_replaced_min_cosine = 0.99
+    intro = "We deploy to Render, the service is shop-web; postgres runs on port 5433 locally."
+    said = ((intro, 0), ("We moved off Render, we deploy on Fly.io now.", 9))
+    ids = []
+    for text, day in said:
+        (record,) = mem.add(text, user_id="maya", agent_id="coder", infer=False,
+                            valid_from=T0 + timedelta(days=day))  # fmt: skip
+        ids.append(record.id)
+    records = [mem.get(i, user_id="maya") for i in ids]
+    shown = current(records, mem.store, mem.config)
+    assert shown[0].content.startswith(intro)
+    assert "(since changed: We moved off Render" in shown[0].content
+    # with no word named as left, the cosine still decides
+    other = mem.add("We deploy on Fly.io now, port 8080.", user_id="maya", agent_id="coder",
+                    infer=False, valid_from=T0 + timedelta(days=9))[0]  # fmt: skip
+    assert current([records[0], other], mem.store, mem.config)[0].content == intro

@@ -134,3 +134,15 @@ def test_a_polite_ask_said_as_a_question_is_for_now() -> None:
     assert acts("commit everything", meaning=lambda _: STANDING) == [Act.RULE]
     # a standing cue still does
     assert classify("could you always run swiftlint before committing?").is_lesson
+
+
+def test_a_short_phrase_without_a_verb_is_a_terse_ask_unless_it_reads_as_a_fact() -> None:
+    assert acts("0.9.1 patch release", meaning=lambda _: TASK) == [Act.REQUEST]
+    assert acts("0.9.1 patch release", meaning=lambda _: STANDING) == [Act.REQUEST]
+    assert acts("Postgres 16 on port 5433", meaning=lambda _: FACT) == [Act.STATEMENT]
+    # an assignment, a verb form, or no reading: structure keeps the statement
+    leaning = ActScores(request=0.35, statement=0.3, standing=0.3)  # under the margins
+    assert acts("0.9.1 patch release", meaning=lambda _: leaning) == [Act.REQUEST]
+    assert acts("staging = namespace ledger-stg", meaning=lambda _: leaning) == [Act.STATEMENT]
+    assert acts("the beta got delayed", meaning=lambda _: leaning) == [Act.STATEMENT]
+    assert acts("0.9.1 patch release") == [Act.STATEMENT]

@@ -12,7 +12,8 @@ newer **replaced** the older when both are about the same thing — a keyword in
 ``agent_replaced_min_cosine`` — and the newer says a value of a kind the older holds
 (a version, a time of day, an amount, a number, a host) that the older does not say,
 or names a word of the older as what it left ("moved off Render", "instead of ...",
-"not ... anymore", "no longer on ...": a closed class of cues).
+"not ... anymore", "no longer on ...": a closed class of cues; then the cosine is not
+asked, only a keyword in common besides that word).
 The older line is then dropped when it holds no other value (everything it pinned down
 changed) and is no episode, and otherwise shown marked with the newer line (``since
 changed: ...``) — an introduction that also names other things, an episode (its
@@ -34,7 +35,7 @@ from remem.read.feedback_context import keyword_stems
 from remem.read.trust import said_at
 from remem.store.base import Store
 
-__all__ = ["current", "replaced_by", "values"]
+__all__ = ["current", "named_left", "replaced_by", "values"]
 
 _KINDS = (
     ("time", re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")),
@@ -91,14 +92,23 @@ def replaced_by(older: str, newer: str) -> set[str]:
     for kind, said in old.items():
         if new.get(kind, set()) - said:
             changed |= said - new[kind] if said - new[kind] else said
-    words = {w.strip(".:-").lower() for w in _TOKEN.findall(older)}
-    for match in _LEFT.finditer(newer):
-        left = (match.group(1) or match.group(2)).strip(".:-").lower()
-        if len(left) > 2 and left in words and left not in _SPEAKERS:
-            changed.add(left)
-    if changed and not _subject(older) & _subject(newer):
+    left = named_left(older, newer)
+    changed |= left
+    if changed and not (_subject(older) & _subject(newer)) - left:
         return set()
     return changed
+
+
+def named_left(older: str, newer: str) -> set[str]:
+    """The words of ``older`` that ``newer`` names as what it left ("moved off Render",
+    "instead of 60", "not 04:30 anymore")."""
+    words = {w.strip(".:-").lower() for w in _TOKEN.findall(older)}
+    out = set()
+    for match in _LEFT.finditer(newer):
+        word = (match.group(1) or match.group(2)).strip(".:-").lower()
+        if len(word) > 2 and word in words and word not in _SPEAKERS:
+            out.add(word)
+    return out
 
 
 def current(
@@ -126,7 +136,12 @@ def current(
             if said_at(newer) <= said_at(older) or newer.id == older.id:
                 continue
             a, b = vectors.get(older.id), vectors.get(newer.id)
-            if a is None or b is None or float(a @ b) < config.agent_replaced_min_cosine:
+            near = (
+                a is not None and b is not None and float(a @ b) >= config.agent_replaced_min_cosine
+            )
+            # a newer one naming what it left needs no nearness (a long episode's task
+            # is far from a one-line fact on its subject)
+            if not near and not named_left(older.content, newer.content):
                 continue
             changed = replaced_by(older.content, newer.content)
             if not changed:

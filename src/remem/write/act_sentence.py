@@ -215,7 +215,33 @@ def read_sentence(
         and (meaning is None or meaning(text).request_margin >= margins[0])
     ):
         return Sentence(text, Act.REQUEST, ("obligation",))
+    if meaning is not None and _verbless(words, text):
+        # a noun phrase alone ("0.9.1 patch release") is a terse ask unless the reading
+        # puts it nearer a fact than a task or an instruction ("Postgres 16 on port 5433")
+        scores = meaning(text)
+        if scores.statement - max(scores.request, scores.standing) < 0:
+            return Sentence(text, Act.REQUEST, ("verbless",))
     return Sentence(text, Act.STATEMENT, tuple(cues))
+
+
+def _verbless(words: list[str], text: str) -> bool:
+    """A short phrase (at most ``_PHRASE_WORDS`` words) with no auxiliary, copula, -ed
+    or -ing form or contraction — a listed verb may be a noun here ("patch release",
+    "tests for the parser") — and no assignment ("staging = namespace ledger-stg",
+    "prod db: pg-main-3")."""
+    if "=" in text or ":" in text or len(words) > _PHRASE_WORDS:
+        return False
+    return not any(
+        w in AUX
+        or w in ("am", "be", "been", "being", "'s", "s")
+        or "'" in w
+        or "’" in w
+        or (w.isalpha() and len(w) > 4 and w.endswith(("ed", "ing")))
+        for w in words
+    )
+
+
+_PHRASE_WORDS = 6
 
 
 def _open_head(words: list[str]) -> bool:
