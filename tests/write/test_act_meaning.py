@@ -146,3 +146,9 @@ def test_a_short_phrase_without_a_verb_is_a_terse_ask_unless_it_reads_as_a_fact(
     assert acts("staging = namespace ledger-stg", meaning=lambda _: leaning) == [Act.STATEMENT]
     assert acts("the beta got delayed", meaning=lambda _: leaning) == [Act.STATEMENT]
     assert acts("0.9.1 patch release") == [Act.STATEMENT]
+
+
+def test_an_obligation_after_a_condition_is_how_the_system_is_set_up() -> None:
+    text = "If it fails it should alert in Slack channel #data-alerts."
+    assert acts(text, meaning=lambda _: TASK) == [Act.STATEMENT]
+    assert acts("the nightly export should be gzipped", meaning=lambda _: TASK) == [Act.REQUEST]

@@ -41,6 +41,7 @@ from remem.write.act_words import (
     VALUES,
     WE,
     WH,
+    WH_CLAUSE,
     is_verb_head,
     strip_lead,
     tokens,
@@ -209,10 +210,8 @@ def read_sentence(
             return Sentence(text, Act.REQUEST, (f"embedding:{scores.request_margin:.2f}",))
     if DESIRE.match(core):
         return Sentence(text, Act.REQUEST, ("desire",))
-    if (
-        DEONTIC.search(main)
-        and words[0] not in PRONOUN_SUBJECT
-        and (meaning is None or meaning(text).request_margin >= margins[0])
+    if _obligation_on_a_thing(main, words) and (
+        meaning is None or meaning(text).request_margin >= margins[0]
     ):
         return Sentence(text, Act.REQUEST, ("obligation",))
     if meaning is not None and _verbless(words, text):
@@ -222,6 +221,18 @@ def read_sentence(
         if scores.statement - max(scores.request, scores.standing) < 0:
             return Sentence(text, Act.REQUEST, ("verbless",))
     return Sentence(text, Act.STATEMENT, tuple(cues))
+
+
+def _obligation_on_a_thing(main: str, words: list[str]) -> bool:
+    """A modal of obligation whose subject is a thing, in a clause that starts with
+    that subject: "the error messages should be inline" — not "if it fails it should
+    alert in #data-alerts" (a condition first: how the system is set up), nor "we / you
+    / it should ..."."""
+    match = DEONTIC.search(main)
+    if match is None or words[0] in WH_CLAUSE or words[0] in PRONOUN_SUBJECT:
+        return False
+    before = tokens(main[: match.start()])
+    return bool(before) and before[-1] not in PRONOUN_SUBJECT
 
 
 def _verbless(words: list[str], text: str) -> bool:
@@ -249,7 +260,12 @@ def _open_head(words: list[str]) -> bool:
     ..."): not a pronoun, a determiner or a possessive, nor a noun its next word makes a
     subject ("logs are in loki now", "the monorepo's on nx"), and the clause has no
     copula ("slo for reads is p99 < 150ms": a statement)."""
-    if words[0] in PRONOUN_SUBJECT or words[0] in DETERMINER or "'" in words[0]:
+    if (
+        words[0] in PRONOUN_SUBJECT
+        or words[0] in DETERMINER
+        or words[0] in WH_CLAUSE  # "if it fails ...": a condition, no verb
+        or "'" in words[0]
+    ):
         return False
     if any(w in ("is", "are", "was", "were") for w in words):  # "slo for reads is p99"
         return False
