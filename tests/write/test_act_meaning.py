@@ -145,6 +145,7 @@ def test_a_short_phrase_without_a_verb_is_a_terse_ask_unless_it_reads_as_a_fact(
     assert acts("0.9.1 patch release", meaning=lambda _: leaning) == [Act.REQUEST]
     assert acts("staging = namespace ledger-stg", meaning=lambda _: leaning) == [Act.STATEMENT]
     assert acts("the beta got delayed", meaning=lambda _: leaning) == [Act.STATEMENT]
+    assert acts("Local we must update also.", meaning=lambda _: leaning) == [Act.STATEMENT]
     assert acts("0.9.1 patch release") == [Act.STATEMENT]
 
 

@@ -236,15 +236,15 @@ def _obligation_on_a_thing(main: str, words: list[str]) -> bool:
 
 
 def _verbless(words: list[str], text: str) -> bool:
-    """A short phrase (at most ``_PHRASE_WORDS`` words) with no auxiliary, copula, -ed
-    or -ing form or contraction — a listed verb may be a noun here ("patch release",
+    """A short phrase (at most ``_PHRASE_WORDS`` words) with no auxiliary, copula, modal,
+    personal pronoun, -ed or -ing form or contraction — a listed verb may be a noun here ("patch release",
     "tests for the parser") — and no assignment ("staging = namespace ledger-stg",
     "prod db: pg-main-3")."""
     if "=" in text or ":" in text or len(words) > _PHRASE_WORDS:
         return False
     return not any(
         w in AUX
-        or w in ("am", "be", "been", "being", "'s", "s")
+        or w in _CLAUSE_WORDS
         or "'" in w
         or "’" in w
         or (w.isalpha() and len(w) > 4 and w.endswith(("ed", "ing")))
@@ -253,6 +253,9 @@ def _verbless(words: list[str], text: str) -> bool:
 
 
 _PHRASE_WORDS = 6
+# a copula, "must", or a personal pronoun as a subject: a clause, not a phrase ("Local
+# we must update also.")
+_CLAUSE_WORDS = frozenset("am be been being 's s must i we you u they he she it".split())
 
 
 def _open_head(words: list[str]) -> bool:
