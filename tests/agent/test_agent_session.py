@@ -276,6 +276,14 @@ def test_a_newer_memory_naming_what_it_left_replaces_that_value() -> None:
     assert "04:30" in replaced_by(
         "They put a CSV at 04:30 UTC.", "The CSV comes at 06:00 UTC, not 04:30 anymore."
     )
+    # an episode's outcome score is no value of its task
+    assert (
+        replaced_by(
+            "Succeeded at: build the Bauhaus DAG, the CSV lands at 04:30 UTC (outcome 0.80).",
+            "Succeeded at: no datetime.now() in the Bauhaus DAG start_date (outcome 1.00).",
+        )
+        == set()
+    )
     # a word the older does not hold is no value of it
     assert replaced_by(intro, "We switched from Heroku to Fly.io for the api.") == set()
 

@@ -60,6 +60,7 @@ _LEFT = re.compile(
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[\w.:-]+")
+_OUTCOME = re.compile(r"\(outcome\s+[\d.]+\)", re.IGNORECASE)
 # who said or did it, not what it is about
 _SPEAKERS = frozenset("user users others other dev we i you they assistant".split())
 _MAX_MARK_CHARS = 120
@@ -67,9 +68,10 @@ _MAX_MARK_CHARS = 120
 
 def values(text: str) -> dict[str, set[str]]:
     """The values ``text`` pins down, by kind; each span counted once, in the order of
-    the kinds (a time is no number)."""
+    the kinds (a time is no number). An episode's outcome score ("(outcome 0.80)") is
+    no value of its task."""
     out: dict[str, set[str]] = {}
-    rest = text
+    rest = _OUTCOME.sub(" ", text)
     for kind, pattern in _KINDS:
         for match in pattern.finditer(rest):
             value = re.sub(r"[^\w.:]", "", match.group(0).lower()).lstrip("v")
