@@ -6,8 +6,10 @@ stdlib only, deterministic per (bank, seed).
     python3 world2.py --seed 1 --bank dev  --out world.dev.1.json
     python3 world2.py --seed 1 --bank held --out world.held.1.json
 
-The two phrasing banks live in bank_dev.py and bank_held.py (written
-separately: different persona, vocabulary, names, templates).  See README.md.
+The phrasing banks live in bank_dev.py and bank_held.py (written
+separately: different persona, vocabulary, names, templates), plus the later
+blind banks bank_third.py and bank_fourth.py (--bank third / fourth).
+See README.md.
 """
 import argparse
 import datetime
@@ -436,7 +438,7 @@ def stats(w):
 def build_parser():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bank", choices=["dev", "held", "third"], default="dev")
+    p.add_argument("--bank", choices=["dev", "held", "third", "fourth"], default="dev")
     p.add_argument("--out", default="-")
     p.add_argument("--start", default="2026-01-05")
     p.add_argument("--days", type=int, default=365)
