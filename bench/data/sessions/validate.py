@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Validate the recorded-session corpus (stdlib only).
 
-usage: python3 validate.py [ROOT]      (ROOT defaults to this file's directory)
+usage: python3 validate.py [ROOT] [SPLIT ...]
+       ROOT defaults to this file's directory; SPLITs default to dev, held and
+       held2 (held2 only if that directory exists).  Only aggregate counts are
+       printed per split.
 
 Checks every <split>/<project>.json: structure, event kinds, hook/tool pairing,
 increasing timestamps, 3-10 week spread, 4-7 sessions, 4-15 prompts/session,
@@ -343,9 +346,12 @@ class Checker:
 
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+    splits = sys.argv[2:]
+    if not splits:
+        splits = ["dev", "held"] + [x for x in ("held2",) if os.path.isdir(os.path.join(root, x))]
     totals = collections.OrderedDict()
     errors, warnings = [], []
-    for split in ("dev", "held"):
+    for split in splits:
         files = sorted(glob.glob(os.path.join(root, split, "*.json")))
         agg = collections.Counter()
         for f in files:
@@ -362,9 +368,9 @@ def main():
             "episodes", "triggers", "pollution", "rejected_proposals"]
     labels = sorted({k for a in totals.values() for k in a if k.startswith("label:")})
     tools = sorted({k for a in totals.values() for k in a if k.startswith("tool:")})
-    print("%-22s %8s %8s" % ("kind", "dev", "held"))
+    print("%-22s" % "kind" + "".join(" %8s" % sp for sp in splits))
     for k in keys + labels + tools:
-        print("%-22s %8d %8d" % (k, totals["dev"][k], totals["held"][k]))
+        print("%-22s" % k + "".join(" %8d" % totals[sp][k] for sp in splits))
     for w in warnings:
         print("WARN", w)
     for e in errors:
