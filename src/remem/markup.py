@@ -20,6 +20,7 @@ imports nothing from the write or read paths.
 
 from __future__ import annotations
 
+import bisect
 import html
 import json
 import re
@@ -67,9 +68,13 @@ _ATTR_VALUE = re.compile(
     r"""\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)')""",
     re.I,
 )
-_SRCDOC = re.compile(r"""\bsrcdoc\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)')""", re.I)
+_SRCDOC = re.compile(
+    r"""\bsrcdoc\s*=\s*(?:"(?P<dq>[^"]{0,4000})"|'(?P<sq>[^']{0,4000})')""", re.I
+)  # bounded: a text of many unclosed srcdoc=" must not scan to its end from each
 # RTF hidden text: "{\v ...}" or "\v ... \v0".
-_RTF_HIDDEN = re.compile(r"\{\\v\s+([^{}]*)\}|\\v\s+(.*?)\\v0\b", re.S)
+_RTF_GROUP = re.compile(r"\{\\v\s+([^{}]{0,4000})\}")  # "{\v hidden}"
+_RTF_ON = re.compile(r"\\v\s")  # "\v hidden \v0": each run ends at the next \v0
+_RTF_OFF = re.compile(r"\\v0\b")
 _MIME_ENCODED = re.compile(r"(?im)^content-transfer-encoding:\s*(?:base64|quoted-printable)")
 _MIME_START = re.compile(r"(?im)^(?:from|to|subject|date|mime-version|content-type):")
 _MIME_PARTS = 8
@@ -127,10 +132,7 @@ def regions(text: str) -> list[Region]:
     if "data:" in text:
         found += [Region(*f) for f in data_uri_regions(text)]
     if "\\v" in text:
-        found += [
-            Region("rtf_hidden", m.group(1) or m.group(2), True, m.span())
-            for m in _RTF_HIDDEN.finditer(text)
-        ]
+        found += _rtf_regions(text)
     if _MIME_ENCODED.search(text):
         found += _mime_regions(text)
     if not text.isascii():
@@ -198,6 +200,24 @@ def _html_regions(text: str) -> list[Region]:
             end = _close(text, tag, tag_match.end())
             body = _ANY_TAG.sub(" ", text[tag_match.end() : end])
             out.append(Region(f"hidden_{tag}", body, True, (tag_match.start(), end)))
+    return out
+
+
+def _rtf_regions(text: str) -> list[Region]:
+    """RTF hidden text: a ``{\\v ...}`` group, or a run from ``\\v`` to the next ``\\v0``
+    (found by position, so many unclosed runs cost one pass, not one scan each)."""
+    out = [Region("rtf_hidden", m.group(1), True, m.span()) for m in _RTF_GROUP.finditer(text)]
+    ends = [m.start() for m in _RTF_OFF.finditer(text)]
+    at = 0
+    for m in _RTF_ON.finditer(text):
+        if m.start() < at:
+            continue
+        k = bisect.bisect_left(ends, m.end())
+        if k == len(ends):
+            break
+        at = ends[k] + 3
+        if ends[k] - m.end() <= _MAX_SPAN:
+            out.append(Region("rtf_hidden", text[m.end() : ends[k]], True, (m.start(), at)))
     return out
 
 

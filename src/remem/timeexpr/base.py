@@ -137,7 +137,7 @@ def norm(token: str) -> str:
     return SHORTHAND.get(word) or _typo(word)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8192)  # bounded: a server reads unbounded vocabularies
 def _typo(word: str) -> str:
     """The long time word (a month, a weekday, a season, a holiday word) that ``word``
     is with letters dropped — one for a word of up to 7 letters, two for a longer one —
