@@ -367,3 +367,11 @@ def test_a_setting_about_secrets_is_not_one(text: str) -> None:
 )
 def test_a_setting_that_holds_a_secret_still_does(text: str, secret: str) -> None:
     assert secret not in redact(text)
+
+
+def test_no_character_of_a_settings_value_stays_out_of_its_redaction() -> None:
+    """Two detectors read one value's end differently (a password before punctuation,
+    a setting's whole token): in NAME=value the whole token goes; in prose the stop
+    stays punctuation."""
+    assert redact("DB_PASSWORD=s3cr3tP4ss!") == "DB_PASSWORD=[REDACTED:password]"
+    assert redact("password: hunter2.") == "password: [REDACTED:password]."

@@ -140,7 +140,10 @@ def _scan(text: str) -> tuple[SecretMatch, ...]:
     found: list[SecretMatch] = []
     for detector in _GATE.open(text):
         for kind, start, end in detector.scan(text):
-            if start >= end or any(s < end and start < e for s, e in taken):
+            if start >= end:
+                continue
+            if any(s < end and start < e for s, e in taken):
+                _extend(found, taken, start, end, text)
                 continue
             taken.append((start, end))
             found.append(SecretMatch(kind, start, end, text[start:end]))
@@ -154,6 +157,31 @@ def _scan(text: str) -> tuple[SecretMatch, ...]:
             taken.append((start, end))
             found.append(SecretMatch(kind, start, end, text[start:end]))
     return tuple(sorted(found, key=lambda s: s.start))
+
+
+def _extend(
+    found: list[SecretMatch], taken: list[tuple[int, int]], start: int, end: int, text: str
+) -> None:
+    """A later detector's span over a secret found before that runs further in the same
+    token of a ``NAME=value`` setting ("DB_PASSWORD=P4ss!": the password ends before
+    the "!", the setting's value takes it) moves that secret's end there: no character
+    of one value stays out. In prose ("password: hunter2.") the stop stays punctuation."""
+    for i, secret in enumerate(found):
+        if (
+            secret.start <= start < secret.end < end
+            and text[secret.start - 1 : secret.start] == "="  # NAME=value: the token is the value
+            and not any(c.isspace() for c in text[secret.end : end])
+        ):
+            if any(
+                s < end and secret.end <= s
+                for s, _ in taken
+                if (s, _) != (secret.start, secret.end)
+            ):
+                return  # another secret or a marker in between: leave both as they are
+            k = taken.index((secret.start, secret.end))
+            taken[k] = (secret.start, end)
+            found[i] = SecretMatch(secret.kind, secret.start, end, text[secret.start : end])
+            return
 
 
 def find_secrets(text: str) -> list[SecretMatch]:
