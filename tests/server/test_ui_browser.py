@@ -30,7 +30,11 @@ if CHROMIUM is None or CHROMEDRIVER is None:
         allow_module_level=True,
     )
 
-from selenium.common.exceptions import NoAlertPresentException  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    NoAlertPresentException,
+    StaleElementReferenceException,
+    WebDriverException,
+)
 from selenium.webdriver import Chrome, ChromeOptions  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -143,6 +147,25 @@ def go(driver: Chrome, element: WebElement, *, submit: bool = False) -> None:
     )
 
 
+def press(driver: Chrome, by: str, value: str) -> None:
+    """Find the element (once the page is whole) and :func:`go` with it; found again
+    if the page replaced it between the find and the click ("Node with given id does
+    not belong to the document": a late re-render, seen under load)."""
+    for attempt in range(3):
+        WebDriverWait(driver, 30).until(
+            lambda d: d.execute_script("return document.readyState") == "complete"
+        )
+        try:
+            go(driver, driver.find_element(by, value))
+            return
+        except (StaleElementReferenceException, WebDriverException) as exc:
+            gone = isinstance(exc, StaleElementReferenceException) or (
+                "does not belong to the document" in str(exc)
+            )
+            if not gone or attempt == 2:
+                raise
+
+
 def no_alert(driver: Chrome) -> None:
     with pytest.raises(NoAlertPresentException):
         driver.switch_to.alert  # noqa: B018 - a script in a memory must not have run
@@ -158,7 +181,7 @@ def test_the_main_flows_click_through(local_live: Live, browser: Chrome, shots: 
     assert "/ui/login" in d.current_url
     shoot(d, shots, "login")
     d.find_element(By.ID, "f-key").send_keys(token)
-    go(d, d.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    press(d, By.CSS_SELECTOR, "form button[type=submit]")
     assert d.current_url.endswith("/ui/search") and token not in d.current_url
     assert "local" in d.find_element(By.CLASS_NAME, "who").text
 
@@ -187,19 +210,19 @@ def test_the_main_flows_click_through(local_live: Live, browser: Chrome, shots: 
     content.clear()
     content.send_keys("Alice lives in Grenoble, near the station")
     d.find_element(By.ID, "f-reason").send_keys("more precise")
-    go(d, d.find_element(By.CSS_SELECTOR, "form[action$='/correct'] button"))
+    press(d, By.CSS_SELECTOR, "form[action$='/correct'] button")
     assert "saved a new version" in d.find_element(By.CLASS_NAME, "notice").text
     assert "near the station" in d.find_element(By.CSS_SELECTOR, "p.content.big").text
 
     # forget one
     d.get(f"{url}/ui/memories/{ids['Alice runs 10 km on Saturday mornings']}")
-    go(d, d.find_element(By.CSS_SELECTOR, "form[action$='/forget'] button"))
+    press(d, By.CSS_SELECTOR, "form[action$='/forget'] button")
     assert "forgotten" in d.find_element(By.CLASS_NAME, "notice").text
 
     # browse by category
     d.get(f"{url}/ui/memories")
     Select(d.find_element(By.ID, "f-category")).select_by_visible_text("work")
-    go(d, d.find_element(By.CSS_SELECTOR, "form.filters button"))
+    press(d, By.CSS_SELECTOR, "form.filters button")
     rows = d.find_elements(By.CSS_SELECTOR, "table tbody tr")
     assert len(rows) == 3 and "category=work" in d.current_url
     d.get(f"{url}/ui/memories")
@@ -212,28 +235,28 @@ def test_the_main_flows_click_through(local_live: Live, browser: Chrome, shots: 
         assert expect in d.find_element(By.TAG_NAME, "main").text, name
         shoot(d, shots, name)
     d.get(f"{url}/ui/episodes")
-    go(d, d.find_element(By.CSS_SELECTOR, "table tbody tr td a"))
+    press(d, By.CSS_SELECTOR, "table tbody tr td a")
     assert "added a retry" in d.find_element(By.TAG_NAME, "main").text
-    go(d, d.find_element(By.LINK_TEXT, "Lifecycle"))
+    press(d, By.LINK_TEXT, "Lifecycle")
     assert len(d.find_elements(By.CSS_SELECTOR, "figure.chart svg")) == 4
     shoot(d, shots, "lifecycle")
 
     # erase: a wrong word changes nothing; the right one erases the scope
-    go(d, d.find_element(By.PARTIAL_LINK_TEXT, "Erase"))
+    press(d, By.PARTIAL_LINK_TEXT, "Erase")
     shoot(d, shots, "erase")
     d.find_element(By.ID, "f-confirm").send_keys("yes")
-    go(d, d.find_element(By.CSS_SELECTOR, "form[action$='/erase'] button"))
+    press(d, By.CSS_SELECTOR, "form[action$='/erase'] button")
     assert "not erased" in d.find_element(By.CLASS_NAME, "notice").text
     with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {token}"}) as api:
         assert api.get("/v1/memories").json()["total"] > 0
         d.get(f"{url}/ui/erase")
         d.find_element(By.ID, "f-confirm").send_keys("erase")
-        go(d, d.find_element(By.CSS_SELECTOR, "form[action$='/erase'] button"))
+        press(d, By.CSS_SELECTOR, "form[action$='/erase'] button")
         assert "erased" in d.find_element(By.CLASS_NAME, "notice").text
         assert api.get("/v1/memories").json()["total"] == 0
 
     # sign out
-    go(d, d.find_element(By.CSS_SELECTOR, ".who button"))
+    press(d, By.CSS_SELECTOR, ".who button")
     assert "/ui/login" in d.current_url
     d.get(f"{url}/ui/memories")
     assert "/ui/login" in d.current_url
