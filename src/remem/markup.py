@@ -26,7 +26,7 @@ import json
 import re
 from dataclasses import dataclass, replace
 
-from remem.markup_encoded import data_uri_regions, invisible_regions
+from remem.markup_encoded import ANY_TAG, data_uri_regions, invisible_regions
 from remem.markup_style import attribute_style, hiding, zero_sized
 
 __all__ = ["Region", "regions", "visible"]
@@ -79,7 +79,6 @@ _MIME_ENCODED = re.compile(r"(?im)^content-transfer-encoding:\s*(?:base64|quoted
 _MIME_START = re.compile(r"(?im)^(?:from|to|subject|date|mime-version|content-type):")
 _MIME_PARTS = 8
 _SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary\s*>", re.I | re.S)
-_ANY_TAG = re.compile(r"</?[a-z][\w-]*\b[^<>]*>", re.I)
 
 # -- Markdown, LaTeX, code, data ------------------------------------------------------------
 _MD_TITLE = re.compile(r"""\]\(\s*<?[^\s()<>]+>?\s+(?:"([^"]*)"|'([^']*)'|\(([^()]*)\))\s*\)""")
@@ -175,7 +174,7 @@ def _html_regions(text: str) -> list[Region]:
         out.append(Region("style", " ", True, block.span()))
     for doc in _SRCDOC.finditer(text):  # a frame's own document (markup inside it unescaped
         # or not), shown only in the frame: read whole, never as the page's text
-        body = _ANY_TAG.sub(" ", html.unescape(doc.group("dq") or doc.group("sq") or ""))
+        body = ANY_TAG.sub(" ", html.unescape(doc.group("dq") or doc.group("sq") or ""))
         out.append(Region("attr_srcdoc", body, True, doc.span()))
     for tag_match in _OPEN_TAG.finditer(text):
         tag, attrs = tag_match.group("tag").lower(), tag_match.group("attrs")
@@ -195,10 +194,10 @@ def _html_regions(text: str) -> list[Region]:
         if tag == "details":
             end = _close(text, tag, tag_match.end())
             body = _SUMMARY.sub(" ", text[tag_match.end() : end])
-            out.append(Region("details", _ANY_TAG.sub(" ", body), False, (tag_match.start(), end)))
+            out.append(Region("details", ANY_TAG.sub(" ", body), False, (tag_match.start(), end)))
         elif _hides(tag, attrs, hidden_classes):
             end = _close(text, tag, tag_match.end())
-            body = _ANY_TAG.sub(" ", text[tag_match.end() : end])
+            body = ANY_TAG.sub(" ", text[tag_match.end() : end])
             out.append(Region(f"hidden_{tag}", body, True, (tag_match.start(), end)))
     return out
 
@@ -245,7 +244,7 @@ def _mime_regions(text: str) -> list[Region]:
         if not isinstance(raw, bytes):
             continue
         body = raw[: _MAX_SPAN * 4].decode(part.get_content_charset() or "utf-8", "replace")
-        out.append(Region("mime_part", _ANY_TAG.sub(" ", body), True, None))
+        out.append(Region("mime_part", ANY_TAG.sub(" ", body), True, None))
         if "<" in body:
             out += [replace(r, span=None, hidden=True) for r in _html_regions(body)]
     return out

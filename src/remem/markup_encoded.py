@@ -10,10 +10,10 @@ import binascii
 import re
 import urllib.parse
 
-__all__ = ["Found", "data_uri_regions", "invisible_regions"]
+__all__ = ["ANY_TAG", "Found", "data_uri_regions", "invisible_regions"]
 
 Found = tuple[str, str, bool, "tuple[int, int] | None"]  # form, text, hidden, span
-_ANY_TAG = re.compile(r"</?[a-z][\w-]*\b[^<>]*>", re.I)
+ANY_TAG = re.compile(r"</?[a-z][\w-]*\b[^<>]*>", re.I)  # any tag: what markup drops
 # A data: URI (a link, an image, a frame): its payload is never shown as text.
 _DATA_URI = re.compile(
     r"\bdata:(?P<mime>[\w.+-]+/[\w.+-]+)?(?:;[\w.+-]+=[\w.+-]+)*(?P<b64>;base64)?,"
@@ -45,7 +45,7 @@ def data_uri_regions(text: str) -> list[Found]:
             body = raw.decode("utf-8") if raw is not None else urllib.parse.unquote(payload)
         except (binascii.Error, ValueError):
             continue
-        body = _ANY_TAG.sub(" ", body)
+        body = ANY_TAG.sub(" ", body)
         if body.strip() and sum(c.isprintable() or c.isspace() for c in body) >= 0.9 * len(body):
             out.append(("data_uri", body, True, m.span()))
     return out

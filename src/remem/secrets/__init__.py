@@ -172,11 +172,7 @@ def _extend(
             and text[secret.start - 1 : secret.start] == "="  # NAME=value: the token is the value
             and not any(c.isspace() for c in text[secret.end : end])
         ):
-            if any(
-                s < end and secret.end <= s
-                for s, _ in taken
-                if (s, _) != (secret.start, secret.end)
-            ):
+            if any(secret.end <= s < end for s, _ in taken):
                 return  # another secret or a marker in between: leave both as they are
             k = taken.index((secret.start, secret.end))
             taken[k] = (secret.start, end)

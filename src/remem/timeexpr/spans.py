@@ -3,7 +3,7 @@ grammar (:mod:`remem.timeexpr`) builds them with."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from remem.timewords import SEASONS, days_in_month, shift_months
@@ -102,9 +102,8 @@ def part_span(span: Span, part: str) -> Span:
     if _whole_months(span) == 3:  # a quarter, a season: its first, second, third month
         index = {"early": 0, "mid": 1, "late": 2}.get(part)
         if index is not None:
-            start = shift_month_start(span.start, index)
-            end = shift_month_start(start, 1) - timedelta(days=1)
-            return Span(start, end, "part")
+            month = shift_months(span.start, index)  # the span starts on a 1st
+            return replace(month_span(month.year, month.month), grain="part")
     days = (span.end - span.start).days + 1  # a week, a range: thirds / halves
     if part in ("first", "second"):
         half = days // 2
@@ -123,9 +122,3 @@ def _whole_months(span: Span) -> int:
     if span.start.day != 1 or span.end.day != days_in_month(span.end.year, span.end.month):
         return 0
     return (span.end.year - span.start.year) * 12 + span.end.month - span.start.month + 1
-
-
-def shift_month_start(day: date, months: int) -> date:
-    """The first day of the month ``months`` after ``day``'s month."""
-    index = day.year * 12 + day.month - 1 + months
-    return date(index // 12, index % 12 + 1, 1)
