@@ -39,7 +39,6 @@ from selenium.webdriver import Chrome, ChromeOptions  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
-from selenium.webdriver.support import expected_conditions  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 # read at import: the tests run in a temporary working directory
@@ -135,35 +134,57 @@ def shoot(driver: Chrome, shots: Path, name: str) -> None:
     driver.set_window_size(1280, 900)
 
 
-def go(driver: Chrome, element: WebElement, *, submit: bool = False) -> None:
-    """Click ``element`` (or submit its form) and wait for the next page."""
-    old = driver.find_element(By.TAG_NAME, "html")
-    element.submit() if submit else element.click()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
-    # and until the next page is whole: an element found while it still loads can be
-    # gone by the click ("Node with given id does not belong to the document")
+def detached(exc: WebDriverException) -> bool:
+    """The element is no longer in the page (chromedriver says so in two ways)."""
+    return isinstance(exc, StaleElementReferenceException) or (
+        "does not belong to the document" in str(exc)
+    )
+
+
+def stale(element: WebElement) -> bool:
+    try:
+        element.is_enabled()
+    except WebDriverException as exc:
+        if detached(exc):
+            return True
+        raise
+    return False
+
+
+def whole(driver: Chrome) -> None:
     WebDriverWait(driver, 30).until(
         lambda d: d.execute_script("return document.readyState") == "complete"
     )
 
 
+def go(driver: Chrome, element: WebElement, *, submit: bool = False) -> None:
+    """Click ``element`` (or submit its form) and wait for the next page."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    element.submit() if submit else element.click()
+    WebDriverWait(driver, 30).until(lambda d: stale(old))
+    # and until the next page is whole: an element found while it still loads can be
+    # gone by the click ("Node with given id does not belong to the document")
+    whole(driver)
+
+
 def press(driver: Chrome, by: str, value: str) -> None:
     """Find the element (once the page is whole) and :func:`go` with it; found again
     if the page replaced it between the find and the click ("Node with given id does
-    not belong to the document": a late re-render, seen under load)."""
+    not belong to the document": a late re-render, seen under load). Never pressed
+    twice: when the error came after the click went through (the page it was on is
+    gone), the next page is waited for instead of the element looked for on it."""
     for attempt in range(3):
-        WebDriverWait(driver, 30).until(
-            lambda d: d.execute_script("return document.readyState") == "complete"
-        )
+        whole(driver)
+        page = driver.find_element(By.TAG_NAME, "html")
         try:
             go(driver, driver.find_element(by, value))
             return
-        except (StaleElementReferenceException, WebDriverException) as exc:
-            gone = isinstance(exc, StaleElementReferenceException) or (
-                "does not belong to the document" in str(exc)
-            )
-            if not gone or attempt == 2:
+        except WebDriverException as exc:
+            if not detached(exc) or attempt == 2:
                 raise
+            if stale(page):  # the click went through
+                whole(driver)
+                return
 
 
 def no_alert(driver: Chrome) -> None:
