@@ -130,3 +130,62 @@ def test_a_statement_beside_an_ask_is_a_fact_only_when_it_pins_a_value(
     prompt: str, kept: int
 ) -> None:
     assert len(classify(prompt).statements()) == kept
+
+
+_DONE = "Added the dependency to app/build.gradle.kts.\nEdit: app/build.gradle.kts"
+
+
+@pytest.mark.parametrize(
+    ("prompt", "act"),
+    [
+        # the turn before, named by a demonstrative and judged
+        ("I'm afraid that is not how we add libraries in this repo.", Act.CORRECTION),
+        ("that isn't quite the format the journal wants", Act.CORRECTION),
+        ("Sorry to butt in, but that is the old deploy script.", Act.CORRECTION),
+        ("I hate to repeat myself, but that was the slow target again", Act.CORRECTION),
+        ("meh, told u that on day one", Act.CORRECTION),
+        ("Could we go back to the makefile target, please?", Act.CORRECTION),
+        # a directive inside a politeness frame is read as said plainly
+        ("Perhaps we could avoid hard-coded paths in the export step, though", Act.RULE),
+        ("I'd rather we didn't pin the minor versions", Act.RULE),
+        (
+            "maybe we could use the shared palette rather than the defaults, in every chart",
+            Act.RULE,
+        ),
+        ("hmm no - dont call the api from the template", Act.RULE),
+        ("We use the lifecycle-aware collector everywhere, as the file does.", Act.RULE),
+        ("the staging profile is what we have used elsewhere.", Act.RULE),
+        ("A note on habits: please do not run the full suite for a one-line fix.", Act.RULE),
+        # ... but a suggestion asked as a question, a new task or a limit to this one is not
+        ("can we use the new client instead of the old one for the export?", Act.REQUEST),
+        ("perhaps we could add a chart for the second wave", Act.REQUEST),
+        ("no photo upload for now", Act.REQUEST),
+    ],
+)
+def test_a_correction_in_a_careful_voice_is_a_lesson(prompt: str, act: Act) -> None:
+    said = classify(prompt, previous=_DONE)
+    assert [s.act for s in said.sentences] == [act], said.sentences
+
+
+def test_a_judged_demonstrative_needs_a_turn_before() -> None:
+    # with nothing said before it, "that" names nothing the assistant did
+    assert not classify("I'm afraid that is not how we add libraries in this repo.").is_lesson
+    assert not classify("Could we go back to the makefile target, please?").is_lesson
+
+
+def test_what_was_pasted_is_not_the_users_saying() -> None:
+    prompt = (
+        "The linter is unhappy, in case it helps:\n```\nsrc/app.py:14:3: E501 line too long "
+        "(the limit should be 100)\n```\nthe config lives in ruff.toml"
+    )
+    said = classify(prompt)
+    assert [s.act for s in said.sentences] == [Act.CHATTER, Act.CHATTER, Act.STATEMENT]
+    assert said.statements() == ["the config lives in ruff.toml"]
+    # a diagnostic line without a fence is pasted too
+    bare = classify("lib/x.kt:31:58: This expression contains a magic number.")
+    assert bare.sentences[0].cues == ("pasted",) and bare.statements() == []
+
+
+def test_a_wish_about_a_thing_is_asked_for() -> None:
+    assert classify("the footer links should open in a new tab").acts == (Act.REQUEST,)
+    assert classify("Medium can stay grey.").acts == (Act.REQUEST,)

@@ -42,3 +42,8 @@ def test_no_false_positives(text: str) -> None:
 def test_permanent() -> None:
     assert wants_permanent("Always remember that I am allergic to penicillin.")
     assert not wants_permanent("Remember to buy milk.")
+
+
+def test_note_as_a_noun_after_a_determiner_is_no_request() -> None:
+    assert not detects_memory_intent("that would delete every report and note that a user wrote")
+    assert detects_memory_intent("deploy it, and note that the port changed")

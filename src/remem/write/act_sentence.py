@@ -18,23 +18,30 @@ from remem.write.act_words import (
     BLAME,
     CLOSING,
     CONTRAST,
+    DEICTIC,
     DEONTIC,
     DESIRE,
     DETERMINER,
+    FOR_NOW,
     GO_AHEAD,
     GRATITUDE,
     HABIT,
+    HEDGE,
     INVERTED,
     NAMED,
     NEEDS,
     NEG_HEAD,
+    NEGATION,
     NO_HEAD,
+    OBJECTION,
     ONLY,
     PLEASE,
     POLITE,
     PRONOUN_SUBJECT,
+    RATHER_NOT,
     REMIND,
     REPORT,
+    REVERT,
     SELECT,
     STANDING,
     SUBORDINATE,
@@ -139,6 +146,12 @@ def read_sentence(
     if GRATITUDE.search(text) and not ANCHOR.search(text) and not NAMED.search(text):
         # thanks with an aside ("I see, thanks for explaining"), nothing pinned down
         return Sentence(text, Act.THANKS, ("gratitude",))
+    if previous:
+        hedged = _unhedged(
+            text, previous=previous, proposal=proposal, meaning=meaning, margins=margins
+        )
+        if hedged is not None:
+            return hedged
     main = _main_clause(text)
     interrogative = (
         text.rstrip().endswith("?")
@@ -147,12 +160,26 @@ def read_sentence(
         or INVERTED.search(main) is not None
     )
     standing = bool(STANDING.search(main))
-    negated = bool(NEG_HEAD.match(core)) or bool(NO_HEAD.match(text))
+    negated = bool(NEG_HEAD.match(core)) or bool(NO_HEAD.match(text)) or _negated_clause(text)
+    this_task = negated and not standing and FOR_NOW.search(main) is not None
+    negated = negated and not this_task  # "no photo for now": a limit to this task
+    deictic = words[0] in DEICTIC or "same" in words[:3]
     blame = bool(BLAME.search(text)) or (
-        not interrogative and bool(AGAIN.search(text)) and (negated or words[0] == "again")
+        not interrogative
+        and bool(AGAIN.search(text))
+        and (negated or words[0] == "again" or (bool(previous) and deictic))
     )
-    against = _overlaps_previous(main, previous)
+    # the turn before, named and judged: "that is not how we declare dependencies here",
+    # "I'm afraid that would delete every report" (an objection frame, then what was done)
+    judged = bool(previous) and (
+        (deictic and any(w in NEGATION for w in words[1:8]) and not interrogative)
+        or (OBJECTION.match(text) is not None and _deictic_after(OBJECTION, text))
+    )
+    blame = blame or judged
     polite = bool(POLITE.match(core)) or bool(GO_AHEAD.search(core))
+    against = _overlaps_previous(main, previous) or (
+        bool(previous) and REVERT.search(main) is not None and (polite or not interrogative)
+    )
     imperative = (
         polite
         or is_verb_head(words)
@@ -167,6 +194,8 @@ def read_sentence(
     if "no" in lead and proposal and not interrogative:
         cues.append("declines-proposal")
         return Sentence(text, Act.RULE, tuple(cues))
+    if this_task:
+        return Sentence(text, Act.REQUEST, ("for-now",))
     habit = HABIT.search(main) is not None
     if (
         negated
@@ -196,7 +225,10 @@ def read_sentence(
     named = [w for w in words if any(c.isalnum() for c in w)]  # not "+", "&", "->"
     if len(named) <= 2 and not any(any(c.isdigit() for c in w) for w in named):
         return Sentence(text, Act.CHATTER, ("short",))
-    if meaning is not None:
+    wish = _obligation_on_a_thing(main, words)
+    if wish and (meaning is None or _asked_for(meaning(text), margins[0])):
+        return Sentence(text, Act.REQUEST, ("obligation",))
+    if meaning is not None and not wish:
         scores = meaning(text)
         # a statement that pins values down ("this is our repo, Airflow 2.8.1, dbt 1.7
         # on Snowflake") is what the project is, not how to work
@@ -210,10 +242,6 @@ def read_sentence(
             return Sentence(text, Act.REQUEST, (f"embedding:{scores.request_margin:.2f}",))
     if DESIRE.match(core):
         return Sentence(text, Act.REQUEST, ("desire",))
-    if _obligation_on_a_thing(main, words) and (
-        meaning is None or meaning(text).request_margin >= margins[0]
-    ):
-        return Sentence(text, Act.REQUEST, ("obligation",))
     if meaning is not None and _verbless(words, text):
         # a noun phrase alone ("0.9.1 patch release") is a terse ask unless the reading
         # puts it nearer a fact than a task or an instruction ("Postgres 16 on port 5433")
@@ -221,6 +249,65 @@ def read_sentence(
         if scores.statement - max(scores.request, scores.standing) < 0:
             return Sentence(text, Act.REQUEST, ("verbless",))
     return Sentence(text, Act.STATEMENT, tuple(cues))
+
+
+def _unhedged(
+    text: str,
+    *,
+    previous: str,
+    proposal: bool,
+    meaning: Callable[[str], ActScores] | None,
+    margins: tuple[float, float, float],
+) -> Sentence | None:
+    """A directive inside a suggestion frame, read as if said plainly: hedges are
+    politeness, not doubt ("perhaps we could use X rather than Y" is "use X rather than
+    Y"; "I'd rather we didn't X" is "don't X"; "perhaps we could add X" asks for X).
+    None when the plain words are no directive ("we could never reproduce it")."""
+    match = RATHER_NOT.match(text)
+    if match is not None:
+        plain = "don't " + text[match.end() :].lstrip()
+    else:
+        match = HEDGE.match(text)
+        if match is None:
+            return None
+        plain = text[match.end() :]
+    inner = read_sentence(
+        plain, previous=previous, proposal=proposal, meaning=meaning, margins=margins
+    )
+    if inner.act is Act.REQUEST and "imperative" in inner.cues:
+        return Sentence(text, Act.REQUEST, ("imperative", "hedged"))  # "perhaps we could add ..."
+    if inner.act not in (Act.RULE, Act.CORRECTION):
+        return None
+    if inner.act is Act.RULE and text.rstrip().endswith("?") and "standing" not in inner.cues:
+        return None  # "can we use X instead of Y?": asked for now, as "could you ...?"
+    return Sentence(text, inner.act, (*inner.cues, "hedged"))
+
+
+def _asked_for(scores: ActScores, request_margin: float) -> bool:
+    """A wish about a thing ("the sheet should also let them choose ...") is asked for
+    when the reading puts it nearer a task than a fact by ``request_margin``, or nearer
+    a task or an instruction than a fact by as much (the same margin both ways)."""
+    return (
+        scores.request_margin >= request_margin
+        or scores.statement - max(scores.request, scores.standing) <= -request_margin
+    )
+
+
+def _negated_clause(text: str) -> bool:
+    """A clause after a colon or semicolon is a negated directive ("one working habit I
+    should explain: please do not run ./gradlew test")."""
+    for clause in re.split(r"[;:]\s+", text)[1:]:
+        words, _ = strip_lead(tokens(clause))
+        if NEG_HEAD.match(" ".join(words)):
+            return True
+    return False
+
+
+def _deictic_after(frame: re.Pattern[str], text: str) -> bool:
+    """After the frame, the sentence's subject is a demonstrative: the turn before."""
+    match = frame.match(text)
+    rest = tokens(text[match.end() :]) if match else []
+    return bool(rest) and rest[0] in DEICTIC
 
 
 def _obligation_on_a_thing(main: str, words: list[str]) -> bool:

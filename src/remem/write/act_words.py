@@ -65,6 +65,7 @@ POLITE = re.compile(
     r"^(?:(?:can|could|would|will)\s+(?:you|u)\b(?!\s+(?:be|tell\s+me\s+(?:if|whether)))|"
     r"would\s+you\s+mind\b|(?:i'?d|i\s+would)\s+like\s+(?:you\s+)?to\b|i\s+(?:want|need)\s+you\s+to\b|"
     r"(?:i'?d|i\s+would)\s+(?:like|love|need|want)\s+(?:that\s+)?(?:you|u)\b|"
+    r"(?:can|could|would|shall|might)\s+we\b(?!\s+(?:be|have)\b)|"
     r"let'?s\b|lets\b|go\s+ahead\b|need\s+(?:an?|another|some|the|to|you)\b|"
     r"we\s+(?:need|want|must|should|have\s+to|gotta)\b(?!\s+(?:not|never))|"
     r"(?:you|u)\s+(?:should|must|need\s+to|have\s+to)\b)",
@@ -78,7 +79,13 @@ AGREE = re.compile(
 PLEASE = re.compile(r"\b(?:please|pls|plz|kindly)\b", re.IGNORECASE)
 STANDING = re.compile(
     r"\b(?:always|never|every\s+(?:single\s+)?time|each\s+time|from\s+now\s+on|going\s+forward|"
-    r"in\s+(?:the\s+)?future|ever|house\s+rule|rule\s*:|the\s+rule|convention)\b",
+    r"in\s+(?:the\s+)?future|ever|house\s+rule|rule\s*:|the\s+rule|convention|"
+    r"(?<![\w-])(?:in|for|on|across)\s+(?:every|each)(?:\s+other)?\s+\w+)\b",
+    re.IGNORECASE,
+)
+# a limit to the task at hand: "no photo for now", "skip the tests this time"
+FOR_NOW = re.compile(
+    r"\b(?:for\s+(?:now|the\s+moment|the\s+time\s+being|today)|this\s+time|just\s+yet)\b",
     re.IGNORECASE,
 )
 ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
@@ -89,7 +96,11 @@ NEG_HEAD = re.compile(
 )
 HABIT = re.compile(
     r"\b(?:we|i)\s+(?:(?:always|never|only|usually)\s+\w+|don'?t\s+\w+|do\s+not\s+\w+|"
-    r"(?:use|write|keep|prefer|run)\b[^.]*?\b(?:here|in\s+this\s+(?:repo|project|codebase)))",
+    r"(?:use|write|keep|prefer|run|do)\b[^.]*?\b(?:here|everywhere|elsewhere|"
+    r"(?:in|across)\s+(?:this|the|our)\s+(?:repo|project|codebase|app|code)))|"
+    # a pseudo-cleft naming the house's way: "X is what we have used elsewhere"
+    r"\b(?:is|are)\s+what\s+(?:we|i)\s+(?:(?:have|had|always|usually)\s+)?"
+    r"(?:use|used|do|want|prefer)\b",
     re.IGNORECASE,
 )
 CONTRAST = re.compile(
@@ -102,6 +113,8 @@ BLAME = re.compile(
     r"(?:you|u)\s+(?:forgot|missed|did\s+it\s+again|broke|ignored)|"
     r"(?:you|u)(?:'re|\s+are)\s+\w+ing\b|i\s+(?:said|told\s+you|asked|already\s+said)|"
     r"like\s+i\s+(?:said|asked)|as\s+i\s+said|oh\s+no|"
+    # the same thing said before: a recurrence the speaker points out
+    r"told\s+(?:you|u)|repeat\s+myself|as\s+(?:we|i)\s+(?:agreed|discussed)|"
     # the assistant's own past action, told back to it: about the turn before
     r"(?:you|u)\s+(?:\w{3,}ed|put|sent|made|wrote|ran|did|left|took|broke|gave))\b|"
     r"^(?:stop|again)\b",
@@ -115,14 +128,53 @@ NO_HEAD = re.compile(
     r"problem\b|worries\b|need\b|rush\b|way\b|wait\b)[a-z0-9`'\"_-]",
     re.IGNORECASE,
 )
-AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)
+AGAIN = re.compile(
+    r"\bagain\b|\bas\s+(?:last\s+time|before)\b|\bsame\s+(?:thing|mistake)\b", re.IGNORECASE
+)
+# what the assistant's turn just did, named by a demonstrative ("that is not how we ...",
+# "those hex values ...", "that was the slow command again")
+DEICTIC = frozenset("that that's thats this this's these those".split())
+NEGATION = frozenset(
+    """not no never isn't aren't wasn't weren't won't wouldn't doesn't don't didn't can't
+    cannot shouldn't hasn't haven't isnt arent wasnt doesnt dont didnt cant wont""".split()
+)
+# a frame that softens disagreement with the turn before: "I'm afraid ...", "Sorry to
+# interrupt, but ...", "with respect, ..." (what follows it is an objection)
+OBJECTION = re.compile(
+    r"^\W*(?:(?:i'?m|i’m|i\s+am)\s+afraid|i\s+fear|with\s+respect|"
+    r"(?:(?:i'?m|i’m|i\s+am)\s+)?sorry\b[^.;:!?]{0,60}?,?\s+but)[\s,]+",
+    re.IGNORECASE,
+)
+# hedges as politeness, not doubt: a suggestion frame around a directive ("perhaps we
+# could avoid X", "could we go back to X", "I think we ought to use X", "it might be
+# better to ..."): what follows the frame is read as the directive said plainly
+HEDGE = re.compile(
+    r"^\W*(?:(?:perhaps|maybe|possibly|ideally)[\s,]+)?"
+    r"(?:(?:i\s+think|i\s+wonder\s+if|i\s+feel\s+like)[\s,]+)?"
+    r"(?:(?:we|you|u)\s+(?:could|might|should|ought\s+to|may\s+want\s+to)|"
+    r"(?:could|can|might|shall)\s+we|it\s+(?:might|would)\s+be\s+(?:better|best|nicer|safer)\s+to)"
+    r"\s+(?!(?:not|never|no\s+longer|only)\b)(?=\w)",  # "we could never reproduce it": a report
+    re.IGNORECASE,
+)
+# "I'd rather we didn't ...": a negated directive said as a preference
+RATHER_NOT = re.compile(
+    r"^\W*(?:i'?d|i’d|i\s+would)\s+(?:rather|prefer)\s+(?:that\s+)?(?:we|you|u)\s+"
+    r"(?:didn'?t|did\s+not|not|never|weren'?t)\b",
+    re.IGNORECASE,
+)
+# undoing what was just done: "go back to tar_make()", "revert that", "roll it back"
+REVERT = re.compile(
+    r"\b(?:go|switch|change|put|move)\s+(?:it\s+|that\s+|this\s+|them\s+)?back\b|"
+    r"\b(?:revert|undo)\b|\broll\s+(?:it\s+|that\s+|this\s+)?back\b",
+    re.IGNORECASE,
+)
 GO_AHEAD = re.compile(r"\b(?:go\s+ahead|do\s+it|ship\s+it|apply\s+it)\b", re.IGNORECASE)
 SELECT = re.compile(r"^(?:use|prefer|pick|choose|go\s+with|stick\s+with|stay\s+on)\b", re.I)
 WE = re.compile(r"^(?:we|i)\s+(?=\w)", re.I)  # "we use X, not Y": the house's choice, as "use X"
 NEEDS = re.compile(r"\bneeds?\b.*\b(?:too|also|as\s+well)\b", re.IGNORECASE)
 # someone else's saying, asking or wanting to act: context of the request, not a fact
 REPORT = re.compile(
-    r"^(?:\w[\w-]*\s+){1,3}(?:says|said|asks|asked|is\s+asking|are\s+asking|wonders|"
+    r"^(?:\w[\w-]*\s+){1,3}(?:says|say|said|asks|asked|is\s+asking|are\s+asking|wonders|"
     r"wondered|wants?\s+to|wanted\s+to|complained|mentioned)\b",
     re.IGNORECASE,
 )
@@ -170,7 +222,10 @@ DESIRE = re.compile(
 # a modal of obligation on something other than the speaker or the assistant ("the
 # error messages should be inline"): how a thing ought to be, asked for
 DEONTIC = re.compile(
-    r"\b(?:should(?:n'?t)?|must|ought\s+to|needs?\s+to|has\s+to)\s+\w", re.IGNORECASE
+    r"\b(?:should(?:n'?t)?|must|ought\s+to|needs?\s+to|has\s+to|"
+    # a wish in a softer modal ("low can stay neutral", "a segmented button would be ideal")
+    r"can|could|would|might)\s+\w",
+    re.IGNORECASE,
 )
 KNOW = re.compile(r"^\W*(?:you\s+know|y'?know|as\s+you\s+know)[,\s]+(?:that\s+)?", re.I)
 # where a statement ends and an ask begins inside one sentence ("my mum turns 70 on 14
@@ -182,6 +237,38 @@ ABBREV = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|no)\.$", re.IGNORECASE)
 # A mark glued to a code identifier ("the value_parser! workaround", "Foo::bar!"): a
 # Rust macro's "!", not the end of a sentence, when lower-case text goes on after it.
 CODE_MARK = re.compile(r"\w*(?:_|::)\w*[!?]$")
+
+
+# a block pasted into a prompt: fenced code, or a tool's diagnostic line
+# ("R/clean.R:14:3: style: ...", "app/x.kt:31:58: This expression ...")
+FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+DIAGNOSTIC = re.compile(r"^\s*\S*[\w)]:\d+(?::\d+)?:\s", re.MULTILINE)
+
+
+def pasted_parts(text: str) -> list[tuple[str, bool]]:
+    """``text`` cut into the user's own words and what was pasted into it (fenced
+    blocks; lines shaped like a compiler's or linter's diagnostic), in order; each
+    part with whether it was pasted."""
+    out: list[tuple[str, bool]] = []
+    at = 0
+    for match in FENCE.finditer(text):
+        out.append((text[at : match.start()], False))
+        out.append((match.group(0), True))
+        at = match.end()
+    out.append((text[at:], False))
+    parts: list[tuple[str, bool]] = []
+    for part, pasted in out:
+        if pasted:
+            parts.append((part, True))
+            continue
+        for line in part.splitlines(keepends=True):
+            if DIAGNOSTIC.match(line):
+                parts.append((line, True))
+            elif parts and not parts[-1][1]:
+                parts[-1] = (parts[-1][0] + line, False)
+            else:
+                parts.append((line, False))
+    return [(p.strip(), pasted) for p, pasted in parts if p.strip()]
 
 
 def split_sentences(text: str) -> list[str]:
@@ -230,7 +317,9 @@ def strip_lead(words: list[str]) -> tuple[list[str], set[str]]:
     i = 0
     while i < len(words):
         word = words[i]
-        if word in NO:
+        if not any(c.isalnum() for c in word):  # "hmm no - dont ..."
+            pass
+        elif word in NO:
             seen.add("no")
         elif word in ("please", "pls", "plz", "kindly"):
             seen.add("please")

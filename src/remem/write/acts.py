@@ -25,7 +25,17 @@ is a lesson; a request, a question, thanks and chatter are for the session only.
   like that", "you forgot", "I told you", "again", "stop", the assistant's own past
   action told back to it: "you formatted with prettier defaults, we have ..."), a contrast whose
   rejected side is what the assistant's previous turn said or did, a refusal
-  ("no, ...", "nah, ...") of a proposal the previous turn made;
+  ("no, ...", "nah, ...") of a proposal the previous turn made; after a turn, what it
+  did named by a demonstrative and judged ("that is not how we ...", "that was the slow
+  command again", an objection frame before it: "I'm afraid that ...", "sorry to
+  interrupt, but that ..."), or undone ("could we go back to X");
+- **hedges are politeness, not doubt** — a directive inside a suggestion frame ("perhaps
+  we could avoid X", "I'd rather we didn't X", "could we use X rather than Y") is read
+  as said plainly; asked as a question it is a rule only with a standing cue, as "could
+  you ...?" is;
+- **pasted material** — a fenced block or a compiler's / linter's diagnostic line is the
+  session's material, never a statement of the user's (nor is the sentence introducing
+  it);
 - **reminders** and **remember** requests by their frames; **thanks** and
   **chatter** by having nothing but gratitude, interjections or asides in them.
 
@@ -60,6 +70,7 @@ from remem.write.act_words import (
     WH,
     WH_CLAUSE,
     dash_clauses,
+    pasted_parts,
     split_sentences,
     tokens,
     verb_form,
@@ -161,7 +172,7 @@ class Utterance:
         return [
             s.text
             for s in self.sentences
-            if s.act in keep or (s.act is Act.CHATTER and "short" in s.cues)
+            if s.act in keep or (s.act is Act.CHATTER and ("short" in s.cues or "pasted" in s.cues))
         ]
 
 
@@ -213,7 +224,6 @@ def classify(
     Config's (``act_*``)."""
     before = previous or ""
     proposal = bool(PROPOSAL.search(before[-400:])) if before else False
-    parts = [c for part in split_sentences(text) for c in dash_clauses(part)] or [text.strip()]
     margins = (request_margin, standing_margin, imperative_standing_margin)
 
     def read(part: str, first: bool) -> Sentence:
@@ -221,9 +231,7 @@ def classify(
             part, previous=before, proposal=proposal and first, meaning=meaning, margins=margins
         )
 
-    sentences = tuple(
-        s for n, part in enumerate(parts) if part for s in _read_part(part, n == 0, read)
-    )
+    sentences = tuple(_read_text(text, read))
     # "again no LIMIT… please, this costs credits": a rule said again is a correction
     if any(s.act is Act.CORRECTION for s in sentences):
         sentences = tuple(
@@ -237,6 +245,26 @@ def classify(
             for s in sentences
         )
     return Utterance(text=text, sentences=sentences)
+
+
+def _read_text(text: str, read: Callable[[str, bool], Sentence]) -> list[Sentence]:
+    """The sentences of ``text`` in order: what was pasted into it (a fenced block, a
+    diagnostic line) is the session's material, not the user's saying (``pasted``), and
+    a sentence that only introduces it ("CI failed with this, in case it helps:") is
+    about it (``introduces-paste``)."""
+    out: list[Sentence] = []
+    pieces = pasted_parts(text) or [(text.strip(), False)]
+    for n, (piece, pasted) in enumerate(pieces):
+        if pasted:
+            out.append(Sentence(piece, Act.CHATTER, ("pasted",)))
+            continue
+        parts = [c for part in split_sentences(piece) for c in dash_clauses(part)] or [piece]
+        for i, part in enumerate(parts):
+            if i == len(parts) - 1 and n + 1 < len(pieces) and part.rstrip().endswith(":"):
+                out.append(Sentence(part, Act.CHATTER, ("introduces-paste",)))
+                continue
+            out.extend(_read_part(part, not out, read))
+    return out
 
 
 def _fact_margin(scores: ActScores) -> float:

@@ -32,6 +32,12 @@ _POSITIVE = [
     re.compile(r"\b(?:save|store)\s+(?:this|that)\s+(?:to|in)\s+(?:your\s+)?memory\b", re.I),
 ]
 
+# "... every report and note that ...": "note" a noun after a determiner and a noun
+_NOUN_BEFORE = re.compile(
+    r"\b(?:every|each|any|all|the|a|an|some|no|one|their|our|my|your)\s+\w+\s+and\s+\w*$",
+    re.IGNORECASE,
+)
+
 _NEGATIVE = re.compile(
     r"\b(?:i|we|you|they|he|she)\s+(?:do not|don't|dont|can't|cannot|can not|couldn't|"
     r"didn't|did not|barely|hardly|vaguely|still|also)?\s*remember\b|\bdo you remember\b"
@@ -47,6 +53,8 @@ def detects_memory_intent(prompt: str) -> bool:
             window = prompt[max(0, match.start() - 30) : match.end() + 12]
             if "remember" in match.group(0).lower() and _NEGATIVE.search(window):
                 continue
+            if _NOUN_BEFORE.search(prompt[: match.start() + 5]):
+                continue  # "every report and note that a ranger wrote": a noun
             return True
     return False
 
