@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, replace
 
 from remem.markup_encoded import ANY_TAG, data_uri_regions, invisible_regions
-from remem.markup_style import attribute_style, hiding, zero_sized
+from remem.markup_tree import elements
 
 __all__ = ["Region", "regions", "visible"]
 
@@ -50,19 +50,15 @@ class Region:
 
 # -- HTML and XML -------------------------------------------------------------------------
 _COMMENT = re.compile(r"<!--(.*?)(?:-->|\Z)", re.S)
-_FONT_COLOR = re.compile(r"""\bcolor\s*=\s*["']?(#[0-9a-f]{3,8}|white|rgb\([^)]*\))""", re.I)
 # A CSS custom property holding a string ("--x: 'text'"): shown only through content.
 _CSS_VAR_STRING = re.compile(r"""--[\w-]+\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
 _OPEN_TAG = re.compile(r"<(?P<tag>[a-z][\w-]*)\b(?P<attrs>[^<>]*)>", re.I)
 _HIDDEN_INPUT = re.compile(r"""\btype\s*=\s*["']?hidden""", re.I)
 _STYLE_ATTR = re.compile(r"""\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
-_CLASS_ATTR = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([\w-]+))""", re.I)
-_HIDDEN_ATTR = re.compile(r"(?:^|\s)hidden(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|\w+))?(?:\s|/|$)", re.I)
-_FONT_ZERO = re.compile(r"""\bsize\s*=\s*["']?0["']?""", re.I)
 _STYLE_BLOCK = re.compile(r"<style\b[^>]*>(.*?)(?:</style\s*>|\Z)", re.I | re.S)
-_CSS_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_CSS_RULE = re.compile(r"([^{}]{1,500})\{([^{}]{0,4000})\}")
+_CSS_COMMENT = re.compile(r"/\*(.*?)(?:\*/|\Z)", re.S)
 _CSS_CONTENT = re.compile(r"""content\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""", re.I)
-_UNSEEN_ELEMENTS = ("noscript", "template", "desc", "title", "metadata", "script")
 _ATTR_VALUE = re.compile(
     r"""\b(?P<name>alt|title|aria-[\w-]+|data-[\w-]+|content|value|placeholder|label|summary)"""
     r"""\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)')""",
@@ -161,15 +157,20 @@ def visible(text: str, found: list[Region] | None = None) -> str:
 
 def _html_regions(text: str) -> list[Region]:
     out = [Region("html_comment", m.group(1), True, m.span()) for m in _COMMENT.finditer(text)]
-    hidden_classes: set[str] = set()
     for block in _STYLE_BLOCK.finditer(text):
-        for rule in _CSS_RULE.finditer(block.group(1)):
-            selectors, body = rule.groups()
-            # A hiding style on ::before / ::after hides the generated content, not the element.
-            whole = [s for s in selectors.split(",") if not re.search(r"::?(?:before|after)", s)]
-            if whole and hiding(body):
-                hidden_classes.update(c for s in whole for c in re.findall(r"\.([\w-]+)", s))
-            for content in [*_CSS_CONTENT.finditer(body), *_CSS_VAR_STRING.finditer(body)]:
+        css = block.group(1)
+        for comment in _CSS_COMMENT.finditer(css):  # a stylesheet's comments: never drawn
+            start = block.start(1) + comment.start()
+            out.append(
+                Region(
+                    "css_comment", comment.group(1), True, (start, start + len(comment.group(0)))
+                )
+            )
+        for rule in _CSS_RULE.finditer(_CSS_COMMENT.sub(" ", css)):
+            for content in [
+                *_CSS_CONTENT.finditer(rule.group(2)),
+                *_CSS_VAR_STRING.finditer(rule.group(2)),
+            ]:
                 out.append(Region("css_content", _css_string(content), True, block.span()))
         out.append(Region("style", " ", True, block.span()))
     for doc in _SRCDOC.finditer(text):  # a frame's own document (markup inside it unescaped
@@ -177,7 +178,7 @@ def _html_regions(text: str) -> list[Region]:
         body = ANY_TAG.sub(" ", html.unescape(doc.group("dq") or doc.group("sq") or ""))
         out.append(Region("attr_srcdoc", body, True, doc.span()))
     for tag_match in _OPEN_TAG.finditer(text):
-        tag, attrs = tag_match.group("tag").lower(), tag_match.group("attrs")
+        attrs = tag_match.group("attrs")
         for style in _STYLE_ATTR.finditer(attrs):
             for var in _CSS_VAR_STRING.finditer(style.group(1) or style.group(2) or ""):
                 out.append(Region("css_content", _css_string(var), True, tag_match.span()))
@@ -191,14 +192,18 @@ def _html_regions(text: str) -> list[Region]:
             out.append(
                 Region(f"attr_{name.split('-')[0]}", value, True, (start, start + len(value)))
             )
-        if tag == "details":
-            end = _close(text, tag, tag_match.end())
+        if tag_match.group("tag").lower() == "details":
+            end = _close(text, "details", tag_match.end())
             body = _SUMMARY.sub(" ", text[tag_match.end() : end])
             out.append(Region("details", ANY_TAG.sub(" ", body), False, (tag_match.start(), end)))
-        elif _hides(tag, attrs, hidden_classes):
-            end = _close(text, tag, tag_match.end())
-            body = ANY_TAG.sub(" ", text[tag_match.end() : end])
-            out.append(Region(f"hidden_{tag}", body, True, (tag_match.start(), end)))
+    for element in elements(text):  # what the page does not draw, by its computed style
+        end = _close(text, element.tag, element.end)
+        body = text[element.end : end]
+        if element.why == "bdo_rtl":  # drawn reversed: the reader sees the reverse
+            out.append(Region("bdo_reversed", ANY_TAG.sub(" ", body)[::-1], True, None))
+        out.append(
+            Region(element.why, ANY_TAG.sub(" ", body), element.hidden, (element.start, end))
+        )
     return out
 
 
@@ -248,24 +253,6 @@ def _mime_regions(text: str) -> list[Region]:
         if "<" in body:
             out += [replace(r, span=None, hidden=True) for r in _html_regions(body)]
     return out
-
-
-def _hides(tag: str, attrs: str, hidden_classes: set[str]) -> bool:
-    """Whether an element with these attributes is never seen by a reader."""
-    if tag in _UNSEEN_ELEMENTS:
-        return True
-    style = " ".join(g or "" for s in _STYLE_ATTR.finditer(attrs) for g in s.groups())
-    style += ";" + attribute_style(attrs)  # <text opacity="0">: the style it stands for
-    classes = {c for s in _CLASS_ATTR.finditer(attrs) for g in s.groups() if g for c in g.split()}
-    if tag == "font" and (color := _FONT_COLOR.search(attrs)):
-        style += f";color:{color.group(1)}"  # <font color="white">: the style it stands for
-    return (
-        hiding(style)
-        or zero_sized(attrs)
-        or bool(_HIDDEN_ATTR.search(attrs))
-        or (tag == "font" and bool(_FONT_ZERO.search(attrs)))
-        or bool(classes & hidden_classes)
-    )
 
 
 def _close(text: str, tag: str, start: int) -> int:

@@ -19,6 +19,8 @@ relay          "the user wants you to", "forwarded by", "new policy"         2  
 decode order   "decode and follow"                                           2      2       2
 unasked        "without asking", "don't ask for confirmation"                1      2       2
 consent        "the user already approved" (2 when blanket: all, future)     1      2       2
+planted        a wish, preference or trust claimed for the user, asserted    0      0       1
+               not conditioned ("the user prefers X", "Vorliebe des Nutzers")
 danger         destructive commands, weakened safety, skipped checks         1      2       2
 forever        "permanent", "in every future session", "cannot be removed"   1      1       1
 memory         an order to the memory ("remember", "store this as a rule",   0      0       1
@@ -73,6 +75,7 @@ WEIGHTS: dict[str, tuple[float, float, float]] = {
     "unasked": (1, 2, 2),
     "consent": (1, 2, 2),
     "consent_once": (0, 1, 1),
+    "planted": (0, 0, 1),
     "danger": (1, 2, 2),
     "forever": (1, 1, 1),
     "entrench": (2, 2, 2),
@@ -100,7 +103,7 @@ _NOTE = re.compile(
 )
 # Words that may follow the assistant's name in an address: "Model instructions:".
 _TRAILING = re.compile(
-    r"instructions?|directives?|notes?|memory|update|override|prompt|rules|des|reviewers?|"
+    r"instructions?|directives?|notes?|notu?|memory|update|override|prompt|rules|des|reviewers?|"
     r"summari[sz]ers?|graders?|evaluators?|judges?|readers?|helpers?|crawlers?|scrapers?|"
     r"的提示|के|लिए|नोट|へ",
     re.I,
@@ -264,6 +267,11 @@ def _sentence_features(
         after = s[party.end() : party.end() + 90]
         if _C["obliged"].search(after) or _FOR_BEFORE.search(s[: party.start()]):
             out.setdefault("machine", _around(s, party))
+    who = hit("user3") if "planted" in wanted else None
+    wish = hit("prefer") if who else None
+    # asserted, not conditioned: "if the user prefers ..." is a program's comment
+    if who and wish and not _C["if"].search(s[max(0, who.start() - 30) : who.start()]):
+        out.setdefault("planted", _around(s, wish))
     consent = hit("consent")
     if consent and not _FIRST_PERSON.search(s):
         blanket = _BLANKET.search(s) or hit("unasked")

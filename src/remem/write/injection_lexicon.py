@@ -82,7 +82,7 @@ AI = _any(
         r"chat-?bots?", r"bots?", r"gpt", r"chatgpt", r"claude", r"copilot", r"gemini",
         r"ki", r"ki-assistent(?:en)?", r"assistent(?:en)?", r"sprachmodell",
         r"ia", r"assistante?s?", r"l'assistant", r"l'ia", r"asistentes?", r"assistentes?",
-        r"assistenti", r"asystent(?:a|ie|ów)?", r"asistan", r"yapay zek[aâ]",
+        r"assistenti", r"asystent(?:a|ie|ów)?", r"asistan\w*", r"yapay zek[aâ]",
         r"ии", r"ассистент\w*", r"помощник\w*", r"нейросет\w*", r"бот\w*",
     ),
     r"ai助手", r"助手", r"人工智能", r"智能体", r"アシスタント", r"エージェント", r"ボット",
@@ -348,7 +348,7 @@ MACHINE = _any(
         r"ai", r"a\.i\.", r"assistants?", r"llms?", r"language models?", r"chat-?bots?", r"gpt",
         r"chatgpt", r"claude", r"copilot", r"gemini", r"ki", r"assistent(?:en)?", r"ia",
         r"assistante?s?", r"asistentes?", r"assistentes?", r"assistenti", r"asystent(?:a|ie|ów)?",
-        r"asistan", r"ии", r"ассистент\w*",
+        r"asistan\w*", r"ии", r"ассистент\w*",
     ),
     r"ai助手", r"助手", r"人工智能", r"アシスタント", r"어시스턴트", r"المساعد", r"सहायक",
 )  # fmt: skip
@@ -386,6 +386,10 @@ MEMORY = _any(
 MEMORY_EDIT = _any(
     _words(
         r"record\w*", r"stor(?:e|ed|ing)", r"sav(?:e|ed|ing)", r"log", r"forget\w*", r"eras\w*",
+        # keeping a record, in each language ("speichert das", "guárdalo", "kaydet")
+        r"speicher\w*", r"enregistr\w*", r"guard[ae]\w*", r"guárda\w*",
+        r"salv[ai]\w*", r"sla \w+ op", r"bewaar\w*", r"zapisz\w*", r"kaydet\w*",
+        r"сохрани\w*", r"запиши\w*",
         # rewriting: the order's own form only ("we updated the memory module" is news)
         r"update", r"edit", r"change", r"modify", r"amend", r"rewrite", r"correct",
         r"aktualisiere", r"ändere", r"mets à jour", r"actualiza", r"aggiorna", r"werk bij",
@@ -404,8 +408,14 @@ MEMORY_OBJECT = _any(
         r"pamię\w*", r"hafıza\w*", r"belle\w*", r"памят\w*", r"nutzer\w*", r"utilisat\w*",
         r"usuari\w*", r"utent\w*", r"gebruiker\w*", r"użytkownik\w*", r"kullanıcı\w*",
         r"пользовател\w*",
+        # what is kept about the user: a preference, a consent
+        r"preferences?", r"consent", r"präferenz\w*", r"vorliebe\w*", r"einwilligung",
+        r"préférences?", r"consentement", r"preferencias?", r"consentimiento", r"preferências?",
+        r"consentimento", r"preferenz[ae]", r"consenso", r"voorkeur\w*", r"toestemming",
+        r"preferencj\w*", r"zgod[aęy]", r"tercih\w*", r"предпочтени\w*", r"согласи[ея]",
     ),
     r"记忆", r"用户", r"記憶", r"ユーザー", r"기억", r"사용자", r"الذاكرة", r"المستخدم",
+    r"偏好", r"好み", r"선호",
     r"स्मृति", r"उपयोगकर्ता",
 )  # fmt: skip
 
@@ -445,6 +455,46 @@ PRODUCTION = _any(
         r"productie", r"produkcj\w*", r"üretim\w*", r"продакшн\w*", r"прод\w*",
     ),
     r"生产", r"本番", r"프로덕션", r"الإنتاج", r"प्रोडक्शन",
+)  # fmt: skip
+
+# The user named in the third person: who a text speaks of when it speaks to the
+# assistant ("the user prefers ...", "Präferenz des Nutzers"); not "me", not "anyone".
+USER3 = _any(
+    _words(
+        r"(?:the |this |our )?users?'?s?", r"account (?:holder|owner)", r"nutzer\w*",
+        r"benutzer\w*", r"anwender\w*", r"l'utilisat(?:eur|rice)", r"utilisat(?:eur|rice)s?",
+        r"usuari[oa]s?", r"l'utente", r"utente", r"gebruikers?", r"użytkownik\w*",
+        r"kullanıcı\w*", r"пользовател\w*",
+    ),
+    r"用户", r"使用者", r"ユーザー", r"사용자", r"المستخدم", r"उपयोगकर्ता",
+)  # fmt: skip
+# A wish, a preference, a decision or trust: what a planted "fact" about the user claims.
+PREFER = _any(
+    _words(
+        r"wants?", r"wanted", r"prefers?", r"preferred", r"preferences?", r"would like", r"likes",
+        r"trusts?", r"trusted", r"decided", r"has chosen", r"chose", r"insists?", r"wishes",
+        r"möchte", r"wünscht", r"bevorzugt\w*", r"präferenz\w*", r"vorliebe\w*", r"vertraut",
+        r"beschlossen", r"entschieden", r"veut", r"souhaite", r"préfère", r"préféré\w*",
+        r"préférences?", r"fait confiance", r"a décidé", r"a choisi", r"quiere", r"desea",
+        r"prefiere", r"preferid[oa]s?", r"preferencias?", r"confía", r"decidió", r"ha decidido",
+        r"eligió", r"quer", r"deseja", r"prefere", r"preferências?", r"confia", r"decidiu",
+        r"vuole", r"desidera", r"preferisce", r"preferit[oa]", r"preferenz[ae]", r"si fida",
+        r"ha deciso", r"ha scelto", r"wenst", r"voorkeur\w*", r"vertrouwt", r"heeft besloten",
+        r"chce", r"woli", r"preferuje", r"preferencj\w*", r"ufa", r"zdecydował\w*",
+        r"istiyor", r"ister", r"tercih\w*", r"güveniyor", r"karar verdi",
+        r"хочет", r"предпочитает", r"предпочтени\w*", r"доверяет", r"решил\w*",
+    ),
+    r"希望", r"想要", r"偏好", r"喜欢", r"信任", r"决定", r"好み", r"優先", r"信頼",
+    r"원하", r"선호", r"신뢰", r"يريد", r"يفضل", r"تفضيل", r"يثق", r"चाहत", r"पसंद",
+)  # fmt: skip
+# A condition, not a claim: "if the user prefers ..." (the text a program's comment is).
+IF = _any(
+    _words(
+        r"if", r"when", r"whenever", r"unless", r"whether", r"once", r"until", r"wenn", r"falls",
+        r"ob", r"si", r"quand", r"lorsque", r"cuando", r"quando", r"indien",
+        r"jeśli", r"jeżeli", r"gdy", r"eğer", r"если", r"когда",
+    ),
+    r"如果", r"もし", r"場合", r"만약", r"إذا", r"अगर",
 )  # fmt: skip
 
 # A claim that these words come from the user or an authority.
@@ -516,6 +566,9 @@ CONCEPTS: dict[str, str] = {
     "delete": DELETE,
     "production": PRODUCTION,
     "relay": RELAY,
+    "user3": USER3,
+    "prefer": PREFER,
+    "if": IF,
     "trust": TRUST,
     "decode": DECODE,
 }
