@@ -159,11 +159,57 @@ HOLIDAYS: dict[tuple[str, ...], Callable[[int], date]] = {
     ("easter",): easter,
     ("good", "friday"): _after_easter(-2),
     ("palm", "sunday"): _after_easter(-7),
+    # the church year, counted from Easter
+    ("shrove", "tuesday"): _after_easter(-47),
+    ("pancake", "day"): _after_easter(-47),
+    ("ash", "wednesday"): _after_easter(-46),
+    ("mothering", "sunday"): _after_easter(-21),
+    ("maundy", "thursday"): _after_easter(-3),
+    ("holy", "saturday"): _after_easter(-1),
+    ("ascension", "day"): _after_easter(39),
+    ("pentecost",): _after_easter(49),
+    ("whitsunday",): _after_easter(49),
+    ("whit", "sunday"): _after_easter(49),
+    ("whit", "monday"): _after_easter(50),
+    # other English-speaking countries' days (the US one keeps a shared name)
+    ("valentines",): _fixed(2, 14),
+    ("burns", "night"): _fixed(1, 25),
+    ("st", "david", "day"): _fixed(3, 1),
+    ("st", "george", "day"): _fixed(4, 23),
+    ("st", "andrew", "day"): _fixed(11, 30),
+    ("bonfire", "night"): _fixed(11, 5),
+    ("guy", "fawkes", "night"): _fixed(11, 5),
+    ("remembrance", "day"): _fixed(11, 11),
+    ("armistice", "day"): _fixed(11, 11),
+    ("remembrance", "sunday"): _nth(11, 6, 2),
+    ("early", "may", "bank", "holiday"): _nth(5, 0, 1),
+    ("late", "may", "bank", "holiday"): _nth(5, 0, -1),
+    ("spring", "bank", "holiday"): _nth(5, 0, -1),
+    ("august", "bank", "holiday"): _nth(8, 0, -1),
+    ("aug", "bank", "holiday"): _nth(8, 0, -1),
+    ("summer", "bank", "holiday"): _nth(8, 0, -1),
+    ("canada", "day"): _fixed(7, 1),
+    ("victoria", "day"): lambda year: (
+        date(year, 5, 24) - timedelta(days=date(year, 5, 24).weekday())
+    ),
+    ("canadian", "thanksgiving"): _nth(10, 0, 2),
+    ("australia", "day"): _fixed(1, 26),
+    ("anzac", "day"): _fixed(4, 25),
+    ("melbourne", "cup"): _nth(11, 1, 1),
+    ("republic", "day"): _fixed(1, 26),
+    ("gandhi", "jayanti"): _fixed(10, 2),
+    ("christmas", "holidays"): _fixed(12, 25),
+    ("christmas", "hols"): _fixed(12, 25),
+    ("christmas", "break"): _fixed(12, 25),
+    ("christmas", "period"): _fixed(12, 25),
 }
 
 # Holidays named bare that cover more than their day: "New Year's" is the eve and the
 # day (so "between Christmas and New Year's" ends on the 30th).
-HOLIDAY_SPANS: dict[tuple[str, ...], tuple[int, int]] = {("new", "year"): (-1, 0)}
+HOLIDAY_SPANS: dict[tuple[str, ...], tuple[int, int]] = {
+    ("new", "year"): (-1, 0),
+    **{("christmas", w): (-1, 7) for w in ("holidays", "hols", "break", "period")},  # 24 Dec-1 Jan
+}
 
 # "<holiday> weekend": the days around the holiday it covers (first, last offset).
 HOLIDAY_WEEKENDS: dict[tuple[str, ...], tuple[int, int]] = {
@@ -172,4 +218,9 @@ HOLIDAY_WEEKENDS: dict[tuple[str, ...], tuple[int, int]] = {
     ("labour", "day"): (-2, 0),
     ("memorial", "day"): (-2, 0),
     ("easter",): (-2, 1),  # Good Friday to Easter Monday
+    **{
+        words: (-2, 0)  # a bank holiday Monday's weekend: Saturday to Monday
+        for words in HOLIDAYS
+        if words[-2:] == ("bank", "holiday") or words in (("victoria", "day"), ("whit", "monday"))
+    },
 }

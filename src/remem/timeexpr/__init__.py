@@ -34,13 +34,14 @@ from datetime import date
 
 from remem.timeexpr.anchors import AnchorRules
 from remem.timeexpr.base import TOKEN, norm
+from remem.timeexpr.colloquial import ColloquialRules
 from remem.timeexpr.shifts import ShiftRules
 from remem.timeexpr.spans import Span, TimeExpression
 
 __all__ = ["Span", "TimeExpression", "find_times", "parse_expression"]
 
 
-class _Parser(ShiftRules, AnchorRules):
+class _Parser(ShiftRules, AnchorRules, ColloquialRules):
     """Every rule of the grammar, tried at each place (the longest reading wins)."""
 
     def __init__(self, words: list[str], anchor: date) -> None:
@@ -58,6 +59,16 @@ class _Parser(ShiftRules, AnchorRules):
             self._nth_of,
             self._week_of,
             self._named,
+            self._over,
+            self._plural_ago,
+            self._week_on,
+            self._since_count,
+            self._to_date,
+            self._deadline,
+            self._run_up,
+            self._pair,
+            self._academic,
+            self._just_gone,
         ]
 
 

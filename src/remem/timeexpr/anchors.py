@@ -8,7 +8,15 @@ import re
 from datetime import date, timedelta
 
 from remem.stopwords import STOPWORDS
-from remem.timeexpr.base import MONTH_LEAD, ORDINALS, UNITS, WEEKDAY, Found, ParserBase
+from remem.timeexpr.base import (
+    MONTH_LEAD,
+    ORDINAL_WORDS,
+    ORDINALS,
+    UNITS,
+    WEEKDAY,
+    Found,
+    ParserBase,
+)
 from remem.timeexpr.spans import (
     Span,
     day_span,
@@ -27,8 +35,12 @@ _PART_WORDS = (
     ("beginning", "early"), ("start", "early"), ("middle", "mid"), ("end", "late"),
     ("back end", "late"), ("tail end", "late"), ("first half", "first"),
     ("front half", "first"), ("second half", "second"), ("back half", "second"),
-    ("latter half", "second"),
+    ("latter half", "second"), ("midway through", "mid"), ("halfway through", "mid"),
+    ("mid way through", "mid"), ("half way through", "mid"),
 )  # fmt: skip
+
+# Words after which a bare season is this year's ("late spring", "in summer"; not "by").
+_SEASON_LEAD = frozenset("early mid late in during since until till through".split())
 
 
 class AnchorRules(ParserBase):
@@ -56,12 +68,13 @@ class AnchorRules(ParserBase):
             span = self._resolve(j, mode)
             if span is not None:
                 out.append(span)
-        if self.at(i) == "the":  # "the week before last", "the Monday before last"
-            for tail, mode in (("before last", "last2"), ("after next", "next2")):
-                span = self._resolve(i + 1, mode, tail=tail)
+        # "the week before last", "the Monday before last", "night before last"
+        for tail, mode in (("before last", "last2"), ("after next", "next2")):
+            for at in (i + 1, i) if self.at(i) == "the" else (i,):
+                span = self._resolve(at, mode, tail=tail)
                 if span is not None:
                     out.append(span)
-        lead = self.words(i, "over the", "during the", "in the", "the")
+        lead = self.words(i, "over the", "during the", "in the", "the", "over")
         if lead is not None and self.at(lead) in SEASONS:
             year = self._year_after(lead + 1)
             if year is not None:  # "the summer of 2019"
@@ -81,6 +94,8 @@ class AnchorRules(ParserBase):
                 return None
             end = k
         back = {"last": -1, "next": 1, "this": 0, "last2": -2, "next2": 2}[mode]
+        if tail and word in ("day", "night"):  # "the night before last": two days back
+            return day_span(a + timedelta(days=back)), end
         unit = UNITS.get(word)
         if unit in ("week", "fortnight", "weekend", "month", "quarter", "year", "decade"):
             return self._count(unit, abs(back), abs(back), 1 if back > 0 else -1, False, end)
@@ -154,8 +169,8 @@ class AnchorRules(ParserBase):
             at = i + (self.at(i) == "the")  # "the beginning of", "beginning of"
             for phrase, name in _PART_WORDS:
                 k = self.words(at, phrase)
-                if k is not None and self.at(k) == "of":
-                    part, j = name, k + 1
+                if k is not None and (self.at(k) == "of" or phrase.endswith("through")):
+                    part, j = name, k + (self.at(k) == "of")
                     break
         if part is None:
             return []
@@ -206,14 +221,14 @@ class AnchorRules(ParserBase):
         return [(day_span(day), k)]
 
     def _week_of(self, i: int) -> list[Found]:
-        j = self.words(i, "the week of", "the weekend of")
+        j = self.words(i, "the week of", "the weekend of", "week of", "weekend of")
         if j is None:
             return []
         base = self.longest(j)
         if base is None:
             return []
         span, k = base
-        return [((week_span if self.at(i + 1) == "week" else weekend_span)(span.start), k)]
+        return [((week_span if self.at(j - 2) == "week" else weekend_span)(span.start), k)]
 
     def _named(self, i: int) -> list[Found]:
         """Bare anchors: dates, days of the month, weekdays, months, years, decades,
@@ -222,6 +237,9 @@ class AnchorRules(ParserBase):
         out: list[Found] = []
         if word == "the" and self._day_number(i + 1) is not None:  # "the 21st"
             return self._day_named(i + 1, self._day_number(i + 1) or 0)
+        tens = self.at(i + 1) if word == "the" else ""
+        if tens in ("twenty", "thirty") and self._day_number(i + 2) is not None:
+            return self._day_named(i + 2, self._day_number(i + 2) or 0)  # "the thirty-first of"
         iso = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", word)
         slash = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", word)
         try:
@@ -231,11 +249,14 @@ class AnchorRules(ParserBase):
                 out.append((day_span(date(int(slash[3]), int(slash[1]), int(slash[2]))), i + 1))
         except ValueError:
             return []
-        if word in WEEKDAY and len(word) > 3:
+        if word in WEEKDAY and (len(word) > 3 or self.at(i + 1) in ("before", "after", "of")):
             wd = WEEKDAY[word]
             dated = self.longest(i + 1 + (self.at(i + 1) == "the"))
-            if dated is not None and dated[0].grain == "day":  # "Tuesday, March 5"
-                return [dated]
+            if dated is not None and dated[0].grain == "day" and dated[0].start.weekday() == wd:
+                return [dated]  # "Tuesday, March 5"
+            week = self.longest(i + 2) if self.at(i + 1) == "of" else dated
+            if week is not None and week[0].grain == "week":  # "Tuesday (of) last week"
+                return [(day_span(week[0].start + timedelta(days=wd)), week[1])]
             for tail, weeks in (("after next", 1), ("before last", -1)):
                 k = self.words(i + 1, tail)
                 if k is not None:
@@ -280,6 +301,8 @@ class AnchorRules(ParserBase):
             year = self._year_after(i + 1)
             if year is not None:
                 out.append((season_span(word, year[0]), year[1]))
+            elif self.at(i - 1) in _SEASON_LEAD:  # "late spring", "in summer": this year's
+                out.append((season_span(word, a.year - (word == "winter" and a.month <= 2)), i + 1))
         holiday = self._holiday(i)
         if holiday is not None:
             rule, k = holiday
@@ -290,13 +313,26 @@ class AnchorRules(ParserBase):
             span = Span(when + timedelta(days=first), when + timedelta(days=last), "holiday")
             out.append((span, k))
             for words, (lo, hi) in HOLIDAY_WEEKENDS.items():
-                if self.w[i : i + len(words)] == list(words) and self.at(k) == "weekend":
-                    out.append((Span(when + timedelta(days=lo), when + timedelta(days=hi)), k + 1))
+                end = i + len(words)
+                if self.w[i:end] == list(words) and self.at(end) == "weekend":
+                    later = self._year_after(end + 1)  # "Easter weekend 2027"
+                    if later is not None:
+                        when, k = rule(later[0]), later[1] - 1
+                    span = Span(when + timedelta(days=lo), when + timedelta(days=hi), "weekend")
+                    out.append((span, k + 1 if later is None else later[1]))
         return out
 
     def _day_number(self, i: int) -> int | None:
+        """A day of the month: "21", "21st", or an ordinal word before "of" ("the third
+        of May", "the twenty-first of June": the last word here, the tens before it)."""
         match = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)?", self.at(i))
-        return int(match[1]) if match and 1 <= int(match[1]) <= 31 else None
+        if match:
+            return int(match[1]) if 1 <= int(match[1]) <= 31 else None
+        n = ORDINAL_WORDS.get(self.at(i))
+        if n is None or self.at(i + 1) != "of":
+            return None
+        n += {"twenty": 20, "thirty": 30}.get(self.at(i - 1), 0) if n < 10 else 0
+        return n if n <= 31 else None
 
     def _month_named(self, i: int) -> list[Found]:
         """ "March", "March 3rd", "March 3, 2023", "March 2023"."""
@@ -319,6 +355,12 @@ class AnchorRules(ParserBase):
         a = self.anchor
         ordinal = not self.at(i).isdigit()
         j = i + 1 + (self.at(i + 1) == "of")
+        month_of = self.longest(j) if self.at(j) not in MONTHS and self.at(i + 1) == "of" else None
+        if month_of is not None and month_of[0].grain == "month":  # "the 28th of last month"
+            start = month_of[0].start
+            if day <= days_in_month(start.year, start.month):
+                return [(day_span(start.replace(day=day)), month_of[1])]
+            return []
         if self.at(j) in MONTHS:
             month = MONTHS[self.at(j)]
             year = self._year_after(j + 1)

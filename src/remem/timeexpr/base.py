@@ -40,18 +40,29 @@ ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2,
     "3rd": 3, "4th": 4, "5th": 5, "last": -1,
 }  # fmt: skip
+# Days of the month as ordinal words ("the third of May"; "twenty-first": the tens apart).
+ORDINAL_WORDS = {
+    word: n
+    for n, word in enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+        "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+        "twentieth".split(),
+        start=1,
+    )
+} | {"thirtieth": 30}
 FUZZY = {"couple": (1, 3), "few": (2, 5), "several": (2, 6)}  # n ranges ("a few days ago")
 UNITS = {
     "day": "day", "days": "day", "week": "week", "weeks": "week", "fortnight": "fortnight",
     "fortnights": "fortnight", "weekend": "weekend", "weekends": "weekend", "month": "month",
     "months": "month", "year": "year", "years": "year", "decade": "decade",
-    "decades": "decade", "quarter": "quarter", "quarters": "quarter",
+    "decades": "decade", "quarter": "quarter", "quarters": "quarter", "night": "day",
+    "nights": "day",
 }  # fmt: skip
 WEEKDAY = {name: i for i, name in enumerate(WEEKDAYS)} | {
     name + "s": i for i, name in enumerate(WEEKDAYS)
 }
 WEEKDAY |= {name[:3]: i for i, name in enumerate(WEEKDAYS)}
-APPROX = {"around", "about", "roughly", "approximately", "circa", "near"}
+APPROX = {"around", "round", "about", "roughly", "approximately", "circa", "near"}
 DURATION_LEAD = {"for", "over", "in", "during", "within"}
 # words after which a short or ambiguous month name ("May", "Jan") is the month
 MONTH_LEAD = set(
@@ -70,6 +81,7 @@ TIME_WORDS = (
     | {w for words in HOLIDAYS for w in words if w not in ("of", "day", "st")}
     | set("today tonight tomorrow yesterday night morning afternoon evening ago now".split())
     | {"q1", "q2", "q3", "q4", "h1", "h2"}
+    | set("ytd qtd mtd wtd eod cob eow eom eoq eoy academic term semester".split())
 )
 REACH = 8
 # Time words long enough that a word missing a letter of one is that word misspelled.
@@ -94,10 +106,12 @@ STARTS = (
     | APPROX
     | DURATION_LEAD
     | set(ORDINALS)
+    | set(ORDINAL_WORDS)
     | set(
         "the this last next past previous coming current these early mid middle late "
         "earlier later since between from beginning start end back tail front latter "
-        "exactly".split()
+        "exactly over so ytd qtd mtd wtd eod cob eow eom eoq eoy close academic school "
+        "tues thurs midway halfway half same".split()
     )
 )
 _HOLIDAYS_BY_FIRST: dict[str, list[tuple[tuple[str, ...], Callable[[int], date]]]] = {}
@@ -119,6 +133,7 @@ SHORTHAND = {
     "yr": "year", "yrs": "years", "qtr": "quarter", "qtrs": "quarters", "nxt": "next",
     "prev": "previous", "b4": "before", "thurs": "thursday", "thur": "thursday",
     "tues": "tuesday", "weds": "wednesday", "xmas": "christmas", "autumn": "fall",
+    "mo": "month", "mnth": "month", "mnths": "months", "thru": "through",
 }  # fmt: skip
 _TYPO_MIN = 5  # letters of a token read as a time word with letters dropped
 
@@ -133,6 +148,8 @@ def norm(token: str) -> str:
         word = word[:-2]
     elif word.endswith("s'"):
         word = word[:-1]
+    if re.fullmatch(r"'\d\d", word):  # "'22", "'99": a year
+        return str((2000 if int(word[1:]) < 70 else 1900) + int(word[1:]))
     word = word.lstrip("'")
     return SHORTHAND.get(word) or _typo(word)
 

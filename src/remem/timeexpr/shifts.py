@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 from remem.timeexpr.base import (
@@ -19,6 +20,7 @@ from remem.timeexpr.spans import (
     cover,
     day_span,
     month_span,
+    quarter_span,
     shift_years,
     week_span,
     weekend_span,
@@ -33,7 +35,7 @@ class ShiftRules(ParserBase):
     def _approx(self, i: int) -> list[Found]:
         if self.at(i) not in APPROX:
             return []
-        j = i + 1
+        j = i + 1 + (self.at(i + 1) in APPROX)  # "round about Easter"
         if self.at(j) == "this" and self.at(j + 1) == "time":
             base = self._this_time(j)
         else:
@@ -119,6 +121,16 @@ class ShiftRules(ParserBase):
         first = self.longest(i + 1)
         if first is None or self.at(first[1]) not in ("and", "to", "until", "till"):
             return []
+        day = self._bare_day(i + 1, first[1])
+        if day is not None:  # "from the 20th to the 24th of last month": the second's month
+            after = self.longest(first[1] + 1)
+            if after is None or after[0].grain != "day":
+                return []
+            try:
+                start = after[0].start.replace(day=day)
+            except ValueError:
+                return []
+            return [(Span(start, after[0].end, "range"), after[1])] if start <= after[0].end else []
         after = self.reanchored(first[0].start).longest(first[1] + 1)
         if after is None:
             return []
@@ -138,6 +150,14 @@ class ShiftRules(ParserBase):
                 (Span(a.end + timedelta(days=1), b.start - timedelta(days=1), "range"), after[1])
             ]
         return [(cover(a, b), after[1])]
+
+    def _bare_day(self, i: int, end: int) -> int | None:
+        """The day of "the 20th" / "20th" spanning ``i``..``end`` (no month named)."""
+        words = self.w[i:end]
+        if words[:1] == ["the"]:
+            words = words[1:]
+        match = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", words[0]) if len(words) == 1 else None
+        return int(match[1]) if match else None
 
     def _relative(self, i: int) -> list[Found]:
         """ "three days ago", "two weeks back", "in five days", "a month from now", "a week
@@ -246,15 +266,22 @@ class ShiftRules(ParserBase):
             same = self._this_time(i)
             if same is not None:
                 return [same]
-        j = self.words(i, "the other day")
+        k = self.words(i, "the same time", "same time")
+        if k is not None:  # "same time last year": around the day a year back
+            same = self._this_time(k - 2)
+            if same is not None:
+                pad = timedelta(days=7)
+                return [(Span(same[0].start - pad, same[0].end + pad, "range"), same[1])]
+        j = self.words(i, "the other day", "the other night")
         if j is not None:
             return [(Span(a - timedelta(days=7), a - timedelta(days=1), "range"), j)]
         j = self.words(i, "earlier this", "later this")
-        if j is None or self.at(j) not in ("week", "month", "year"):
+        if j is None or self.at(j) not in ("week", "month", "quarter", "year"):
             return []
         whole = {
             "week": week_span(a),
             "month": month_span(a.year, a.month),
+            "quarter": quarter_span(a.year, (a.month - 1) // 3 + 1),
             "year": year_span(a.year),
         }
         span = whole[self.at(j)]
