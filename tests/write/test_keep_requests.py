@@ -169,6 +169,25 @@ def test_a_follow_up_in_the_next_call_marks_the_last_stored_message(mem: Memory)
     assert len(mem.list(user_id="u").items) == 1  # the request is not a memory of its own
 
 
+def test_a_follow_up_that_points_back_marks_the_message_before_it(mem: Memory) -> None:
+    # "The number I just gave you": a pointer at the message before, whose only name is
+    # the speaker's own ("I"), is no fact of its own message to keep
+    when = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    first = mem.remember("On the track Bolek was Ballymac Sailor, that is his racing name.",
+                         user_id="u", session_id="s", speaker="Henryk", now=when)  # fmt: skip
+    target = [d.memory_id for d in first if d.memory_id]
+    mem.remember("The number I just gave you - keep it safe.", user_id="u", session_id="s",
+                 speaker="Henryk", now=when + timedelta(minutes=1))  # fmt: skip
+    record = mem.get(target[0], user_id="u")
+    assert record is not None and record.tier is Tier.PERMANENT
+    assert "keep_requested" in record.data["flags"]
+
+
+def test_a_request_before_a_colon_leaves_no_mark_on_the_fact(mem: Memory) -> None:
+    stored = _stored(mem, "Write this down for always: the tax bill this year is 987.40 pounds.")
+    assert [c for c, _, _ in stored] == ["the tax bill this year is 987.40 pounds."], stored
+
+
 def test_a_late_follow_up_marks_nothing(mem: Memory) -> None:
     when = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
     first = mem.remember("The chassis number of the campervan is VF1JL000123456.",

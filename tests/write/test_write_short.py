@@ -218,3 +218,77 @@ def test_an_equals_sign_written_for_is_makes_a_whole_statement() -> None:
     assert is_complete_short("Laundromat = Suds City.", speaker="Kiara")
     assert not is_complete_short("a = b", speaker="Kiara")
     assert not is_complete_short("x=5 ok", speaker="Kiara")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Stavros is my barber.", "Ana is Kai's sister.", "Stavros is my barber. Cash only."],
+)
+def test_a_named_role_to_someone_is_a_whole_statement(text: str) -> None:
+    assert is_complete_short(text, speaker="Henryk")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["He is my brother.", "It is my fault.", "That is my point. Exactly.", "Got it. Thanks!",
+     "Sam moved to Tampere. I agree."],
+)  # fmt: skip
+def test_an_unnamed_subject_or_a_second_sentence_is_not(text: str) -> None:
+    assert not is_complete_short(text, speaker="Henryk")
+
+
+def test_a_fragment_after_a_statement_continues_its_fact(tmp_path: Path) -> None:
+    message = Message(speaker="Henryk", role="user", text="Stavros is my barber. Cash only.")
+    facts = RulesExtractor().extract([message], context=ExtractContext(config=Config()))
+    assert [f.content for f in facts] == ["Stavros is Henryk's barber. Cash only."]
+    config = Config(home=tmp_path / "home", embedder="fake", memory_md_path="")
+    with Memory(tmp_path / "m.db", config=config) as mem:
+        decisions = mem.remember("Stavros is my barber. Cash only.", user_id="u", speaker="Henryk")
+        assert [d.action for d in decisions] == ["stored"], [d.reason for d in decisions]
+
+
+def _facts(text: str) -> list[str]:
+    message = Message(speaker="Henryk", role="user", text=text)
+    return [
+        f.content
+        for f in RulesExtractor().extract([message], context=ExtractContext(config=Config()))
+    ]
+
+
+def test_a_sentence_that_cannot_stand_alone_joins_its_neighbour() -> None:
+    # a lead-in too short to be a fact joins the next sentence; one after a fact continues it
+    assert _facts("Tribunal letter came. Appeal hearing 16th of September 2026, ten o'clock.") == [
+        "Tribunal letter came. Appeal hearing 16th of September 2026, ten o'clock."
+    ]
+    assert _facts("Scrap yard, Dockside Recycling. They pay by bank transfer now.") == [
+        "Scrap yard, Dockside Recycling. They pay by bank transfer now."
+    ]
+    # a sentence that stands alone, and small talk, are left as they were
+    assert _facts("I moved to Denver. Thanks so much!") == ["Henryk moved to Denver."]
+    assert _facts("Ana joined Stripe. Sam moved to Tampere.") == [
+        "Ana joined Stripe.",
+        "Sam moved to Tampere.",
+    ]
+
+
+def test_a_sentence_without_a_subject_goes_on_about_the_one_before() -> None:
+    assert _facts("Aled Parry is my solicitor. Did the Anchor Street purchase.") == [
+        "Aled Parry is Henryk's solicitor. Did the Anchor Street purchase."
+    ]
+    assert _facts("GP, Dr Rahmani. She knows the gout history.") == [
+        "GP, Dr Rahmani. She knows the gout history."
+    ]
+    # after a sentence about the speaker, a subjectless one is the speaker's own
+    assert _facts("I had a great weekend. Went hiking with my family.") == [
+        "Henryk had a great weekend.",
+        "Henryk went hiking with Henryk's family.",
+    ]
+
+
+def test_a_subordinate_clause_alone_says_why_or_when_of_the_sentence_before() -> None:
+    assert _facts("I moved to Denver. Because the rent was cheaper.") == [
+        "Henryk moved to Denver. Because the rent was cheaper."
+    ]
+    assert _facts("The grave is in Bircza, by the gate. For when Kuba goes to Poland.") == [
+        "The grave is in Bircza, by the gate. For when Kuba goes to Poland."
+    ]

@@ -109,9 +109,18 @@ def _cut(content: str, request: KeepRequest) -> str:
     at = content.find(clause)
     if at < 0 or len(clause) >= len(content):
         return content
-    rest = content[:at].rstrip(" ,(-–—") + " " + content[at + len(clause) :].lstrip(" ,)!-–—")
+    rest = content[:at].rstrip(" ,(:;-–—") + " " + content[at + len(clause) :].lstrip(" ,)!:;-–—")
     rest = re.sub(r"\s+([,.!?])", r"\1", " ".join(rest.split()))
     return rest if len(content_words(rest)) >= 2 else content
+
+
+def _pins_value(fact: CandidateFact) -> bool:
+    """Whether ``fact`` pins a value down (:func:`remem.write.fact_shape.keepable`) other
+    than its speaker's name: "I" written as the name is no value of the fact's own."""
+    content = fact.content
+    for name in (fact.speaker or "").split():
+        content = re.sub(rf"\b{re.escape(name)}(?:'s)?\b", "", content)
+    return keepable(" ".join(content.split()))
 
 
 def mark(fact: CandidateFact, request: KeepRequest, *, config: Config) -> None:
@@ -153,7 +162,10 @@ def apply_keep_requests(
         if _holds(fact, request):
             mark(fact, request, config=config)
         kept.append(fact)
-    with_facts = {f.message_index for f in kept}
+    # a message whose facts pin nothing down but its speaker ("The number I just gave
+    # you - keep it safe.", "Previous message, full stop. Keep for good please."): its
+    # request points back at the message before it
+    with_facts = {f.message_index for f in kept if _pins_value(f)}
     pending: dict[int, KeepRequest] = {}
     for index, request in requests.items():
         if index in with_facts:
@@ -175,19 +187,23 @@ def keep_earlier(
     session_id: str | None,
     now: datetime,
     config: Config,
+    own_resource: str | None = None,
 ) -> list[MemoryRecord]:
     """Mark the memories of the last message stored in this scope (and session)
     as asked to be kept, when a message holding only a keep request follows it
     within ``keep_followup_minutes``; returns them (not yet written back: the
-    caller updates them inside its transaction, see :func:`kept_event`)."""
+    caller updates them inside its transaction, see :func:`kept_event`).
+    ``own_resource``: the request's own message, whose memories (a pointer such as
+    "The number I just gave you.") are not the message before."""
     page = store.list_memories(scope, filters=ListFilter(session_id=session_id), limit=10)
-    if not page.items:
+    items = [r for r in page.items if own_resource is None or r.source_resource_id != own_resource]
+    if not items:
         return []
-    newest = page.items[0]
+    newest = items[0]
     if newest.created_at < now - timedelta(minutes=config.keep_followup_minutes):
         return []
     marked = []
-    for record in page.items:
+    for record in items:
         if record.source_resource_id != newest.source_resource_id:
             break
         if record.status is not Status.ACTIVE or record.source_trust is Trust.UNTRUSTED:

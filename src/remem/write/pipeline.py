@@ -302,10 +302,12 @@ def ingest(
             written += decision.action == "stored"
             report.decisions.append(decision)
         report.decisions.extend(_reject_injections(session, clean, resources, report.decisions))
-        for request in pending.values():  # "That's one I can't afford to lose." alone
+        for at, request in pending.items():  # "That's one I can't afford to lose." alone
+            own = resources[min(at, len(resources) - 1)].id if resources else None
             marked = keep_earlier(
-                store, scope, request, session_id=session_id, now=now, config=config
-            )
+                store, scope, request, session_id=session_id, now=now, config=config,
+                own_resource=own,
+            )  # fmt: skip
             report.kept_earlier.extend(r.id for r in marked)
             if not dry_run:
                 for record in marked:

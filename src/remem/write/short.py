@@ -16,7 +16,14 @@ or something (not "it", "that", "everyone", not a preposition's fragment), a
   or after any verb when the user asked to remember it;
 - a code ("fly.io", and "wg-atlas" after a copula);
 - a content word placed by an order word ("showers before breakfast": a habit's
-  order is its value).
+  order is its value);
+- a role to someone: a content word right after a copula and a possessive, with a
+  subject that is named ("Stavros is my barber", "Ana is Kai's sister": what the
+  subject is to a person is a relation the update path can change).
+
+A statement may be followed by **fragments**, sentences with no verb and one word that
+says something ("Stavros is my barber. Cash only."): they continue the statement
+(:func:`is_fragment`), so the text is whole when its first sentence is.
 
 A change verb of the update path ("retired", "moved", "quit") counts as one: it
 says the old value ended. A copula with a bare adjective ("Ana was grumpy") is an
@@ -34,6 +41,7 @@ from remem.slots.lexicon import (
     AUXILIARIES,
     COPULAS,
     FAMILIES,
+    IRREGULAR_PAST,
     LIGHT,
     ORDER_WORDS,
     PREPOSITIONS,
@@ -90,6 +98,11 @@ def is_complete_short(
     verb counts as one). ``speaker`` resolves "I" and "my". ``requested``: the user
     asked to remember it ("Remember that the VPN is wg-atlas"), so their judgement
     that it is worth keeping stands in for the slot lexicon: any content word counts."""
+    first, *rest = _sentences(text)
+    if rest:  # "Stavros is my barber. Cash only.": a statement and what continues it
+        return all(is_fragment(r, speaker=speaker) for r in rest) and is_complete_short(
+            first, speaker=speaker, min_information=min_information, requested=requested
+        )
     fact = analyse(_expand(text), speaker)
     tokens = fact.tokens
     if any(t.text in ".!?;" for t in tokens[:-1]):
@@ -118,6 +131,12 @@ def is_complete_short(
         or (changed and verb.low in cue_words)
     )
     copula = verb.low in COPULAS
+    # "Stavros is my barber": a copula, a possessive, then the role; the subject named
+    role_at = at + 2 if copula and at + 2 < len(tokens) and tokens[at + 1].possessive else None
+    named = any(
+        t.text[:1].isupper() and not t.pronoun and t.low not in _PERSONAL | _NO_SUBJECT
+        for t in subject
+    )
     values = {i: v.kind for v in fact.values for i in v.tokens}
     found = 1 if changed and verb.low in cue_words else 0
     for t in tokens[at + 1 :]:
@@ -137,9 +156,43 @@ def is_complete_short(
             # a step of a routine placed by another ("showers before breakfast")
             or (tokens[t.index - 1].low in ORDER_WORDS and _content(t))
             or ((requested or (slot_verb and not copula)) and _content(t))
+            or (t.index == role_at and named and _content(t))
         ):
             found += 1
     return found >= min_information
+
+
+def is_fragment(text: str, *, speaker: str | None = None) -> bool:
+    """Whether ``text`` is a sentence with no verb and one word that says something
+    ("Cash only.", "Tuesdays.", "Ten o'clock."): it continues the sentence before it.
+    Small talk ("Thanks!", "Congrats.") and a bare pronoun are not fragments of a fact."""
+    tokens = analyse(_expand(text), speaker).tokens
+    if any(t.text in ".!?;" for t in tokens[:-1]):
+        return False  # more than one sentence
+    said = [t for t in tokens if _content(t) and not t.text[:1].isdigit()]
+    numbers = [t for t in tokens if t.text[:1].isdigit() or t.text[:1] in "$€£¥"]
+    verbal = any(  # a verb's form, or a personal pronoun that would be its subject
+        t.low in VERB_FORMS
+        or t.low in IRREGULAR_PAST
+        or t.low in AUXILIARIES
+        or t.low in COPULAS
+        or t.low in _PERSONAL
+        or (t.pronoun and not t.possessive)  # "I" read as the speaker's name
+        for t in tokens
+    )
+    return not verbal and len(said) + len(numbers) >= 1 and len(tokens) <= _FRAGMENT_TOKENS
+
+
+# A fragment is short: past this many tokens (marks included) it is a sentence of its own.
+_FRAGMENT_TOKENS = 6
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+def _sentences(text: str) -> list[str]:
+    """``text`` cut after each ".", "!" or "?" that a space follows ("Dr. Chen" is kept)."""
+    for pattern, replacement in _CONTRACTIONS[:1]:
+        text = pattern.sub(replacement, text)
+    return [s for s in _SENTENCE_END.split(text.strip()) if s] or [text]
 
 
 def _code_like(t: Token, *, copula: bool) -> bool:

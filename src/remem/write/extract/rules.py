@@ -17,7 +17,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from remem.model import Strength, Trust
-from remem.write.classify import build_candidate, content_words
+from remem.slots.lexicon import AUXILIARIES, IRREGULAR_PAST, PREPOSITIONS
+from remem.slots.tokens import VERB_FORMS
+from remem.write.classify import build_candidate, content_words, is_small_talk, words
 from remem.write.dates import resolve_relative_dates
 from remem.write.extract.base import CandidateFact, ExtractContext, Extraction, Flag
 from remem.write.extract.person import resolve_first_person, resolve_second_person
@@ -35,6 +37,7 @@ from remem.write.extract.sentences import (
 from remem.write.extract.shapes import plain_statement
 from remem.write.intent import detects_memory_intent, wants_permanent
 from remem.write.messages import tool_payload
+from remem.write.short import is_fragment
 from remem.write.supersede import content_hash
 from remem.write.transcript import Message, role_for
 
@@ -98,6 +101,7 @@ class RulesExtractor:
         names = _speaker_names(messages, context)
         for index, message in enumerate(messages):
             name = _display_name(message, context)
+            written = []
             for piece in self._pieces(messages, index, context):
                 text = piece.text
                 if not piece.untrusted and Flag.CONFIRMED not in piece.flags:
@@ -105,7 +109,8 @@ class RulesExtractor:
                 if not piece.untrusted:
                     text = _resolve_people(text, name, _addressee(messages, index, context))
                 text = resolve_relative_dates(text, message.timestamp or context.reference_time)
-                text = _tidy(text)
+                written.append((_tidy(text), piece))
+            for text, piece in _join_dependents(written, name, names, context):
                 if len(content_words(text)) < MIN_CONTENT_WORDS:
                     continue
                 key = content_hash(text)
@@ -171,6 +176,126 @@ class RulesExtractor:
         if message.caption and not message.untrusted:
             caption = message.caption.strip().rstrip(".")
             yield _Piece(f"I shared {caption}.", False, Strength.INFERRED, set())
+
+
+def _join_dependents(
+    written: list[tuple[str, _Piece]], speaker: str, names: list[str], context: ExtractContext
+) -> list[tuple[str, _Piece]]:
+    """The sentences of one message, each that cannot stand as a fact of its own joined
+    to its neighbour: "Tribunal letter came. Appeal hearing 16th of September 2026.",
+    "Scrap yard, Dockside Recycling. They pay by bank transfer now.", "Stavros is my
+    barber. Cash only.", "Aled Parry is my solicitor. Did the Anchor Street purchase."
+
+    A sentence the gate would refuse for its size alone (``too_short``) that says
+    something (:func:`remem.write.classify.is_informative`, or a verbless fragment after
+    a fact: :func:`remem.write.short.is_fragment`) continues the fact before it, or
+    leads into the next one when it comes first; a sentence that goes on about the one
+    before (:func:`_continues`) joins it whatever its size. A join is made only when the
+    gate takes the neighbour alone and the two together (:func:`remem.write.gate.gate`),
+    so a join never lets in what the gate refuses ("Maria. Support is vital." stays
+    out); the dependent must not be refused for what it says (an opinion, a suggestion).
+    The user's own statements only: untrusted and confirmed pieces are never joined."""
+    from remem.write.gate import (  # the gate reads the injection module, which reads this one
+        ACCEPTED,
+        gate,
+    )
+
+    verdicts: dict[str, str] = {}
+
+    def verdict(text: str, piece: _Piece) -> str:
+        if text not in verdicts:
+            candidate = build_candidate(
+                text, config=context.config, speaker=speaker, strength=piece.strength,
+                flags=set(piece.flags), known_entities=names,
+            )  # fmt: skip
+            verdicts[text] = gate(candidate, config=context.config).reason
+        return verdicts[text]
+
+    out: list[tuple[str, _Piece]] = []
+    lead: list[tuple[str, _Piece]] = []
+    for text, piece in written:
+        if not _own(piece):
+            out.append((text, piece))
+            continue
+        mine = verdict(text, piece)
+        said = mine in _SIZE_ONLY and _says(text, speaker)
+        before = out[-1] if out and _own(out[-1][1]) else None
+        if before is not None and mine in (ACCEPTED, *_SIZE_ONLY):
+            continues = _continues(piece.text, before[0], speaker)
+            dependent = said or (mine in _SIZE_ONLY and is_fragment(text, speaker=speaker))
+            tail = text
+            if continues and speaker and text.startswith(f"{speaker} "):
+                tail = capitalise(text[len(speaker) + 1 :])  # no subject: not the speaker's
+            joined = f"{before[0]} {tail}"
+            if (
+                (continues or dependent)
+                and verdict(before[0], before[1]) == ACCEPTED
+                and verdict(joined, before[1]) == ACCEPTED
+            ):
+                out[-1] = (joined, before[1])
+                continue
+        elif before is None and said:
+            lead.append((text, piece))
+            continue
+        if lead:
+            joined = " ".join([*(t for t, _ in lead), text])
+            if mine == ACCEPTED and verdict(joined, piece) == ACCEPTED:
+                text = joined
+            else:
+                out.extend(lead)
+            lead = []
+        out.append((text, piece))
+    return out + lead
+
+
+def _says(text: str, speaker: str) -> bool:
+    """Whether a sentence says something of its own: a number, or a content word that is
+    neither small talk nor a name ("Tribunal letter came.", "GP, Dr Rahmani." — an
+    acronym is a word; not "No worries, Nate!", whose name only addresses someone)."""
+    mine = {w.lower() for w in speaker.split()}
+    for word in words(text):
+        low = word.lower()
+        if word[:1].isdigit():
+            return True
+        name = word[:1].isupper() and not word.isupper()
+        if content_words(word) and not name and low not in mine and not is_small_talk(low):
+            return True
+    return False
+
+
+# Gate verdicts that say a sentence is too small to stand alone, not what it says is wrong
+_SIZE_ONLY = ("too_short", "chatter")
+
+
+def _continues(raw: str, before: str, speaker: str) -> bool:
+    """Whether a sentence with no subject of its own ("Did the Anchor Street purchase.",
+    "Has everything for the 634.") or a third person's pronoun for one ("She knows the
+    gout history.") goes on about what the sentence before it is about — when that is
+    not the speaker (after "I had a great weekend." a subjectless "Went hiking." is the
+    speaker's: :data:`_SUBJECTLESS`)."""
+    first, second = ([*(w.strip(",.!?").lower() for w in raw.split()[:2]), ""])[:2]
+    # "For when Kuba goes to Poland.", "Because the post is slow.": a subordinate clause
+    # with no main clause after it (no comma) says why or when of the sentence before
+    subordinate = "," not in raw and (
+        first in _SUBORDINATORS or (first in PREPOSITIONS and second in _SUBORDINATORS)
+    )
+    subjectless = first in _THIRD_PERSON or (
+        (first in VERB_FORMS or first in IRREGULAR_PAST or first in AUXILIARIES)
+        and first not in _SUBJECTLESS
+        and not first.endswith("ing")  # "Visiting castles is ...": a gerund subject
+    )
+    return subordinate or (subjectless and not (speaker and before.startswith(speaker)))
+
+
+_THIRD_PERSON = frozenset("he she they".split())
+# Subordinating conjunctions (a closed class of grammar words)
+_SUBORDINATORS = frozenset(
+    "when whenever where if because since so while until unless though although whereas".split()
+)
+
+
+def _own(piece: _Piece) -> bool:
+    return not piece.untrusted and Flag.CONFIRMED not in piece.flags
 
 
 def _skip(sentence: str) -> bool:
