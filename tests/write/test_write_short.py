@@ -292,3 +292,9 @@ def test_a_subordinate_clause_alone_says_why_or_when_of_the_sentence_before() ->
     assert _facts("The grave is in Bircza, by the gate. For when Kuba goes to Poland.") == [
         "The grave is in Bircza, by the gate. For when Kuba goes to Poland."
     ]
+
+
+def test_a_third_persons_pronoun_goes_on_about_the_one_named_before() -> None:
+    assert _facts("I hire the paddock at Breakwater Farm for Bolek. Fenced, he can run there.") == [
+        "Henryk hires the paddock at Breakwater Farm for Bolek. Fenced, he can run there."
+    ]

@@ -268,18 +268,24 @@ _SIZE_ONLY = ("too_short", "chatter")
 
 
 def _continues(raw: str, before: str, speaker: str) -> bool:
-    """Whether a sentence with no subject of its own ("Did the Anchor Street purchase.",
-    "Has everything for the 634.") or a third person's pronoun for one ("She knows the
-    gout history.") goes on about what the sentence before it is about — when that is
-    not the speaker (after "I had a great weekend." a subjectless "Went hiking." is the
-    speaker's: :data:`_SUBJECTLESS`)."""
-    first, second = ([*(w.strip(",.!?").lower() for w in raw.split()[:2]), ""])[:2]
+    """Whether a sentence goes on about what the sentence before it is about: one whose
+    subject is a third person's pronoun ("She knows the gout history.", "Fenced, he can
+    run there off the lead."), a subordinate clause alone, or one with no subject of its
+    own ("Did the Anchor Street purchase.", "Has everything for the 634.") — unless the
+    sentence before is about the speaker (after "I had a great weekend." a subjectless
+    "Went hiking." is the speaker's: :data:`_SUBJECTLESS`)."""
+    said = raw.split()
+    first, second = ([*(w.strip(",.!?").lower() for w in said[:2]), ""])[:2]
+    # "Fenced, he can run there off the lead.": after one fronted word, a pronoun subject
+    fronted = second if said and said[0].endswith(",") else ""
     # "For when Kuba goes to Poland.", "Because the post is slow.": a subordinate clause
     # with no main clause after it (no comma) says why or when of the sentence before
     subordinate = "," not in raw and (
         first in _SUBORDINATORS or (first in PREPOSITIONS and second in _SUBORDINATORS)
     )
-    subjectless = first in _THIRD_PERSON or (
+    if first in _THIRD_PERSON or fronted in _THIRD_PERSON:
+        return True  # someone other than the speaker, named in the sentence before
+    subjectless = (
         (first in VERB_FORMS or first in IRREGULAR_PAST or first in AUXILIARIES)
         and first not in _SUBJECTLESS
         and not first.endswith("ing")  # "Visiting castles is ...": a gerund subject
