@@ -26,13 +26,15 @@ import json
 import re
 from dataclasses import dataclass, replace
 
-from remem.markup_encoded import ANY_TAG, data_uri_regions, invisible_regions
-from remem.markup_tree import elements
+from remem.markup_encoded import ANY_TAG, data_uri_regions, escaped_regions, invisible_regions
+from remem.markup_source import source_regions
+from remem.markup_tree import MAX_SPAN as _MAX_SPAN
+from remem.markup_tree import close, elements
 
-__all__ = ["Region", "regions", "visible"]
+__all__ = ["MAX_REGION_TEXT", "Region", "regions", "visible"]
 
 MAX_REGIONS = 64  # regions returned per text; past it the rest are not inspected
-_MAX_SPAN = 4000  # characters of one element's body an element pattern may span
+MAX_REGION_TEXT = 8000  # characters of a region's text judged
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +134,10 @@ def regions(text: str) -> list[Region]:
         found += _mime_regions(text)
     if not text.isascii():
         found += [Region(*f) for f in invisible_regions(text)]
-    kept = [r for r in found if r.text.strip()]
+    found += [Region(*f) for f in source_regions(text)]
+    found += [Region(*f) for f in escaped_regions(text)]
+    # judged on its first MAX_REGION_TEXT characters (a hidden region is never a fact)
+    kept = [replace(r, text=r.text[:MAX_REGION_TEXT]) for r in found if r.text.strip()]
     return kept[:MAX_REGIONS]
 
 
@@ -193,11 +198,11 @@ def _html_regions(text: str) -> list[Region]:
                 Region(f"attr_{name.split('-')[0]}", value, True, (start, start + len(value)))
             )
         if tag_match.group("tag").lower() == "details":
-            end = _close(text, "details", tag_match.end())
+            end = close(text, "details", tag_match.end())
             body = _SUMMARY.sub(" ", text[tag_match.end() : end])
             out.append(Region("details", ANY_TAG.sub(" ", body), False, (tag_match.start(), end)))
     for element in elements(text):  # what the page does not draw, by its computed style
-        end = _close(text, element.tag, element.end)
+        end = element.stop
         body = text[element.end : end]
         if element.why == "bdo_rtl":  # drawn reversed: the reader sees the reverse
             out.append(Region("bdo_reversed", ANY_TAG.sub(" ", body)[::-1], True, None))
@@ -253,19 +258,6 @@ def _mime_regions(text: str) -> list[Region]:
         if "<" in body:
             out += [replace(r, span=None, hidden=True) for r in _html_regions(body)]
     return out
-
-
-def _close(text: str, tag: str, start: int) -> int:
-    """Where the element opened just before ``start`` ends (its closing tag included),
-    counting nested elements of the same tag; at most ``_MAX_SPAN`` characters on."""
-    depth = 1
-    pattern = re.compile(rf"<(/?){re.escape(tag)}\b[^<>]*>", re.I)
-    limit = min(len(text), start + _MAX_SPAN)
-    for m in pattern.finditer(text, start, limit):
-        depth += -1 if m.group(1) else 1
-        if depth == 0:
-            return m.end()
-    return limit
 
 
 def _markdown_regions(text: str) -> list[Region]:

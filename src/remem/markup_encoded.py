@@ -1,6 +1,7 @@
 """Text carried by encodings a reader does not decode: zero-width bits, Unicode tag
-characters, right-to-left overrides, invisible splits inside words, and the text
-payload of ``data:`` URIs. Used by :mod:`remem.markup` (which wraps each finding in a
+characters, bytes spelled as variation selectors, right-to-left overrides, invisible
+splits inside words, the text payload of ``data:`` URIs, and text spelled as escapes
+(``\\x63\\x6f``, ``\\u0063``) or percent-encoded (a URL's query value). Used by :mod:`remem.markup` (which wraps each finding in a
 ``Region``); neutral: it imports nothing of remem."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import binascii
 import re
 import urllib.parse
 
-__all__ = ["ANY_TAG", "Found", "data_uri_regions", "invisible_regions"]
+__all__ = ["ANY_TAG", "Found", "data_uri_regions", "escaped_regions", "invisible_regions"]
 
 Found = tuple[str, str, bool, "tuple[int, int] | None"]  # form, text, hidden, span
 ANY_TAG = re.compile(r"</?[a-z][\w-]*\b[^<>]*>", re.I)  # any tag: what markup drops
@@ -28,6 +29,16 @@ _FLAG_TAGS = re.compile(r"\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007a]
 _ZW_CHARS = re.compile(r"[\u200b\u200c\u200d\u2060\u00ad]")
 _ZW_SPLIT = re.compile(r"(?<=[A-Za-z])[\u200b\u200c\u200d\u2060\u00ad]+(?=[A-Za-z\s])")
 _ZW_SPLIT_MIN = 3  # invisible characters inside Latin words before a text counts as cut up
+# Bytes spelled as variation selectors (VS1-16 are 0-15, VS17-256 are 16-255) after a
+# visible character: the character shows, the bytes do not.
+_VS_RUN = re.compile(r"[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
+_ESCAPES = re.compile(
+    r"(?:\\x[0-9a-fA-F]{2}){4,}|(?:\\u[0-9a-fA-F]{4}){4,}|(?:\\u\{[0-9a-fA-F]{1,6}\}){4,}"
+)
+_PERCENT = re.compile(
+    r"(?:%[0-9a-fA-F]{2}|[\w.~+!$'()*,;:@/-])+"
+)  # one pass: the two never overlap
+MAX_DECODED = 4000  # characters of one decoded run kept
 _BIDI_RUN = re.compile(r"[\u202e\u2067]([^\u202c\u2069\n]{4,400})[\u202c\u2069]?")
 
 
@@ -64,6 +75,11 @@ def invisible_regions(text: str) -> list[Found]:
         decoded = "".join(chr(ord(c) - 0xE0000) for c in m.group(0) if 0xE0020 <= ord(c) <= 0xE007E)
         if decoded.strip():
             out.append(("unicode_tags", decoded, True, m.span()))
+    for m in _VS_RUN.finditer(text):
+        raw = bytes(_vs_byte(c) for c in m.group(0)[:MAX_DECODED])
+        decoded = _text(raw.decode("utf-8", "replace"))
+        if decoded:
+            out.append(("variation_selectors", decoded, True, m.span()))
     for m in _BIDI_RUN.finditer(text):
         # shown reversed: what the reader sees, and the order it was typed in
         out.append(("bidi_reversed", m.group(1)[::-1], True, None))
@@ -91,4 +107,42 @@ def _zero_width_bits(run: str) -> str | None:
         printable = sum(1 for c in decoded if c.isprintable())
         if len(decoded) >= 4 and printable / len(decoded) >= 0.9 and " " in decoded:
             return decoded
+    return None
+
+
+def escaped_regions(text: str) -> list[Found]:
+    """Text spelled as escapes in a string (``\\x..``, ``\\u....``) or percent-encoded
+    (a URL's query value): a reader sees codes, a model reads the text."""
+    out: list[Found] = []
+    if "\\x" in text or "\\u" in text:
+        for m in _ESCAPES.finditer(text):
+            run = m.group(0)[: MAX_DECODED * 6]
+            codes = re.findall(r"\\x([0-9a-fA-F]{2})|\\u\{?([0-9a-fA-F]{1,6})", run)
+            if run.startswith("\\x"):
+                decoded = bytes(int(a, 16) for a, _ in codes).decode("utf-8", "replace")
+            else:
+                decoded = "".join(chr(min(int(b, 16), 0x10FFFF)) for _, b in codes)
+            if found := _text(decoded):
+                out.append(("escaped", found, True, m.span()))
+    if "%" in text:
+        for m in _PERCENT.finditer(text):
+            if m.group(0).count("%") < 3:
+                continue
+            decoded = _text(urllib.parse.unquote_plus(m.group(0)[: MAX_DECODED * 3]))
+            if decoded and len(decoded.split()) >= 3:
+                out.append(("percent_encoded", decoded, True, m.span()))
+    return out
+
+
+def _vs_byte(c: str) -> int:
+    code = ord(c)
+    return code - 0xFE00 if code <= 0xFE0F else code - 0xE0100 + 16
+
+
+def _text(decoded: str) -> str | None:
+    """``decoded`` when it reads as text: printable, with a space."""
+    decoded = decoded[:MAX_DECODED]
+    printable = sum(1 for c in decoded if c.isprintable() or c in "\t\n")
+    if len(decoded) >= 4 and printable >= 0.9 * len(decoded) and " " in decoded.strip():
+        return decoded
     return None

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 
 from remem.markup_style import WHITE, attribute_style, backdrop, hiding, zero_sized
 
-__all__ = ["Element", "elements", "style_rules"]
+__all__ = ["MAX_SPAN", "Element", "close", "elements", "style_rules"]
 
+MAX_SPAN = 4000  # characters of one element's body read
 MAX_TAGS = 4000  # tags walked per text; past it the rest are not judged
 MAX_RULES = 200  # CSS rules of the message's <style> blocks kept
 _DEPTH = 256  # open elements kept on the stack
@@ -54,13 +55,15 @@ _STRUCK = frozenset("del s strike".split())
 
 @dataclass(frozen=True, slots=True)
 class Element:
-    """One element: its ``tag``, where its opening tag sits (``start``, ``end``), why a
+    """One element: its ``tag``, where its opening tag sits (``start``, ``end``), where
+    the element stops (``stop``: its closing tag's end, at most ``MAX_SPAN`` on), why a
     reader does not see it (``why``: a form name) and whether it is ``hidden`` (never
     seen) or a side element (seen, easily skipped)."""
 
     tag: str
     start: int
     end: int
+    stop: int
     why: str
     hidden: bool
 
@@ -79,6 +82,7 @@ def style_rules(text: str) -> list[_Rule]:
     ``:hover`` or ``:focus`` may never apply: both are left out), by the last compound
     of each selector ("div .note p.x" selects what "p.x" selects, more or less)."""
     out: list[_Rule] = []
+    seen: set[_Rule] = set()
     for block in _STYLE_BLOCK.finditer(text):
         css = _CSS_COMMENT.sub(" ", block.group(1))
         for rule in _CSS_RULE.finditer(css):
@@ -91,14 +95,15 @@ def style_rules(text: str) -> list[_Rule]:
                 rest = m.group("rest")
                 tag = (m.group("tag") or "*").lower()
                 ids = re.findall(r"#([\w-]+)", rest)
-                out.append(
-                    _Rule(
-                        None if tag == "*" else tag,
-                        frozenset(c.lower() for c in re.findall(r"\.([\w-]+)", rest)),
-                        ids[0].lower() if ids else None,
-                        body,
-                    )
+                found = _Rule(
+                    None if tag == "*" else tag,
+                    frozenset(c.lower() for c in re.findall(r"\.([\w-]+)", rest)),
+                    ids[0].lower() if ids else None,
+                    body,
                 )
+                if found not in seen:  # a rule repeated is one rule
+                    seen.add(found)
+                    out.append(found)
                 if len(out) >= MAX_RULES:
                     return out
     return out
@@ -124,15 +129,29 @@ def elements(text: str, rules: list[_Rule] | None = None) -> Iterator[Element]:
         behind, small, in_select = stack[-1][1:] if stack else (WHITE, 0, False)
         style = _computed(tag, attrs, rules)
         why, hidden = _judged(tag, attrs, style, behind, slots, in_select, small)
-        if why and m.start() > hidden_until:
-            yield Element(tag, m.start(), m.end(), why, hidden)
+        if why and m.start() >= hidden_until:
+            stop = close(text, tag, m.end())
+            yield Element(tag, m.start(), m.end(), stop, why, hidden)
             if hidden:
-                hidden_until = m.end()  # its body is in its region: no nested ones
+                hidden_until = stop  # its body is in its region: no nested ones
         if tag in _VOID or attrs.rstrip().endswith("/") or len(stack) >= _DEPTH:
             continue
         stack.append(
             (tag, backdrop(style, behind), small + (tag in _SMALL), in_select or tag == "select")
         )
+
+
+def close(text: str, tag: str, start: int) -> int:
+    """Where the element opened just before ``start`` ends (its closing tag included),
+    counting nested elements of the same tag; at most ``MAX_SPAN`` characters on."""
+    depth = 1
+    pattern = re.compile(rf"<(/?){re.escape(tag)}\b[^<>]*>", re.I)
+    limit = min(len(text), start + MAX_SPAN)
+    for m in pattern.finditer(text, start, limit):
+        depth += -1 if m.group(1) else 1
+        if depth == 0:
+            return m.end()
+    return limit
 
 
 def _computed(tag: str, attrs: str, rules: list[_Rule]) -> str:

@@ -1,0 +1,189 @@
+"""Comments and fields of pasted source files and records: text a renderer drops, or a
+reader of the file skips.
+
+Hidden (the rendered page never shows it): the comments of template engines (Jinja
+``{# #}``, Handlebars ``{{!-- --}}``, ERB ``<%# %>``, JSP, Blade, Go, Razor, Smarty,
+FreeMarker, Django ``{% comment %}``), the comments inside PHP blocks, AsciiDoc
+comments (``//`` lines and ``////`` blocks, in a text that is AsciiDoc), the headers of
+a pasted email that a mail client does not show (all but From, To, Cc, Subject, Date),
+and a caption cue shown too briefly to read (WebVTT or SRT, under 0.2 s).
+
+Side (in the file, read by few): the comments of source code outside a fenced block
+(``#``, ``//``, ``--`` and ``/* */``, in a text that is code: several lines of code
+shape), the free-text fields of a vCard or calendar entry, of a ``key : value`` dump
+(EXIF) and of git trailers, and a caption file's ``NOTE`` blocks. Used by
+:mod:`remem.markup` (which wraps each finding in a ``Region``); neutral: it imports
+nothing of remem. Every pattern is bounded: an unclosed comment ends at the end of the
+text, in one pass.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["Found", "source_regions"]
+
+Found = tuple[str, str, bool, "tuple[int, int] | None"]  # form, text, hidden, span
+MAX_LINES = 2000  # lines of a text read for comments and fields
+_TEMPLATE = re.compile(
+    r"\{#(?P<jinja>.*?)(?:#\}|\Z)"
+    r"|\{\{!--(?P<hbs>.*?)(?:--\}\}|\Z)"
+    r"|\{\{--(?P<blade>.*?)(?:--\}\}|\Z)"
+    r"|\{\{!(?P<mustache>[^{}]*)\}\}"
+    r"|\{\{-?\s*/\*(?P<go>.*?)(?:\*/\s*-?\}\}|\Z)"
+    r"|<%#(?P<erb>.*?)(?:%>|\Z)"
+    r"|<%--(?P<jsp>.*?)(?:--%>|\Z)"
+    r"|<#--(?P<ftl>.*?)(?:-->|\Z)"
+    r"|@\*(?P<razor>.*?)(?:\*@|\Z)"
+    r"|\{\*(?P<smarty>.*?)(?:\*\}|\Z)"
+    r"|\{%-?\s*comment\s*-?%\}(?P<django>.*?)(?:\{%-?\s*endcomment\s*-?%\}|\Z)",
+    re.S,
+)
+_TEMPLATE_HINT = re.compile(r"\{[#*]|\{\{|<%|<#--|@\*|\{%")
+_PHP = re.compile(r"<\?php\b(.*?)(?:\?>|\Z)", re.S | re.I)
+_BLOCK_COMMENT = re.compile(r"/\*(.*?)(?:\*/|\Z)", re.S)
+_LINE_COMMENT = re.compile(r"^[ \t]*(?:#(?![!#])|//(?!/)|--(?!-))[ \t]?([^\n]*)$", re.M)
+_TRAILING_COMMENT = re.compile(r"(?<=\S)[ \t]+(?:#|//|--)[ \t]+([^\n]*)$", re.M)
+# A line of code shape, read on the stripped line (at most _CODE_WIDTH characters): a
+# statement's keyword, an assignment, an end that opens or closes a block, a target.
+_CODE_LINE = re.compile(
+    r"(?:def|class|import|from|return|if|elif|for|while|function|const|let|var|public|private|"
+    r"package|func|fn|use|CREATE|ALTER|INSERT|SELECT|UPDATE|DELETE|BEGIN|COMMIT|DROP|GRANT|"
+    r"FROM|RUN|COPY|ENV|ARG|WORKDIR|EXPOSE|CMD|ENTRYPOINT|LABEL)\b"
+    r"|[A-Z_][A-Z0-9_]*=|[\w.\[\]\"']+[ \t]*[:+-]?=[^=]|[\w.$()/-]+:$"
+)
+_CODE_END = (";", "{", "}", ")", ":")
+_CODE_WIDTH = 300
+_ASCIIDOC = re.compile(r"^(?:=={0,4} \S|:[\w-]+:(?: |$)|\|===|\[(?:source|cols|NOTE|TIP)\b)", re.M)
+_ADOC_LINE = re.compile(r"^//(?!/)[ \t]?([^\n]*)$", re.M)
+_ADOC_BLOCK = re.compile(r"^////[ \t]*\n(.*?)(?:^////[ \t]*$|\Z)", re.M | re.S)
+# Email headers: a run of "Name: value" lines (continuations indented) naming mail's own.
+_HEADER = re.compile(r"^([A-Za-z][\w-]{0,40}):[ \t]([^\n]*(?:\n[ \t]+[^\n]*)*)", re.M)
+_MAIL_NAMES = frozenset("received return-path message-id mime-version reply-to".split())
+_SHOWN = frozenset("from to cc subject date".split())
+# vCard / iCalendar: "NAME;PARAM=x:value", folded lines continue with a space.
+_CARD = re.compile(r"^BEGIN:V(?:CARD|CALENDAR|EVENT|TODO)\b", re.M | re.I)
+_PROPERTY = re.compile(r"^([A-Z][A-Z0-9-]*)(?:;[^:\n]*)?:([^\n]*(?:\n[ \t][^\n]*)*)", re.M)
+_FREE_TEXT = frozenset("note description comment summary title role org label".split())
+_DUMP = re.compile(r"^([A-Z][\w /()-]{1,40}?)[ \t]+:[ \t]([^\n]+)$", re.M)
+_TRAILER = re.compile(r"^([A-Z][a-z]+(?:-[A-Za-z]+)+):[ \t]([^\n]+)$", re.M)
+_COMMIT = re.compile(r"^(?:commit [0-9a-f]{7,40}|Signed-off-by:|Co-authored-by:)", re.M)
+_TIMING = re.compile(
+    r"^[ \t]*((?:\d{1,2}:)?\d{2}:\d{2}[.,]\d{3})[ \t]*-->[ \t]*((?:\d{1,2}:)?\d{2}:\d{2}[.,]\d{3})"
+    r"[^\n]*\n((?:[ \t]*\S[^\n]*(?:\n|\Z)){1,8})",
+    re.M,
+)
+_CUE_NOTE = re.compile(r"^NOTE\b[ \t]*([^\n]*(?:\n[ \t]*\S[^\n]*){0,20})", re.M)
+_FLASH = 0.2  # seconds: a cue shown for less cannot be read
+
+
+def source_regions(text: str) -> list[Found]:
+    """The comments and fields of ``text`` (see the module doc)."""
+    out: list[Found] = []
+    if _TEMPLATE_HINT.search(text):
+        out += _template_comments(text)
+    if "<?php" in text.lower():
+        for block in _PHP.finditer(text):
+            out += [
+                ("php_comment", b, True, s) for b, s in _comments(block.group(1), block.start(1))
+            ]
+    if _ASCIIDOC.search(text) and "//" in text:
+        out += [("asciidoc_comment", m.group(1), True, m.span()) for m in _ADOC_LINE.finditer(text)]
+        out += [
+            ("asciidoc_comment", m.group(1), True, m.span()) for m in _ADOC_BLOCK.finditer(text)
+        ]
+    elif _looks_like_code(text):
+        out += [("code_comment", b, False, s) for b, s in _comments(text, 0)]
+    if ":" in text:
+        out += _mail_headers(text) + _record_fields(text)
+    if "-->" in text:
+        out += _captions(text)
+    return out
+
+
+def _template_comments(text: str) -> list[Found]:
+    out: list[Found] = []
+    for m in _TEMPLATE.finditer(text):
+        body = next((g for g in m.groups() if g is not None), "")
+        out.append(("template_comment", body, True, m.span()))
+    return out
+
+
+def _comments(code: str, offset: int) -> list[tuple[str, tuple[int, int]]]:
+    """Block, line and trailing comments of ``code``, with spans in the whole text."""
+    found = [(m.group(1), m.span()) for m in _BLOCK_COMMENT.finditer(code)]
+    for pattern in (_LINE_COMMENT, _TRAILING_COMMENT):
+        found += [(m.group(1), m.span()) for m in pattern.finditer(code)]
+    return [(body, (s + offset, e + offset)) for body, (s, e) in found[:MAX_LINES] if body.strip()]
+
+
+def _looks_like_code(text: str) -> bool:
+    """Several lines of code shape (a statement, an assignment, a block, a target), and
+    a comment mark: prose with a "#1" or a dash is not code."""
+    if not re.search(r"#|//|--|/\*", text):
+        return False
+    lines = [line for line in text.splitlines()[:MAX_LINES] if line.strip()]
+    code = 0
+    for line in lines:
+        head = line.strip()[:_CODE_WIDTH]
+        code += bool(_CODE_LINE.match(head) or head.endswith(_CODE_END))
+    return code >= 3 and code >= 0.25 * len(lines)
+
+
+def _mail_headers(text: str) -> list[Found]:
+    """The headers of a pasted email a mail client does not show (hidden); the display
+    names of those it shows (side)."""
+    headers = list(_HEADER.finditer(text[:200_000]))
+    names = {m.group(1).lower() for m in headers}
+    if len(names & (_MAIL_NAMES | _SHOWN)) < 3 or not names & (_MAIL_NAMES | {"from"}):
+        return []
+    out: list[Found] = []
+    for m in headers:
+        name = m.group(1).lower()
+        if name not in _SHOWN:
+            out.append(("mail_header", f"{m.group(1)}: {m.group(2)}", True, m.span(2)))
+        else:
+            out += [
+                ("display_name", q, False, None) for q in re.findall(r'"([^"]{3,})"', m.group(2))
+            ]
+    return out
+
+
+def _record_fields(text: str) -> list[Found]:
+    """Free-text fields of a vCard or calendar entry, of a ``key : value`` dump and of
+    git trailers (side regions)."""
+    out: list[Found] = []
+    if _CARD.search(text):
+        for m in _PROPERTY.finditer(text):
+            name = m.group(1).lower()
+            if name in _FREE_TEXT or name.startswith("x-"):
+                value = re.sub(r"\n[ \t]", "", m.group(2))
+                value = re.sub(r"\\([,;\\])", r"\1", value).replace("\\n", " ").replace("\\N", " ")
+                out.append(("record_field", value, False, m.span(2)))
+    dump = list(_DUMP.finditer(text))
+    if len(dump) >= 5:
+        out += [
+            ("record_field", m.group(2), False, m.span(2))
+            for m in dump
+            if len(m.group(2).split()) >= 4
+        ]
+    if _COMMIT.search(text):
+        out += [("trailer", m.group(2), False, m.span(2)) for m in _TRAILER.finditer(text)]
+    return out
+
+
+def _captions(text: str) -> list[Found]:
+    """A cue of a caption file shown too briefly to read (hidden); its NOTE blocks (side)."""
+    out: list[Found] = []
+    for m in _TIMING.finditer(text):
+        start, end = _seconds(m.group(1)), _seconds(m.group(2))
+        if end - start < _FLASH:
+            out.append(("flash_cue", m.group(3), True, m.span(3)))
+    if out or "WEBVTT" in text[:200]:
+        out += [("caption_note", m.group(1), False, m.span()) for m in _CUE_NOTE.finditer(text)]
+    return out
+
+
+def _seconds(stamp: str) -> float:
+    parts = stamp.replace(",", ".").split(":")
+    return sum(float(p) * 60**i for i, p in enumerate(reversed(parts)))
