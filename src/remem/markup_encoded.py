@@ -128,9 +128,9 @@ def escaped_regions(text: str) -> list[Found]:
         for m in _PERCENT.finditer(text):
             if m.group(0).count("%") < 3:
                 continue
-            decoded = _text(urllib.parse.unquote_plus(m.group(0)[: MAX_DECODED * 3]))
-            if decoded and len(decoded.split()) >= 3:
-                out.append(("percent_encoded", decoded, True, m.span()))
+            plain = _text(urllib.parse.unquote_plus(m.group(0)[: MAX_DECODED * 3]))
+            if plain and len(plain.split()) >= 3:
+                out.append(("percent_encoded", plain, True, m.span()))
     return out
 
 
