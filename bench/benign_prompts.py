@@ -1,0 +1,41 @@
+"""Benign prompts wrongly flagged as injections: each prompt judged as the user's own
+message (trusted) by the write path's scan (``remem.write.injection.scan_message``).
+The dev prompts of three blind sets: the utterances set, the security set's benign
+lines and the sessions corpus's user prompts (815 in all).
+
+    .venv/bin/python bench/benign_prompts.py [EVALSETS_DIR] [-v]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from remem.write.injection import scan_message
+
+
+def prompts(root: Path) -> list[str]:
+    """The dev prompts of the three sets under ``root``."""
+    lines = (root / "utterances" / "utterances.dev.jsonl").read_text("utf-8").splitlines()
+    texts = [json.loads(line)["text"] for line in lines if line.strip()]
+    benign = (root / "security" / "benign.dev.txt").read_text("utf-8").splitlines()
+    texts += [line for line in benign if line.strip()]
+    for path in sorted((root / "sessions" / "dev").glob("*.json")):
+        for session in json.loads(path.read_text("utf-8"))["sessions"]:
+            texts += [e["prompt"] for e in session["events"] if e.get("hook") == "UserPromptSubmit"]
+    return texts
+
+
+def main(argv: list[str]) -> None:
+    args = [a for a in argv if a != "-v"]
+    texts = prompts(Path(args[0] if args else "/work/evalsets"))
+    flagged = [(t, f) for t in texts if (f := scan_message(t, untrusted=False))]
+    print(f"benign prompts flagged {len(flagged)}/{len(texts)}")
+    if "-v" in argv:
+        for text, flag in flagged:
+            print("  ", flag, "|", text[:120])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
