@@ -4,6 +4,11 @@ The dev prompts of three blind sets: the utterances set, the security set's beni
 lines and the sessions corpus's user prompts (815 in all).
 
     .venv/bin/python bench/benign_prompts.py [EVALSETS_DIR] [-v]
+    .venv/bin/python bench/benign_prompts.py --code [-v]   # this repository's own sources
+
+``--code`` pastes each Python file of ``src/remem`` and ``bench`` (its first 6,000
+characters, after "can you review this file?") but those that hold injection patterns
+or examples on purpose (the injection, evidence, markup, decoding and secrets modules).
 """
 
 from __future__ import annotations
@@ -27,9 +32,28 @@ def prompts(root: Path) -> list[str]:
     return texts
 
 
+_ON_PURPOSE = (
+    "inject", "evidence", "lexicon", "conduct", "markup", "decode", "textnorm", "secret",
+    "redact", "provenance", "transcript",
+)  # fmt: skip
+
+
+def code_pastes(root: Path) -> list[str]:
+    """This repository's Python sources, each pasted as a user would (see the module doc)."""
+    files = sorted([*root.glob("src/remem/**/*.py"), *root.glob("bench/*.py")])
+    return [
+        "can you review this file?\n\n" + f.read_text("utf-8")[:6000]
+        for f in files
+        if not any(w in str(f.relative_to(root)) for w in _ON_PURPOSE)
+    ]
+
+
 def main(argv: list[str]) -> None:
-    args = [a for a in argv if a != "-v"]
-    texts = prompts(Path(args[0] if args else "/work/evalsets"))
+    args = [a for a in argv if a not in ("-v", "--code")]
+    if "--code" in argv:
+        texts = code_pastes(Path(__file__).resolve().parent.parent)
+    else:
+        texts = prompts(Path(args[0] if args else "/work/evalsets"))
     flagged = [(t, f) for t in texts if (f := scan_message(t, untrusted=False))]
     print(f"benign prompts flagged {len(flagged)}/{len(texts)}")
     if "-v" in argv:

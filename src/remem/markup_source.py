@@ -19,31 +19,54 @@ text, in one pass.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 __all__ = ["Found", "source_regions"]
 
 Found = tuple[str, str, bool, "tuple[int, int] | None"]  # form, text, hidden, span
 MAX_LINES = 2000  # lines of a text read for comments and fields
-_TEMPLATE = re.compile(
-    r"\{#(?P<jinja>.*?)(?:#\}|\Z)"
-    r"|\{\{!--(?P<hbs>.*?)(?:--\}\}|\Z)"
-    r"|\{\{--(?P<blade>.*?)(?:--\}\}|\Z)"
-    r"|\{\{!(?P<mustache>[^{}]*)\}\}"
-    r"|\{\{-?\s*/\*(?P<go>.*?)(?:\*/\s*-?\}\}|\Z)"
-    r"|<%#(?P<erb>.*?)(?:%>|\Z)"
-    r"|<%--(?P<jsp>.*?)(?:--%>|\Z)"
-    r"|<#--(?P<ftl>.*?)(?:-->|\Z)"
-    r"|@\*(?P<razor>.*?)(?:\*@|\Z)"
-    r"|\{\*(?P<smarty>.*?)(?:\*\}|\Z)"
-    r"|\{%-?\s*comment\s*-?%\}(?P<django>.*?)(?:\{%-?\s*endcomment\s*-?%\}|\Z)",
-    re.S,
+# Template engines' comments, each an opener and its closer: Jinja/Twig, Handlebars,
+# Blade, Mustache, Go, ERB/EJS, JSP/ASP, FreeMarker, Razor, Smarty, Django/Liquid.
+_TEMPLATE_PAIRS = (
+    (r"\{#", "#}"),
+    (r"\{\{!--", "--}}"),
+    (r"\{\{--", "--}}"),
+    (r"\{\{!(?!--)", "}}"),
+    (r"\{\{-?\s*/\*", "*/"),
+    (r"<%#", "%>"),
+    (r"<%--", "--%>"),
+    (r"<#--", "-->"),
+    (r"@\*", "*@"),
+    (r"\{\*", "*}"),
+    (r"\{%-?\s*comment\s*-?%\}", "{% endcomment"),
 )
+_MAX_COMMENT = 8000  # characters between an opener and its closer: past it, not a comment
 _TEMPLATE_HINT = re.compile(r"\{[#*]|\{\{|<%|<#--|@\*|\{%")
-_PHP = re.compile(r"<\?php\b(.*?)(?:\?>|\Z)", re.S | re.I)
+_PHP = re.compile(r"<\?php\b(.*?)(?:\?>|\Z)", re.S | re.I)  # a file may end in PHP
 _BLOCK_COMMENT = re.compile(r"/\*(.*?)(?:\*/|\Z)", re.S)
-_LINE_COMMENT = re.compile(r"^[ \t]*(?:#(?![!#])|//(?!/)|--(?!-))[ \t]?([^\n]*)$", re.M)
-_TRAILING_COMMENT = re.compile(r"(?<=\S)[ \t]+(?:#|//|--)[ \t]+([^\n]*)$", re.M)
+# Comment marks by the language family the code reads as: "#" (Python, shell, Ruby,
+# Dockerfile, Makefile, .env, YAML, TOML), "//" and "/* */" (C, Java, JS, Go, Rust, PHP,
+# CSS), "--" and "/* */" (SQL, Lua). The family is told by its lines, not guessed per mark.
+_MARKS = {"hash": "#(?![!#])", "slash": "//(?!/)", "dash": "--(?!-)"}
+_LINE_COMMENT = {k: re.compile(rf"^[ \t]*{v}[ \t]?([^\n]*)$", re.M) for k, v in _MARKS.items()}
+_TRAILING_COMMENT = {
+    k: re.compile(rf"(?<=\S)[ \t]+{v}[ \t]+([^\n]*)$", re.M) for k, v in _MARKS.items()
+}
+_PYTHON = re.compile(r"^[ \t]*(?:def \w+\(|import \w|from [\w.]+ import |class \w+[(:])", re.M)
+_FAMILY = {
+    "hash": re.compile(
+        r"^[ \t]*(?:def |class \w+[(:]|import \w|from [\w.]+ import |elif |RUN |FROM \S+|"
+        r"COPY |ENV |WORKDIR |ENTRYPOINT |[A-Z_][A-Z0-9_]*=|\t\S|[\w.-]+:[ \t]*$|\w+ = )",
+        re.M,
+    ),
+    "slash": re.compile(
+        r"[;{}][ \t]*$|^[ \t]*(?:function |const |let |var |func |fn |public |package )", re.M
+    ),
+    "dash": re.compile(
+        r"^[ \t]*(?:CREATE|ALTER|INSERT|SELECT|UPDATE|DELETE|BEGIN|COMMIT|DROP|GRANT|local)\b", re.M
+    ),
+}
 # A line of code shape, read on the stripped line (at most _CODE_WIDTH characters): a
 # statement's keyword, an assignment, an end that opens or closes a block, a target.
 _CODE_LINE = re.compile(
@@ -93,7 +116,10 @@ def source_regions(text: str) -> list[Found]:
             ("asciidoc_comment", m.group(1), True, m.span()) for m in _ADOC_BLOCK.finditer(text)
         ]
     elif _looks_like_code(text):
-        out += [("code_comment", b, False, s) for b, s in _comments(text, 0)]
+        # Python reads "#" only ("/*" in a glob, "--" in an option are not comments there)
+        python = _PYTHON.search(text)
+        families = ("hash",) if python else tuple(k for k, p in _FAMILY.items() if p.search(text))
+        out += [("code_comment", b, False, s) for b, s in _comments(text, 0, families)]
     if ":" in text:
         out += _mail_headers(text) + _record_fields(text)
     if "-->" in text:
@@ -102,18 +128,37 @@ def source_regions(text: str) -> list[Found]:
 
 
 def _template_comments(text: str) -> list[Found]:
+    """Each opener matched with the next closer after it, found by position (an opener
+    never closed is not a comment: ``${#array[@]}``, ``{**kwargs}``), in one pass each."""
     out: list[Found] = []
-    for m in _TEMPLATE.finditer(text):
-        body = next((g for g in m.groups() if g is not None), "")
-        out.append(("template_comment", body, True, m.span()))
+    for opener, closer in _TEMPLATE_PAIRS:
+        closes = [m.start() for m in re.finditer(re.escape(closer), text)]
+        if not closes:
+            continue
+        at = 0
+        for m in re.finditer(opener, text):
+            if m.start() < at:
+                continue  # inside the comment just read
+            k = bisect.bisect_left(closes, m.end())
+            if k == len(closes):
+                break
+            at = closes[k] + len(closer)
+            if closes[k] - m.end() <= _MAX_COMMENT:
+                out.append(("template_comment", text[m.end() : closes[k]], True, (m.start(), at)))
     return out
 
 
-def _comments(code: str, offset: int) -> list[tuple[str, tuple[int, int]]]:
-    """Block, line and trailing comments of ``code``, with spans in the whole text."""
-    found = [(m.group(1), m.span()) for m in _BLOCK_COMMENT.finditer(code)]
-    for pattern in (_LINE_COMMENT, _TRAILING_COMMENT):
-        found += [(m.group(1), m.span()) for m in pattern.finditer(code)]
+def _comments(
+    code: str, offset: int, families: tuple[str, ...] = ("hash", "slash", "dash")
+) -> list[tuple[str, tuple[int, int]]]:
+    """Block, line and trailing comments of ``code`` in the marks of its ``families``,
+    with spans in the whole text."""
+    found = []
+    if "slash" in families or "dash" in families:
+        found += [(m.group(1), m.span()) for m in _BLOCK_COMMENT.finditer(code)]
+    for family in families:
+        for pattern in (_LINE_COMMENT[family], _TRAILING_COMMENT[family]):
+            found += [(m.group(1), m.span()) for m in pattern.finditer(code)]
     return [(body, (s + offset, e + offset)) for body, (s, e) in found[:MAX_LINES] if body.strip()]
 
 

@@ -65,6 +65,13 @@ def test_comments_of_pasted_code_are_side_regions() -> None:
     assert _side_texts("We ranked #1 again -- great news.\nThanks # all") == []
 
 
+def test_comment_marks_follow_the_language_of_the_code() -> None:
+    py = 'import glob\n\ndef load():\n    return glob.glob("data/*.json")  # every file\n'
+    assert _side_texts(py) == ["every file"]  # "/*" in a Python string opens nothing
+    shell = "x = {**a}\ny = 2\nz = 3\n" + "{# never closed"
+    assert "template_comment" not in _found(shell)  # an opener never closed is no comment
+
+
 def _side_texts(text: str) -> list[str]:
     return [" ".join(r.text.split()) for r in regions(text) if not r.hidden]
 
