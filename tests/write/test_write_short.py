@@ -298,3 +298,15 @@ def test_a_third_persons_pronoun_goes_on_about_the_one_named_before() -> None:
     assert _facts("I hire the paddock at Breakwater Farm for Bolek. Fenced, he can run there.") == [
         "Henryk hires the paddock at Breakwater Farm for Bolek. Fenced, he can run there."
     ]
+
+
+@pytest.mark.parametrize("text", ["Amlodipine 10 mg daily.", "Rent £810.00.", "Van reg WF70 LHB."])
+def test_a_verbless_note_of_a_head_and_an_amount_is_a_whole_statement(text: str) -> None:
+    assert is_complete_short(text, speaker="Henryk")
+
+
+@pytest.mark.parametrize(
+    "text", ["Three times a week.", "Since 2016.", "Tuesdays.", "Great job Maria.", "Agree, Mel."]
+)
+def test_a_count_a_date_alone_or_praise_is_not_a_note(text: str) -> None:
+    assert not is_complete_short(text, speaker="Henryk")

@@ -107,6 +107,9 @@ def is_complete_short(
     tokens = fact.tokens
     if any(t.text in ".!?;" for t in tokens[:-1]):
         return False  # "Got it. Thanks!": more than one sentence
+    amounts = {i for v in fact.values if v.kind != "name" for i in v.tokens}
+    if _named_value(tokens, amounts) >= min_information:
+        return True  # "Amlodipine 10 mg daily.", "Rent £810.00.": the copula left out
     at = _main_verb(tokens, fact.verb_at)
     subject = [t for t in tokens[:at] if is_word(t)] if at is not None else []
     if (
@@ -160,6 +163,45 @@ def is_complete_short(
         ):
             found += 1
     return found >= min_information
+
+
+def _named_value(tokens: tuple[Token, ...], values: set[int]) -> int:
+    """How many values a verbless note gives its head ("Amlodipine 10 mg daily.",
+    "Rent £810.00.", "Van reg WF70 LHB."): the copula left out, a head of content words,
+    then numbers, amounts or codes after it. 0 for anything with a verb or a pronoun, a
+    head that is a preposition's ("Since 2016.") or a count ("Three times a week."), or
+    no head at all ("Tuesdays."). A name is no value here: after a comma or a verb
+    outside the lexicon it addresses someone ("Agree, Mel.", "Blue calms Melanie.")."""
+    words_ = [t for t in tokens if is_word(t) or t.text[:1].isdigit() or t.text[:1] in "$€£¥"]
+    if not words_ or tokens[-1].text == "!":
+        return 0  # an exclamation ("Happy birthday Sam!") is no note
+    if any(
+        (t.low in VERB_FORMS and (k > 0 or len(words_) < 2 or words_[1].index not in values))
+        or t.low in IRREGULAR_PAST
+        or t.low in AUXILIARIES
+        or t.low in COPULAS
+        or (t.low.endswith("ed") and len(t.low) > 4)  # "Walked the dog this morning."
+        or t.low in _PERSONAL
+        or t.pronoun
+        or t.possessive
+        for k, t in enumerate(words_)
+    ):
+        return 0  # a verb (but "Rent £810.00.": a first word before an amount is its head)
+    if words_[0].low in PREPOSITIONS or words_[0].low in _NO_SUBJECT:
+        return 0
+    found, head = 0, False
+    for t in words_:
+        number = t.index in values or t.text[:1].isdigit() or t.text[:1] in "$€£¥"
+        code = (t.text.isupper() and len(t.text) > 1) or any(c.isdigit() for c in t.text)
+        if (number or code or t.low in NUMBER_WORDS) and not head:
+            return 0  # a count before any head ("Three times a week.")
+        if number or code:
+            found += 1
+        elif _content(t) and len(t.low) > 1:  # "x=5 ok": a letter is no head
+            head = True
+        elif not head and is_small_talk(t.low):
+            return 0  # "Great job Maria.", "Good luck Sam.": praise or a wish, not a note
+    return found
 
 
 def is_fragment(text: str, *, speaker: str | None = None) -> bool:
