@@ -120,3 +120,20 @@ def test_a_lesson_said_again_and_a_shared_identifier_part_do_not_crowd_out_the_r
     # a lesson that only shares a part of an identifier still applies when it names it
     solo = matching([("aws", "Never use the default aws profile.")], "Bash", call, **kw)
     assert [m.ref for m in solo] == ["aws"]
+
+
+def test_the_lesson_naming_the_task_beats_those_sharing_only_its_wrapper_and_module() -> None:
+    from remem.agent.tools import matching
+
+    lessons = [
+        ("hex", "Take colours from the theme when running `./gradlew :app:testDebugUnitTest`."),
+        ("mig", "Write an explicit migration when running `./gradlew :app:assembleDebug`."),
+        ("full", "Please do not run ./gradlew test; ./gradlew :app:testDebugUnitTest is enough."),
+        ("shots", "Only ever run verifyPaparazziDebug; recordPaparazziDebug is mine to run."),
+        ("push", "Before you git push always run the linter."),
+        ("deps", "Every version lives in gradle/libs.versions.toml."),
+    ]
+    call = {"command": "./gradlew :app:recordPaparazziDebug"}
+    found = matching(lessons, "Bash", call, min_score=2.0, prior=10.0, limit=3)
+    # "./gradlew" is one name, not a path and its file; ":app" is the task's module
+    assert found and found[0].ref == "shots", [(m.ref, m.score) for m in found]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 from remem.agent.agent_base import AgentBase, block_refs
 from remem.agent.agent_feedback import ANSWER_USED
 from remem.agent.agent_tools import reminder_line
+from remem.agent.backref import covers, referent
 from remem.agent.conditions import condition_of, keys_of
 from remem.agent.context import (
     EPISODES,
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from remem.agent.agent import MemoryAgent
 
 _TASK_ACTS = (Act.REQUEST, Act.QUESTION, Act.STATEMENT)  # a prompt that asks for work
+_NAMED_TASKS = 30  # episodes looked through for the one a prompt names as its model
 
 
 class TurnsMixin(AgentBase):
@@ -322,15 +324,23 @@ class TurnsMixin(AgentBase):
     def _earlier_episodes(self, prompt: str, *, now: datetime) -> list[Line]:
         """How tasks like the one a prompt asks for went before, when something fixed a
         failure then (its learnings): the nearest by the embedding's cosine, at least
-        ``episode_recall_min``."""
+        ``episode_recall_min``; else, when the prompt names an earlier task as its model
+        (:mod:`remem.agent.backref`), the nearest episode whose task holds that name."""
         config = self.mem.config
         if config.episode_recall_max <= 0 or not classify(prompt).has(*_TASK_ACTS):
             return []
         lines = []
-        for hit in self.episodes.like(prompt, k=3):
+        named = referent(prompt)  # "same structure as the conditions repository"
+        hits = [
+            h
+            for h in self.episodes.like(prompt, k=_NAMED_TASKS if named else 3)
+            if h.episode.learnings
+        ]
+        shown = [h for h in hits if h.score >= config.episode_recall_min]
+        if not shown and named:
+            shown = [h for h in hits if covers(named, h.episode.task)][:1]
+        for hit in shown:
             episode = hit.episode
-            if hit.score < config.episode_recall_min or not episode.learnings:
-                continue
             how = "worked" if episode.success else "did not work"
             text = f"{episode.task} ({how}) — what fixed it: {' '.join(episode.learnings)}"
             lines.append(Line(plain(text), ref=episode.id))

@@ -14,7 +14,8 @@ correction, thanks or chatter, which continue the task before it. A task that ma
 - **learnings**, when it recovered from a failure: the sentences of the assistant's
   replies after the failure that name what the fix changed — the words and code
   pieces of the edits and commands that came after the failure
-  (:func:`remem.agent.tools.terms`) — at most ``episode_learning_chars``. They are
+  (:func:`remem.agent.tools.terms`) — those naming most of them first, at most
+  ``episode_learning_chars``, in the reply's order. They are
   stored through :meth:`Episodes.complete`, whose checks (redaction, the injection
   check of what becomes a lesson or rule) every learning passes.
 """
@@ -129,22 +130,27 @@ def learnings_of(task: Task, config: Config) -> list[str]:
     after = [text for at, text in task.replies if at > fixed]
     during = [text for at, text in task.replies if first < at <= fixed]
     replies = after[:1] + list(reversed(during))
-    kept: list[str] = []
-    size = 0
     for reply in replies:
-        for sentence in split_sentences(reply):
+        # the sentences naming most of what the fix changed first ("I set control =
+        # lmerControl(optimizer = 'bobyqa')" before "fit_psqi failed: ..."), as many as
+        # fit; said in the reply's order
+        found: list[tuple[int, int, str]] = []
+        for n, sentence in enumerate(dict.fromkeys(split_sentences(reply))):
             shared = terms(sentence) & evidence
-            if sentence in kept or not (
-                any(_code_like(t) for t in shared) or len([t for t in shared if len(t) > 3]) > 1
-            ):
-                continue
+            code = len([t for t in shared if _code_like(t)])
+            words = len([t for t in shared if len(t) > 3])
+            if code or words > 1:
+                found.append((code + words, n, sentence))
+        kept: list[tuple[int, str]] = []
+        size = 0
+        for _, n, sentence in sorted(found, key=lambda f: (-f[0], f[1])):
             if size + len(sentence) > config.episode_learning_chars:
                 continue  # a shorter one may still fit
-            kept.append(sentence)
+            kept.append((n, sentence))
             size += len(sentence) + 1
         if kept:
-            break
-    return [" ".join(kept)] if kept else []
+            return [" ".join(sentence for _, sentence in sorted(kept))]
+    return []
 
 
 def _recovered_at(task: Task, first: int) -> int:

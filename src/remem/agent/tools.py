@@ -75,13 +75,17 @@ def named(text: str) -> tuple[set[str], set[str]]:
         token = raw.strip(".,:")
         if len(token) < 2:
             continue
-        if "/" in token and not token.startswith("-"):
+        sep = "/" if "/" in token else ":" if ":" in token.strip(":") else ""
+        if sep and not token.startswith("-"):
             # a path names its file; its folders count only as the whole path
-            # (matched by containment, see _paths_shared)
-            out.add(token)
-            folders = [f for f in token.strip("/").split("/")[:-1] if len(f) > 1]
+            # (matched by containment, see _paths_shared); a task path's modules
+            # (gradle's ":app:testDebugUnitTest", "image:tag") are its folders. A path
+            # with no folder ("./gradlew") is its file alone, not counted twice.
+            folders = [f for f in token.strip(sep).split(sep)[:-1] if len(f) > 1 and f != "."]
+            if folders:
+                out.add(token)
             out.update(_FOLDER + stem for f in folders for stem in stems(f))
-            leaf = token.rstrip("/").rsplit("/", 1)[-1]
+            leaf = token.rstrip(sep).rsplit(sep, 1)[-1]
             if len(leaf) > 1:
                 out.add(leaf)
                 out.update(stems(leaf))
@@ -171,7 +175,15 @@ def matching(
             return math.log((count + prior) / (df.get(word, 0) + 0.5))
 
         score = sum(
-            idf(w) * (part_weight if w in parts and w in called_parts else 1.0) for w in shared
+            idf(w)
+            * (
+                part_weight
+                if w in parts and w in called_parts
+                else folder_weight
+                if w.startswith(_FOLDER)
+                else 1.0
+            )
+            for w in shared
         )
         score += folder_weight * sum(idf(w) for w in inside)
         shared += [f"{w}/" for w in inside]
