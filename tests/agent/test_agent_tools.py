@@ -137,3 +137,22 @@ def test_the_lesson_naming_the_task_beats_those_sharing_only_its_wrapper_and_mod
     found = matching(lessons, "Bash", call, min_score=2.0, prior=10.0, limit=3)
     # "./gradlew" is one name, not a path and its file; ":app" is the task's module
     assert found and found[0].ref == "shots", [(m.ref, m.score) for m in found]
+
+
+def test_a_reminder_keeps_its_action_out_of_its_condition_and_its_titles_whole(
+    mem: Memory,
+) -> None:
+    agent = _agent(mem)
+    agent.start_session("s1", now=T0)
+    bump = "remind me when htmx 2.1 is out to rip out the polling js in cart.html"
+    orcid = "remind me to add the ORCID iD for Dr. Brandt to the author block next time we're in paper.yml"
+    for asked in (bump, orcid):
+        agent.observe("s1", "user", asked, now=T0)
+    day = T0 + timedelta(days=9)
+    agent.start_session("s2", now=day)
+    # the condition is "htmx 2.1 is out", not the files the action names
+    assert bump in agent.recall("s2", "npm outdated says htmx 2.1.0 available", now=day).text
+    # being in a file is working on it: the prompt naming it does not fire it, the edit does
+    assert REMINDERS not in agent.recall("s2", "what is in paper.yml?", now=day).text
+    edit = {"file_path": "/home/ana/paper/paper.yml", "old_string": "a", "new_string": "b"}
+    assert orcid in agent.before_tool("s2", "Edit", edit, now=day).text  # "Dr." cut nothing

@@ -35,7 +35,11 @@ _MARKER = re.compile(
 # Where a condition clause ends: a comma, dash or sentence end, or the reminder's own
 # frame ("remind me", "to <do>", "we must", "please").
 _END = re.compile(
-    r"[,;:.!?]\s|[,;:!?]$|\s[—–-]\s|\bremind\b|\bto\s+(?P<verb>[a-z]+)\b|\bwe\s+(?:must|need|should)\b|"
+    r"[,;:.!?]\s|[,;:!?]$|\s[—–-]\s|\bremind\b|"
+    # "to <verb> (out) the ...": a verb the list does not know, known by its object
+    r"\bto\s+[a-z]+\s+(?:(?:out|up|off|down|away|back)\s+)?"
+    r"(?:the|a|an|our|my|this|that|these|those|it|them)\b|"
+    r"\bto\s+(?P<verb>[a-z]+)\b|\bwe\s+(?:must|need|should)\b|"
     r"\bplease\b|\bplz\b|\bpls\b",
     re.IGNORECASE,
 )
@@ -50,10 +54,12 @@ _COMMON = frozenset(
 )
 
 
-# Verbs of working on a file ("next time we touch / change / edit X"): a closed class.
+# Verbs of working on a file ("next time we touch / change / edit X", "next time we're
+# in X"): a closed class.
 _WORK_ON = re.compile(
     r"\b(?:touch|touches|touched|touching|change|changes|changed|changing|edit|edits|edited|"
-    r"editing|modify|modifies|modified|modifying|open|opens|opened)\b",
+    r"editing|modify|modifies|modified|modifying|open|opens|opened)\b|"
+    r"\b(?:we|i|you)(?:'re|’re|'m|’m|\s+are|\s+am)\s+in\b",  # "next time we're in X"
     re.IGNORECASE,
 )
 _FILE = re.compile(r"/|\.[a-z][a-z0-9]{0,5}$", re.IGNORECASE)

@@ -233,7 +233,9 @@ KNOW = re.compile(r"^\W*(?:you\s+know|y'?know|as\s+you\s+know)[,\s]+(?:that\s+)?
 CLAUSE_END = re.compile(r",\s+(?:(?:so|and|but|btw)\s+)?|;\s+|\s+[—–]\s+|:\s+")
 VALUES = re.compile(r"\d+(?:\.\d+)+|[A-Z][A-Z0-9]*_[A-Z0-9_]+")  # a version, a constant
 NAMED = re.compile(r"(?<=\w)[\s,;:]+[A-Z][a-z]+")  # a capitalised word inside: a name
-ABBREV = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|no)\.$", re.IGNORECASE)
+ABBREV = re.compile(
+    r"\b(?:e\.g|i\.e|etc|vs|approx|no|dr|mr|mrs|ms|prof|st|jr|sr)\.$", re.IGNORECASE
+)  # an abbreviation, or a title before a name ("Dr. Okafor")
 # A mark glued to a code identifier ("the value_parser! workaround", "Foo::bar!"): a
 # Rust macro's "!", not the end of a sentence, when lower-case text goes on after it.
 CODE_MARK = re.compile(r"\w*(?:_|::)\w*[!?]$")
