@@ -120,6 +120,8 @@ def test_statements_only_cuts_prompts_and_leaves_other_messages() -> None:
         ("The vendor re-sent last week's files. Reload the orders table please", 0),
         ("renovate opened a PR moving react to 19.0. review it", 0),
         ("Why is CI red today? the build took 40 min, usually 12", 0),
+        # ... but a value changed to a new one holds, whoever changed it
+        ("The vendor has moved the feed to https://feed.example.org/v4/. update the job", 1),
         ("the worker isn't picking up jobs. what queue is it on?", 0),
         # with no ask beside it, a statement is a statement
         ("renovate opened a PR moving react to 19.0.", 1),

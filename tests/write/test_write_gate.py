@@ -27,6 +27,12 @@ def fact(
         ("Consider using uv instead of pip for installs.", "speculation"),
         ("You might want to pin the numpy version in CI.", "speculation"),
         ("Maybe we should rewrite the scheduler in Rust.", "speculation"),
+        # a suggestion to keep the fact in mind is no suggestion about the world
+        (
+            "The journal allows 6,000 words for the main text, so perhaps we could keep that "
+            "in mind.",
+            "accepted",
+        ),
         ("Aaron thinks it was probably a memory leak in the worker.", "vague"),
         ("That sunset was so beautiful and amazing!", "opinion"),
         ("Aaron prefers dark mode.", "accepted"),

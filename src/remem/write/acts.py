@@ -49,6 +49,7 @@ the cosine margin of a sentence to requests over statements, with the threshold
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -181,13 +182,23 @@ def durable_beside_ask(text: str) -> bool:
     its clauses carries a value (a number, a path, an identifier, code) and reports no
     one else's past action ("staging = namespace ledger-stg", "bumped msrv to 1.80",
     "from next Monday they deliver at 06:00" — not "Partner resent all of March",
-    "dependabot opened a PR bumping pgx to v5.7.1", "the beat schedule isn't firing")."""
+    "dependabot opened a PR bumping pgx to v5.7.1", "the beat schedule isn't firing"),
+    or says a value was changed to a new one, whoever changed it ("the API has moved to
+    https://api.example.org/v3/")."""
     return any(
         (ANCHOR.search(clause) is not None or NAME.search(clause) is not None)
-        and not _others_past(clause)
+        and (not _others_past(clause) or _CHANGED_TO.search(clause) is not None)
         for clause in CLAUSE.split(text)
         if clause
     )
+
+
+# a value changed to a new one, whoever changed it ("the API has moved to
+# https://api.example.org/v3/", "client moved the cutoff to 11:30"): what holds now
+_CHANGED_TO = re.compile(
+    r"\b(?:moved|switched|migrated|changed)\s+(?:[\w'-]+\s+){0,5}?to\s+\S*[\d/_`]",
+    re.IGNORECASE,
+)
 
 
 def _others_past(clause: str) -> bool:

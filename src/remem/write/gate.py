@@ -79,6 +79,11 @@ _SPECULATION = re.compile(
     r"get|look|think about|visit|read|watch)\b",
     re.IGNORECASE,
 )
+# "... so perhaps we could keep that in mind": the suggestion is to remember the fact
+_KEEP_AFTER = re.compile(
+    r"\s*(?:keep|bear)\s+(?:this|that|it|these|those)\s+in\s+mind\b|\s*(?:remember|note)\b",
+    re.IGNORECASE,
+)
 _HEDGES = re.compile(
     r"\b(?:maybe|probably|perhaps|possibly|not sure|something like|kind of|sort of|"
     r"(?:i|\w+) (?:think|thinks|guess|guesses|suppose|supposes)|i'm not certain|might)\b",
@@ -163,8 +168,15 @@ def _checks(
             f"cosine {nearest_cosine:.3f} > {config.gate_duplicate_cosine}",
             nearest_cosine,
         )
-    match = _SPECULATION.search(text)
-    if match and match.group(0).strip():
+    match = next(
+        (
+            m
+            for m in _SPECULATION.finditer(text)
+            if m.group(0).strip() and not _KEEP_AFTER.match(text, m.end())
+        ),
+        None,
+    )
+    if match:
         return GateDecision(False, "speculation", f"suggestion, not fact: {match.group(0)!r}")
     hedges = [m.group(0) for m in _HEDGES.finditer(text)]
     if len(hedges) >= config.gate_vague_hedges:
