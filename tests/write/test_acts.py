@@ -118,6 +118,7 @@ def test_statements_only_cuts_prompts_and_leaves_other_messages() -> None:
         ("I've decided to drop support for 3.9. update the classifiers", 1),
         # ... what happened, what is wrong today, someone else's doing does not
         ("The vendor re-sent last week's files. Reload the orders table please", 0),
+        ("the vendor sent 3 new files, theyre in ~/inbox/may. load them", 0),
         ("renovate opened a PR moving react to 19.0. review it", 0),
         ("Why is CI red today? the build took 40 min, usually 12", 0),
         # ... but a value changed to a new one holds, whoever changed it
@@ -161,6 +162,7 @@ _DONE = "Added the dependency to app/build.gradle.kts.\nEdit: app/build.gradle.k
         # ... but a suggestion asked as a question, a new task or a limit to this one is not
         ("can we use the new client instead of the old one for the export?", Act.REQUEST),
         ("perhaps we could add a chart for the second wave", Act.REQUEST),
+        ("I think we ought to also drop the pilot schools", Act.REQUEST),  # a verb not listed
         ("no photo upload for now", Act.REQUEST),
     ],
 )

@@ -146,12 +146,9 @@ def read_sentence(
     if GRATITUDE.search(text) and not ANCHOR.search(text) and not NAMED.search(text):
         # thanks with an aside ("I see, thanks for explaining"), nothing pinned down
         return Sentence(text, Act.THANKS, ("gratitude",))
-    if previous:
-        hedged = _unhedged(
-            text, previous=previous, proposal=proposal, meaning=meaning, margins=margins
-        )
-        if hedged is not None:
-            return hedged
+    hedged = _unhedged(text, previous=previous, proposal=proposal, meaning=meaning, margins=margins)
+    if hedged is not None:
+        return hedged
     main = _main_clause(text)
     interrogative = (
         text.rstrip().endswith("?")
@@ -276,6 +273,17 @@ def _unhedged(
     )
     if inner.act is Act.REQUEST and "imperative" in inner.cues:
         return Sentence(text, Act.REQUEST, ("imperative", "hedged"))  # "perhaps we could add ..."
+    head, _ = strip_lead(tokens(plain))
+    if (
+        inner.act is Act.STATEMENT
+        and head
+        and head[0].isalpha()
+        and head[0] not in AUX
+        and head[0] not in _NOT_ACTIONS
+    ):
+        # after "we ought to" / "could we" comes a verb, known or not ("I think we
+        # ought to also exclude participants with ..."): a task asked for
+        return Sentence(text, Act.REQUEST, ("hedged",))
     if inner.act not in (Act.RULE, Act.CORRECTION):
         return None
     if inner.act is Act.RULE and text.rstrip().endswith("?") and "standing" not in inner.cues:
@@ -291,6 +299,11 @@ def _asked_for(scores: ActScores, request_margin: float) -> bool:
         scores.request_margin >= request_margin
         or scores.statement - max(scores.request, scores.standing) <= -request_margin
     )
+
+
+# after a suggestion frame, verbs of being, having and perceiving report, not ask ("we
+# could be wrong", "we might have a problem", "you could see it coming")
+_NOT_ACTIONS = frozenset("be been being have had see seen know tell".split())
 
 
 def _negated_clause(text: str) -> bool:

@@ -185,12 +185,25 @@ def durable_beside_ask(text: str) -> bool:
     "dependabot opened a PR bumping pgx to v5.7.1", "the beat schedule isn't firing"),
     or says a value was changed to a new one, whoever changed it ("the API has moved to
     https://api.example.org/v3/")."""
-    return any(
-        (ANCHOR.search(clause) is not None or NAME.search(clause) is not None)
-        and (not _others_past(clause) or _CHANGED_TO.search(clause) is not None)
-        for clause in CLAUSE.split(text)
-        if clause
-    )
+    reported = False  # a clause goes on with another's past action ("..., theyre in ~/x")
+    for clause in CLAUSE.split(text):
+        if not clause:
+            continue
+        words = tokens(clause)
+        if _others_past(clause):
+            reported = True
+        elif not (reported and words and words[0] in _GOES_ON):
+            reported = False
+        if (ANCHOR.search(clause) or NAME.search(clause)) and (
+            not reported or _CHANGED_TO.search(clause)
+        ):
+            return True
+    return False
+
+
+# a clause that goes on about what the clause before it reported ("client sent 12 new
+# photos, theyre in ~/Downloads/spring"): its subject is that clause's
+_GOES_ON = frozenset("they theyre they're they’re it its it's it’s them those these".split())
 
 
 # a value changed to a new one, whoever changed it ("the API has moved to
@@ -207,9 +220,16 @@ def _others_past(clause: str) -> bool:
     "I've decided to ..." is the speaker's own change)."""
     words = tokens(clause)
     for n, word in enumerate(words):
-        if word.isalpha() and len(word) >= 5 and word.endswith("ed"):
+        if word.isalpha() and ((len(word) >= 5 and word.endswith("ed")) or word in _PAST):
             return any(w not in SPEAKER for w in words[:n])
     return False
+
+
+# the irregular past of common verbs (a closed class: "client sent 12 new photos")
+_PAST = frozenset(
+    """sent made took gave wrote brought bought built broke found got left lost ran said
+    told sold spent threw won""".split()
+)
 
 
 def classify(
