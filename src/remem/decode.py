@@ -21,7 +21,7 @@ from urllib.parse import unquote
 
 from remem.stopwords import STOPWORDS
 
-__all__ = ["MAX_PAYLOADS", "payloads"]
+__all__ = ["MAX_PAYLOADS", "payloads", "rot13_lines"]
 
 MAX_PAYLOADS = 8  # decoded payloads per text; the rest are left alone
 MIN_PRINTABLE = 0.9  # share of printable characters for decoded bytes to count as text
@@ -104,3 +104,27 @@ def _readable(raw: bytes, *, spaced: bool = True) -> str | None:
 def _language(text: str) -> int:
     """How many function words ``text`` holds: a decoding that reads as language has more."""
     return sum(1 for w in _WORD.findall(text.lower()) if w in STOPWORDS)
+
+
+_LINES = 2000  # lines of a text read for ROT13
+
+
+def rot13_lines(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """Each line of ``text`` (or the part after a label, "Spoiler (rot13): ...") written
+    in ROT13 inside a text that is not: at least four Latin words, few function words,
+    and more of them once decoded. With the decoded text and where the line sits."""
+    out = []
+    at = 0
+    for n, line in enumerate(text.split("\n")):
+        if n >= _LINES:
+            break
+        start, at = at, at + len(line) + 1
+        body = line.split(":", 1)[1] if ":" in line[:40] else line
+        words = _LATIN_WORD.findall(body[:2000])
+        if len(words) < 4:
+            continue
+        own = _language(body)
+        rot = codecs.encode(body[:2000], "rot13")
+        if own * 6 < len(words) and _language(rot) > max(own, len(words) // 5):
+            out.append((rot, (start, start + len(line))))
+    return out

@@ -26,6 +26,7 @@ import json
 import re
 from dataclasses import dataclass, replace
 
+from remem.decode import rot13_lines
 from remem.markup_encoded import ANY_TAG, data_uri_regions, escaped_regions, invisible_regions
 from remem.markup_source import source_regions
 from remem.markup_tree import MAX_SPAN as _MAX_SPAN
@@ -136,6 +137,7 @@ def regions(text: str) -> list[Region]:
         found += [Region(*f) for f in invisible_regions(text)]
     found += [Region(*f) for f in source_regions(text)]
     found += [Region(*f) for f in escaped_regions(text)]
+    found += [Region("rot13", body, True, span) for body, span in rot13_lines(text)]
     # judged on its first MAX_REGION_TEXT characters (a hidden region is never a fact)
     kept = [replace(r, text=r.text[:MAX_REGION_TEXT]) for r in found if r.text.strip()]
     return kept[:MAX_REGIONS]

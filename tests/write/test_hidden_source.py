@@ -121,6 +121,16 @@ def test_escaped_and_percent_encoded_text_is_decoded() -> None:
     assert "percent_encoded" not in _found("see https://h.example/My%20File%20v2.pdf")
 
 
+def test_a_line_written_in_rot13_is_decoded_inside_plain_text() -> None:
+    import codecs
+
+    spoiler = codecs.encode(ORDER, "rot13")
+    text = f"Great thread about the film.\nSpoiler (rot13): {spoiler}\nGo and see it."
+    assert _found(text, hidden=True)["rot13"] == [ORDER]
+    assert scan_message(text, untrusted=False)
+    assert "rot13" not in _found("We met at ten with Ana.\nThe plan for the day is set.")
+
+
 def test_hostile_input_is_read_in_bounded_time() -> None:
     """Unclosed comments and runs that invite backtracking, ~60 kB each: a quadratic
     reading would take minutes, a linear one well under a second."""
@@ -139,6 +149,7 @@ def test_hostile_input_is_read_in_bounded_time() -> None:
         "<div style='color:#fff'>" * (n // 10),
         "<style>" + ".a{color:red}" * (n // 5) + "</style>" + "<p class=a>x</p>" * (n // 50),
         "\ufe01" * n,
+        ("Nyy gur jbeqf ner urer naq gurer " * 40 + "\n") * (n // 1000),
     ]
     for text in texts:
         start = time.perf_counter()
