@@ -13,6 +13,7 @@ or examples on purpose (the injection, evidence, markup, decoding and secrets mo
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -49,14 +50,18 @@ def code_pastes(root: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> None:
-    args = [a for a in argv if a not in ("-v", "--code")]
-    if "--code" in argv:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("evalsets", nargs="?", default="/work/evalsets")
+    parser.add_argument("--code", action="store_true", help="this repository's own sources")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    if args.code:
         texts = code_pastes(Path(__file__).resolve().parent.parent)
     else:
-        texts = prompts(Path(args[0] if args else "/work/evalsets"))
+        texts = prompts(Path(args.evalsets))
     flagged = [(t, f) for t in texts if (f := scan_message(t, untrusted=False))]
     print(f"benign prompts flagged {len(flagged)}/{len(texts)}")
-    if "-v" in argv:
+    if args.verbose:
         for text, flag in flagged:
             print("  ", flag, "|", text[:120])
 
