@@ -150,8 +150,10 @@ def test_a_reminder_keeps_its_action_out_of_its_condition_and_its_titles_whole(
         agent.observe("s1", "user", asked, now=T0)
     day = T0 + timedelta(days=9)
     agent.start_session("s2", now=day)
-    # the condition is "htmx 2.1 is out", not the files the action names
-    assert bump in agent.recall("s2", "npm outdated says htmx 2.1.0 available", now=day).text
+    # the condition is "htmx 2.1 is out", not the files the action names; a package's
+    # path names it ("bigskysoftware/htmx")
+    said = "npm outdated says bigskysoftware/htmx 2.1.0 available"
+    assert bump in agent.recall("s2", said, now=day).text
     # being in a file is working on it: the prompt naming it does not fire it, the edit does
     assert REMINDERS not in agent.recall("s2", "what is in paper.yml?", now=day).text
     edit = {"file_path": "/home/ana/paper/paper.yml", "old_string": "a", "new_string": "b"}

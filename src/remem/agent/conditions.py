@@ -135,4 +135,5 @@ def _names(key: str, token: str) -> bool:
         return token.startswith(key) and token[len(key) : len(key) + 1] in (".", "")
     if "/" in key or "." in key:
         return token.endswith("/" + key) or (token.endswith(key) and "/" in key)
-    return False
+    # a name is a segment of a package's path ("livewire" of "livewire/livewire 3.5.0")
+    return "/" in token and key in token.strip("/").split("/")
