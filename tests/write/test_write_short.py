@@ -310,3 +310,11 @@ def test_a_verbless_note_of_a_head_and_an_amount_is_a_whole_statement(text: str)
 )
 def test_a_count_a_date_alone_or_praise_is_not_a_note(text: str) -> None:
     assert not is_complete_short(text, speaker="Henryk")
+
+
+def test_a_short_verbless_note_goes_with_the_sentence_beside_it() -> None:
+    assert _facts("Labour, hourly rate £52.00. Minimum one hour.") == [
+        "Labour, hourly rate £52.00. Minimum one hour."
+    ]
+    assert _facts("Marine Road flat. Rent £810.00.") == ["Marine Road flat. Rent £810.00."]
+    assert _facts("Amlodipine 10 mg daily.") == ["Amlodipine 10 mg daily."]

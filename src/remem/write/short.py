@@ -165,6 +165,17 @@ def is_complete_short(
     return found >= min_information
 
 
+def is_verbless_note(text: str, *, speaker: str | None = None) -> bool:
+    """Whether ``text`` is one verbless note of a head and an amount, number or code
+    ("Rent £810.00.", "Minimum one hour."): whole alone, and a continuation of the
+    sentence before it in a message ("Labour, hourly rate £52.00. Minimum one hour.")."""
+    fact = analyse(_expand(text), speaker)
+    if any(t.text in ".!?;" for t in fact.tokens[:-1]):
+        return False
+    amounts = {i for v in fact.values if v.kind != "name" for i in v.tokens}
+    return _named_value(fact.tokens, amounts) > 0
+
+
 def _named_value(tokens: tuple[Token, ...], values: set[int]) -> int:
     """How many values a verbless note gives its head ("Amlodipine 10 mg daily.",
     "Rent £810.00.", "Van reg WF70 LHB."): the copula left out, a head of content words,

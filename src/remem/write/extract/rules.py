@@ -37,7 +37,7 @@ from remem.write.extract.sentences import (
 from remem.write.extract.shapes import plain_statement
 from remem.write.intent import detects_memory_intent, wants_permanent
 from remem.write.messages import tool_payload
-from remem.write.short import is_fragment
+from remem.write.short import is_fragment, is_verbless_note
 from remem.write.supersede import content_hash
 from remem.write.transcript import Message, role_for
 
@@ -218,7 +218,14 @@ def _join_dependents(
             out.append((text, piece))
             continue
         mine = verdict(text, piece)
-        said = mine in _SIZE_ONLY and _says(text, speaker)
+        # a short verbless note ("Minimum one hour.", "Gullcrest Property from today.") is
+        # whole alone, and still goes with the sentence beside it in its message
+        note = (
+            mine == ACCEPTED
+            and len(words(text)) < context.config.gate_min_words
+            and is_verbless_note(text, speaker=speaker)
+        )
+        said = (mine in _SIZE_ONLY and _says(text, speaker)) or note
         before = out[-1] if out and _own(out[-1][1]) else None
         if before is not None and mine in (ACCEPTED, *_SIZE_ONLY):
             continues = _continues(piece.text, before[0], speaker)
@@ -234,7 +241,7 @@ def _join_dependents(
             ):
                 out[-1] = (joined, before[1])
                 continue
-        elif before is None and said:
+        elif before is None and said and not (lead and mine == ACCEPTED):
             lead.append((text, piece))
             continue
         if lead:
