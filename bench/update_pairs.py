@@ -111,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
             cfg.update_kin_floor,
             cfg.update_slot_share,
             cfg.update_change_share,
+            cfg.update_weak_cue_floor,
+            cfg.update_tie_floor,
         )
         found = 0
         for a, b in scored:

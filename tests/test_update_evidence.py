@@ -33,6 +33,8 @@ def _similarity(**overrides: float) -> Similarity:
         config.update_kin_floor,
         config.update_slot_share,
         config.update_change_share,
+        config.update_weak_cue_floor,
+        config.update_tie_floor,
     )
 
 
@@ -479,3 +481,45 @@ def test_a_colon_before_a_clause_cuts_it() -> None:
 def test_a_change_under_a_modal_is_no_cue() -> None:
     assert "change" not in analyse("Kim must change the import in the old DAG.").strong_cues
     assert "change" in analyse("Kim did change the import in the old DAG.").strong_cues
+
+
+def _constant(cos: float, weak_floor: float = 0.4) -> Similarity:
+    """Every text pair this alike (the slot and the kin evidence alike)."""
+    return Similarity(
+        lambda a, b: cos,
+        slot_floor=0.45,
+        kin_floor=0.3,
+        share_floor=0.9,
+        change_floor=0.65,
+        weak_floor=weak_floor,
+    )
+
+
+def test_two_values_of_one_kind_tie_a_targeted_cue_unless_the_model_finds_them_apart() -> None:
+    # a cue that targets the old fact's attribute ("closed" a bank) and a value on each
+    # side: with the embedding model at hand, statements and values far apart are no
+    # tie (the Kendry road closed is no news of the bank holding the deeds)
+    old, new = "The bank in Kendry holds the deeds.", "The Kendry road is closed today."
+    apart = _relate(old, new, similarity=_constant(0.1))
+    assert "no shared attribute" in apart.explain() and not apart.updates(THRESHOLD)
+    assert "no shared attribute" in _relate(old, new, similarity=None).explain()  # Kendry twice
+    moved = "Kim moved to Denver."  # two names: they tie, unless the model finds them apart
+    assert _relate("Kim lives in Boston.", moved, similarity=_constant(0.35)).updates(THRESHOLD)
+    far = _relate("Kim lives in Boston.", moved, similarity=_constant(0.25))
+    assert "no shared attribute" in far.explain() and not far.updates(THRESHOLD)
+    assert Config().update_tie_floor == SIM.tie_floor
+
+
+def test_a_weak_cue_says_a_change_only_of_a_slot_alike() -> None:
+    # "now" carries its own sentence's slot: under Config.update_weak_cue_floor the
+    # masked statements are two slots and "now" is no change marker of the old one
+    old, new = (
+        "Kim registered at Dune Road Surgery, that is Kim's surgery.",
+        "Rhys is Kim's apprentice now.",
+    )
+    alike = _relate(old, new, similarity=_constant(0.5, weak_floor=0.4))
+    assert "weak cue: now" in alike.explain() and alike.updates(THRESHOLD), alike.explain()
+    apart = _relate(old, new, similarity=_constant(0.5, weak_floor=0.55))
+    assert "a weak cue of another slot" in apart.explain(), apart.explain()
+    assert not apart.updates(THRESHOLD)
+    assert Config().update_weak_cue_floor == SIM.weak_floor

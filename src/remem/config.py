@@ -294,6 +294,14 @@ class Config(BaseModel):
     # cue, or the old value named as ending): a new state told in other words ties to
     # the old one's slot at a lower similarity; above 1: never
     update_change_share: float = Field(0.65, ge=-1, le=1.01)
+    # a currency cue alone ("now", "new", "these days") says a change only when the
+    # statements with values masked are at least this alike: "Rhys Penhale is Henryk's
+    # apprentice now" is no news of the GP surgery (0.38); -1: always
+    update_weak_cue_floor: float = Field(0.5, ge=-1, le=1)
+    # a change cue that targets the old fact's attribute ("closed" a bank) is tied to it
+    # by two differing values of one kind only when the masked statements are at least
+    # this alike (the embedding model at hand); -1: always
+    update_tie_floor: float = Field(0.3, ge=-1, le=1)
     # with an LLM configured, it decides add / update which / nothing new for each fact
     # that has neighbours at or above update_llm_min_cosine (at most update_llm_candidates)
     update_llm: bool = True

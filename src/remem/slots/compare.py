@@ -114,8 +114,9 @@ def compare(
             # the clause tells a change (a change or currency cue, nothing additive) of the value the
             # sentence names elsewhere
             changes = (
-                "cue" in verdict.features or "weak_cue" in verdict.features
-            ) and "additive" not in verdict.features
+                bool("cue" in verdict.features or "weak_cue" in verdict.features or n.weak_cues)
+                and "additive" not in verdict.features
+            )
             scored = verdict.relation in _SCORED and changes
             named = _named_elsewhere(o, new, n) if scored else ()
             if named:
@@ -124,12 +125,18 @@ def compare(
                 # the two to one attribute (no "no shared attribute" penalty)
                 f = {k: v for k, v in verdict.features.items() if k not in _TIES}
                 f["old_named"] = 1.0
+                kept = [r for r in verdict.reasons if r not in _TIE_REASONS]
+                if "no_cue" in f and n.weak_cues:  # the old value named ties its "now" to it
+                    del f["no_cue"]
+                    f["weak_cue"] = 1.0
+                    kept = [r if r != _UNTIED_WEAK else "weak cue: " + ", ".join(n.weak_cues)
+                            for r in kept]  # fmt: skip
                 verdict = replace(
                     verdict,
                     relation="candidate",
                     score=round(sum(w[k] * v for k, v in f.items()), 3),
                     reasons=(
-                        *(r for r in verdict.reasons if r not in _TIE_REASONS),
+                        *kept,
                         "old value named: " + ", ".join(named),
                     ),
                     features=f,
@@ -143,6 +150,7 @@ def compare(
 _SCORED = ("candidate", "unrelated")
 _TIES = ("unshared", "generic")  # penalties for two statements not tied to one attribute
 _TIE_REASONS = ("no shared attribute", "only wording differs, under a generic cue")
+_UNTIED_WEAK = "a weak cue of another slot"  # the reason remem.slots.evidence gives
 
 
 def _named_elsewhere(old: Fact, new: Fact, clause: Fact) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from itertools import pairwise
 
 from remem.slots import lexicon as lx
 from remem.slots.facts import Fact, Identifier, Value
-from remem.slots.semantic import Similarity, evidence
+from remem.slots.semantic import SemanticEvidence, Similarity, evidence
 from remem.slots.subject import SELF, speaker_words
 from remem.slots.tokens import (
     ADVERBS,
@@ -186,7 +186,7 @@ def features(
         if targeted:
             f["targeted_cue"] = 1.0
             reasons.append(f"cue targets {targeted}")
-    elif new.weak_cues:
+    elif new.weak_cues and _weak_tied(sem, similarity):
         f["weak_cue"] = 1.0
         reasons.append("weak cue: " + ", ".join(new.weak_cues))
     elif entered:
@@ -194,7 +194,7 @@ def features(
         reasons.append("a past event enters a one-value slot")
     elif not ended:  # naming the old value as ending is itself a change marker
         f["no_cue"] = -1.0
-        reasons.append("no change cue")
+        reasons.append("no change cue" if not new.weak_cues else "a weak cue of another slot")
     if ended:
         f["old_value"] = 1.0
         reasons.append("old value ended: " + ", ".join(sorted(ended)))
@@ -230,7 +230,17 @@ def features(
     # hard"; or when the masked statements are alike above the slot floor ("uses
     # windows 10 on the laptop" / "finally upgraded to win 11"), or the words that
     # differ above the kin floor ("plays clarinet" / "switched to percussion")
-    valued = bool(targeted and ((old.values and new.values) or sem.slot or sem.kin))
+    # values tie only when two values of one kind differ ("Boston" / "Denver"), not
+    # "The bank in Kendry holds the deeds" / "The Kendry road is closed today" (Kendry
+    # on both sides) nor "the business account is at Lodestar Business" / "the
+    # wholesaler is closed Saturday afternoon" (a name, then a day); and not when the
+    # embedding model finds the masked statements apart (under its tie floor: "the
+    # business account is at Lodestar" / "Parcel left with Lorna", 0.25)
+    apart = (
+        similarity is not None and sem.slot_cos is not None and sem.slot_cos < similarity.tie_floor
+    )
+    both_valued = _same_kind(_stated(old_values), _stated(new_values)) is not None and not apart
+    valued = bool(targeted and (both_valued or sem.slot or sem.kin))
     # a word of one's subject in the other's predicate ("Kim does laundry on Sundays" /
     # "Laundry is a Wednesday thing now")
     crossed = _subject_words(old) & (new.content | _subject_words(new)) or _subject_words(new) & (
@@ -248,6 +258,17 @@ def features(
         f["generic"] = -1.0
         reasons.append("only wording differs, under a generic cue")
     return f, reasons
+
+
+def _weak_tied(sem: SemanticEvidence, similarity: Similarity | None) -> bool:
+    """Whether a currency cue ("now", "new") may say the old statement changed: the
+    statements with values masked are alike at ``Similarity.weak_floor`` (unknown
+    without the embedding model: then it may). A "now" carries its own sentence's
+    slot, not any other ("Write this down: the tax bill is £987.40" / "hourly rate
+    was £52.00, it is £48.00 now", masked 0.19)."""
+    if similarity is None or sem.slot_cos is None:
+        return True
+    return sem.slot_cos >= similarity.weak_floor
 
 
 def single_valued(fact: Fact) -> bool:

@@ -52,6 +52,8 @@ class Similarity:
     kin_floor: float = 0.3
     share_floor: float = 0.9  # masked statements this alike are about one attribute
     change_floor: float = 0.65  # this alike, when the newer one marks a change of a one-value slot
+    weak_floor: float = 0.5  # a currency cue ("now", "new") says a change only this alike
+    tie_floor: float = 0.3  # under this, values on both sides tie no targeted cue
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +134,8 @@ def lookup(
     floor_kin: float,
     floor_share: float,
     floor_change: float = 0.65,
+    floor_weak: float = 0.5,
+    floor_tie: float = 0.3,
 ) -> Similarity:
     """A :class:`Similarity` over precomputed unit vectors (``text -> vector``): a text
     that was not embedded ahead gives no evidence."""
@@ -142,4 +146,6 @@ def lookup(
             return None
         return float(va @ vb)  # type: ignore[operator]
 
-    return Similarity(cosine, floor_slot, floor_kin, floor_share, floor_change)
+    return Similarity(
+        cosine, floor_slot, floor_kin, floor_share, floor_change, floor_weak, floor_tie
+    )

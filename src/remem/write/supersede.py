@@ -259,6 +259,8 @@ def slot_similarity(
         config.update_kin_floor,
         config.update_slot_share,
         config.update_change_share,
+        config.update_weak_cue_floor,
+        config.update_tie_floor,
     )
 
 
