@@ -523,3 +523,33 @@ def test_a_weak_cue_says_a_change_only_of_a_slot_alike() -> None:
     assert "a weak cue of another slot" in apart.explain(), apart.explain()
     assert not apart.updates(THRESHOLD)
     assert Config().update_weak_cue_floor == SIM.weak_floor
+
+
+def test_one_noun_told_with_two_names_is_two_things() -> None:
+    # "the Marine Road rent" is no news of "Anchor Street rent", nor "Tavo's allowance"
+    # of Luz's, whatever clause the old fact has; a named noun that is the new value
+    # ("switched to the Aldi superstore") stays an update
+    rents = _relate(
+        "Because the council put the fee up, Anchor Street rent is £750.00 now.",
+        "Kim dropped the Marine Road rent to £650.00.",
+    )
+    assert rents.relation == "other" and "another rent" in rents.explain(), rents.explain()
+    allowance = _relate("Luz's allowance is $60/week.", "Kim bumped Tavo's allowance to $75.")
+    assert allowance.relation == "other", allowance.explain()
+    same = _relate(
+        "Rent on the Marine Road flat is £695.00.", "Kim dropped the Marine Road rent to £650.00."
+    )
+    assert same.updates(THRESHOLD), same.explain()
+    shop = _relate("Kim shops at the Tesco superstore.", "Kim switched to the Aldi superstore.")
+    assert shop.relation != "other" and shop.updates(THRESHOLD), shop.explain()
+
+
+def test_a_relative_placed_somewhere_is_the_relative() -> None:
+    # a copula that places its subject ("is in Year 4") tells a state of the relative,
+    # not who fills the speaker's slot ("Kim's girlfriend is Hannah" stays about Kim)
+    old = analyse("Kim's son is in Year 4 at school.", "Kim")
+    assert old.who == "other:son" and old.key == frozenset({"son"}), (old.who, old.key)
+    assert analyse("Kim's girlfriend is Hannah.", "Kim").who == "self"
+    verdict = _relate("Kim's son is in Year 4 at school.", "Kim's son moved up into Year 5.")
+    assert verdict.updates(THRESHOLD), verdict.explain()
+    assert _relate("Kim is in Leeds.", "Kim's sister is in York now.").relation == "other"

@@ -48,6 +48,7 @@ from remem.slots.evidence import _ident_changed, features, frame, order_changed
 from remem.slots.facts import Fact, Value
 from remem.slots.semantic import Similarity, texts_for
 from remem.slots.subject import SELF, clash, speaker_words
+from remem.slots.things import other_thing
 from remem.slots.tokens import ADVERBS, Token, is_word, stem, verbish
 
 _NEGATION_FILLER = frozenset(
@@ -105,6 +106,9 @@ def compare(
     w = {**DEFAULT_WEIGHTS, **(weights or {})}
     if not (old.comparable and new.comparable):
         return Verdict("other", 0.0, ("not one statement",))
+    thing = other_thing(old, new)  # two named things of one kind: so is every clause
+    if thing:
+        return Verdict("other", 0.0, (_different_subject(old, new) or thing,))
     best = _compare_one(old, new, w, similarity)
     for o in old.clauses or (old,):
         for n in new.clauses or (new,):

@@ -25,7 +25,7 @@ from functools import lru_cache
 from remem.slots import lexicon as lx
 from remem.slots.clauses import clauses
 from remem.slots.cues import became, cue_counts, decided, moved_to, past_event
-from remem.slots.subject import speaker_words, who
+from remem.slots.subject import placed_by, speaker_words, who
 from remem.slots.tokens import (
     ADVERBS,
     FAMILY_OF,
@@ -359,7 +359,7 @@ def _subject_key(
         nouns = [t for t in rest if not is_name(t, first=False)]
         if names and any(t.low in lx.RELATION_NOUNS for t in nouns):
             span = names  # "Nadia's sister Amira": Amira
-        elif copula:
+        elif copula and not (rest and rest[-1].low in lx.RELATION_NOUNS and placed_by(tokens, end)):
             span, key_is_owner = [owner_token], True  # "Ben's girlfriend is Hannah": about Ben
         elif rest and rest[-1].low in lx.RELATION_NOUNS:
             span, owner = rest, owner_token.low  # "Sam's manager works ...": the manager

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from remem.slots import lexicon as lx
-from remem.slots.tokens import Token, is_name, is_word
+from remem.slots.tokens import ADVERBS, Token, is_name, is_word
 
 SELF = "self"
 PRONOUN = "pronoun"
@@ -58,7 +58,9 @@ def who(
         is_me = owner.low in me or owner.pronoun
         if relation and is_me and any(t.low in _ROLE for t in rest):
             return SELF  # "Elsa's new landlord is ...": who holds the speaker's role now
-        if relation and (not copula or not _names_after(tokens, end)):
+        # "Olu's son is in Year 4": where the relative is, not who fills a slot
+        placed = bool(rest) and rest[-1].low in lx.RELATION_NOUNS and placed_by(tokens, end)
+        if relation and (not copula or placed or not _names_after(tokens, end)):
             # "Aiden's parents live ...", "Jin's roommate is vegan": another person;
             # "Femi's manager is Greg" names who fills the speaker's slot
             named = names[0].low if names else relation[-1].stem
@@ -81,6 +83,20 @@ def who(
     if relation and not copula:
         return f"other:{relation[-1].stem}"  # "the landlord raised ..."
     return None
+
+
+def placed_by(tokens: tuple[Token, ...], end: int) -> bool:
+    """Whether the copula at ``end`` places its subject ("is in Year 4", "is at the
+    cricket club", "is still on puppy food"): a state of the relative the subject
+    names ("Olu's son is in Year 4" is about the son), not who the relative is ("Ben's
+    girlfriend is Hannah" is about Ben)."""
+    k = end + 1
+    while k < len(tokens) and tokens[k].low in ADVERBS:
+        k += 1
+    return k < len(tokens) and tokens[k].low in _PLACING
+
+
+_PLACING = frozenset("in at on".split())
 
 
 def _names_after(tokens: tuple[Token, ...], end: int) -> bool:
