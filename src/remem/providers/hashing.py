@@ -54,6 +54,11 @@ class HashingEmbedder:
     word characters embeds to the zero vector.
     """
 
+    # its cosine is shared words and letters, not meaning: two statements told in other
+    # words are far apart, so a low cosine is no evidence that they are two things
+    # (remem.write.supersede turns the update check's "apart" floors off for it)
+    lexical = True
+
     def __init__(self, dim: int = 256, *, model_id: str | None = None) -> None:
         if dim < 8:
             raise UserError(f"hashing embedder dim must be at least 8, got {dim}")

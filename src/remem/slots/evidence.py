@@ -236,10 +236,14 @@ def features(
     # wholesaler is closed Saturday afternoon" (a name, then a day); and not when the
     # embedding model finds the masked statements apart (under its tie floor: "the
     # business account is at Lodestar" / "Parcel left with Lorna", 0.25)
-    apart = (
-        similarity is not None and sem.slot_cos is not None and sem.slot_cos < similarity.tie_floor
-    )
-    both_valued = _same_kind(_stated(old_values), _stated(new_values)) is not None and not apart
+    # (with a model of meaning at hand; without one, or with the floor at -1, a value on
+    # each side ties them, as it always did)
+    if similarity is None or similarity.tie_floor <= -1 or sem.slot_cos is None:
+        both_valued = bool(old.values and new.values)
+    else:
+        apart = sem.slot_cos < similarity.tie_floor
+        both_valued = _same_kind(_stated(old_values), _stated(new_values)) is not None
+        both_valued = both_valued and not apart
     valued = bool(targeted and (both_valued or sem.slot or sem.kin))
     # a word of one's subject in the other's predicate ("Kim does laundry on Sundays" /
     # "Laundry is a Wednesday thing now")

@@ -253,14 +253,17 @@ def slot_similarity(
         while len(known) > _MAX_CACHED:
             known.pop(next(iter(known)))
     vectors = {t: known[t] for t in texts if t in known}
+    # a lexical embedder's low cosine means other words, not another meaning: the
+    # floors under which statements count as apart apply to a model of meaning only
+    lexical = bool(getattr(embedder, "lexical", False))
     return lookup(
         vectors,
         config.update_slot_floor,
         config.update_kin_floor,
         config.update_slot_share,
         config.update_change_share,
-        config.update_weak_cue_floor,
-        config.update_tie_floor,
+        -1.0 if lexical else config.update_weak_cue_floor,
+        -1.0 if lexical else config.update_tie_floor,
     )
 
 
