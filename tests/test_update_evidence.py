@@ -557,3 +557,10 @@ def test_a_relative_placed_somewhere_is_the_relative() -> None:
     verdict = _relate("Kim's son is in Year 4 at school.", "Kim's son moved up into Year 5.")
     assert verdict.updates(THRESHOLD), verdict.explain()
     assert _relate("Kim is in Leeds.", "Kim's sister is in York now.").relation == "other"
+
+
+def test_lets_is_a_proposal_not_the_past_verb_let() -> None:
+    # "Let's" is "let us": no past event that adds up, no change made
+    assert not analyse("Let's make Kim's collaboration awesome.", "Kim").past_event
+    assert analyse("Let's switch the standup to Tuesdays.", "Kim").strong_cues == ()
+    assert analyse("Kim switched the standup to Tuesdays.", "Kim").strong_cues == ("switched",)

@@ -17,11 +17,12 @@ __all__ = ["became", "cue_counts", "decided", "moved_to", "past_event"]
 
 
 # Before a cue, these make it no change (yet): "won't quit", "would quit", "plan to move",
-# "must change" (a modal: an obligation or a possibility, not a change made).
+# "must change" (a modal: an obligation or a possibility, not a change made), "let's
+# switch" (a proposal).
 _NEGATORS = frozenset(
     "not never won't wont don't dont didn't didnt no can't cant would could should might may "
     "will must shall can gonna want wants plan plans planning hope hopes thinking considering "
-    "if try tri trying".split()
+    "if try tri trying let's".split()
 )
 
 

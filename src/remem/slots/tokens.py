@@ -118,7 +118,9 @@ def tokenize(text: str) -> tuple[Token, ...]:
         raw = match.group(0)
         possessive = False
         word = raw
-        if raw.endswith("'s") and len(raw) > 2 and raw[0].isalpha():
+        if raw.lower() == "let's":
+            pass  # "let us": a proposal, neither the past verb "let" nor a possessive
+        elif raw.endswith("'s") and len(raw) > 2 and raw[0].isalpha():
             # "it's", "that's", "he's" are "it is" / "he has": these words never
             # take a possessive 's (theirs is "its", "his", "whose")
             word, possessive = raw[:-2], raw[:-2].lower() not in _NO_POSSESSIVE
