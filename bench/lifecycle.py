@@ -88,7 +88,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--world", type=int, choices=(1, 2), default=1)
     parser.add_argument(
-        "--bank", choices=("dev", "held", "third", "fourth"), default="dev", help="world 2's bank"
+        "--bank",
+        choices=("dev", "held", "third", "fourth", "fifth"),
+        default="dev",
+        help="world 2's bank",
     )
     parser.add_argument("--seeds", type=int, nargs="+", default=[1], help="one year per seed")
     parser.add_argument("--days", type=int, default=365)

@@ -8,7 +8,8 @@ stdlib only, deterministic per (bank, seed).
 
 The phrasing banks live in bank_dev.py and bank_held.py (written
 separately: different persona, vocabulary, names, templates), plus the later
-blind banks bank_third.py and bank_fourth.py (--bank third / fourth).
+blind banks bank_third.py, bank_fourth.py and bank_fifth.py (--bank third /
+fourth / fifth).
 See README.md.
 """
 import argparse
@@ -98,6 +99,9 @@ class World:
         self.start = datetime.date.fromisoformat(args.start)
         self.used_values = set()
         self.warnings = []
+        # a bank written in lower case (LOWERCASE = True, the fifth) keeps its
+        # first letters; the other banks are capitalised as before
+        self.cap = (lambda s: s) if getattr(self.B, "LOWERCASE", False) else cap
 
     # ---- small utilities --------------------------------------------------
     def pick_value(self, vals):
@@ -230,7 +234,7 @@ class World:
         s, needs = sched
         v = self.pick_value(slot["vals"])
         disp, val = value_of(v)
-        text = cap(r.choice(slot["says"]).format(v=disp))
+        text = self.cap(r.choice(slot["says"]).format(v=disp))
         fact = {"class": cls, "key": slot["key"], "statements": [],
                 "explicit_keep": False, "domain": slot.get("domain", "none"),
                 "critical": bool(slot.get("critical", False))}
@@ -276,7 +280,7 @@ class World:
                 "group": slot.get("group")}
         d0, v0 = value_of(seq[0])
         fact["statements"].append({"day": s, "text": self.chat_wrap(
-            cap(r.choice(slot["first"]).format(v=d0)), d0), "value": v0,
+            self.cap(r.choice(slot["first"]).format(v=d0)), d0), "value": v0,
             "update_style": "initial"})
         styles = list(slot["upd"].keys())
         r.shuffle(styles)
@@ -294,7 +298,7 @@ class World:
             t = r.choice(tpls)
             if t[:2] in ("+|", "-|"):
                 t = t[2:]
-            t = cap(t.format(old=old_d, new=new_d))
+            t = self.cap(t.format(old=old_d, new=new_d))
             fact["statements"].append({"day": day, "text": self.chat_wrap(t, new_d),
                                        "value": new_v, "update_style": style})
 
@@ -332,7 +336,7 @@ class World:
                     when = "on " + WEEKDAY_NAMES[self.weekday(day + off)]
                 until = min(day + off + r.randint(0, 1), self.days - 1)
                 disp, val = value_of(r.choice(t["vals"]))
-                text = cap(r.choice(t["text"]).format(v=disp, when=when))
+                text = self.cap(r.choice(t["text"]).format(v=disp, when=when))
                 active[t["key"]] = until
                 out.append({"day": day, "until": until, "text": text,
                             "key": t["key"], "value": val,
@@ -438,7 +442,7 @@ def stats(w):
 def build_parser():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bank", choices=["dev", "held", "third", "fourth"], default="dev")
+    p.add_argument("--bank", choices=["dev", "held", "third", "fourth", "fifth"], default="dev")
     p.add_argument("--out", default="-")
     p.add_argument("--start", default="2026-01-05")
     p.add_argument("--days", type=int, default=365)
