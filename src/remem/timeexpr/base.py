@@ -197,6 +197,18 @@ class ParserBase:
             for k in range(max(0, i - REACH), i + 1):
                 self._near[k] = True
 
+    def unit_span(self, unit: str, d: date) -> Span:
+        """The calendar ``unit`` (day, week, month, quarter, year) holding ``d``."""
+        if unit == "day":
+            return day_span(d)
+        if unit == "week":
+            return week_span(d)
+        if unit == "month":
+            return month_span(d.year, d.month)
+        if unit == "quarter":
+            return quarter_span(d.year, (d.month - 1) // 3 + 1)
+        return year_span(d.year)
+
     def reanchored(self, anchor: date) -> Self:
         """The same words read against another anchor."""
         return type(self)(self.w, anchor)

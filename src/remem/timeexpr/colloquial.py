@@ -19,11 +19,8 @@ from remem.timeexpr.spans import (
     cover,
     day_span,
     month_span,
-    quarter_span,
     season_span,
-    week_span,
     weekend_span,
-    year_span,
 )
 from remem.timewords import HOLIDAY_SPANS, HOLIDAYS, MONTHS, SEASONS
 
@@ -43,16 +40,6 @@ _SINGLE_WORD_HOLIDAYS = {words[0]: rule for words, rule in HOLIDAYS.items() if l
 
 class ColloquialRules(ParserBase):
     """Rules for periods named the way people talk about them."""
-
-    def _whole(self, unit: str, d: date) -> Span:
-        """The calendar ``unit`` (day, week, month, quarter, year) holding ``d``."""
-        return {
-            "day": lambda: day_span(d),
-            "week": lambda: week_span(d),
-            "month": lambda: month_span(d.year, d.month),
-            "quarter": lambda: quarter_span(d.year, (d.month - 1) // 3 + 1),
-            "year": lambda: year_span(d.year),
-        }[unit]()
 
     def _over(self, i: int) -> list[Found]:
         """ "over Christmas", "over the Christmas hols", "over Easter": the holiday's days
@@ -128,22 +115,16 @@ class ColloquialRules(ParserBase):
         raise NotImplementedError  # provided by ShiftRules
 
     def _to_date(self, i: int) -> list[Found]:
-        """ "ytd", "year to date", "so far this month", "later in the week", "earlier in
-        the month": a part of the calendar unit the day said is in."""
+        """ "ytd", "year to date", "so far this month": from the first day of the calendar
+        unit the day said is in to that day."""
         a, word = self.anchor, self.at(i)
         if word in _TO_DATE:
-            return [(Span(self._whole(_TO_DATE[word], a).start, a, "range"), i + 1)]
+            return [(Span(self.unit_span(_TO_DATE[word], a).start, a, "range"), i + 1)]
         if self.at(i + 1) == "to" and self.at(i + 2) == "date" and word in _TO_DATE.values():
-            return [(Span(self._whole(word, a).start, a, "range"), i + 3)]
+            return [(Span(self.unit_span(word, a).start, a, "range"), i + 3)]
         j = self.words(i, "so far this")
         if j is not None and self.at(j) in ("week", "month", "quarter", "year"):
-            return [(Span(self._whole(self.at(j), a).start, a, "range"), j + 1)]
-        j = self.words(i, "later in the", "earlier in the")
-        if j is not None and self.at(j) in ("week", "month", "year"):
-            whole = self._whole(self.at(j), a)
-            if word == "earlier":
-                return [(Span(whole.start, a - timedelta(days=1), "range"), j + 1)]
-            return [(Span(a + timedelta(days=1), whole.end, "range"), j + 1)]
+            return [(Span(self.unit_span(self.at(j), a).start, a, "range"), j + 1)]
         return []
 
     def _deadline(self, i: int) -> list[Found]:
@@ -159,7 +140,7 @@ class ColloquialRules(ParserBase):
         unit = _ENDS.get(self.at(i))
         if unit is None:
             return []
-        end = self._whole(unit, a).end
+        end = self.unit_span(unit, a).end
         return [(day_span(end - timedelta(days=2) if unit == "week" else end), i + 1)]
 
     def _run_up(self, i: int) -> list[Found]:

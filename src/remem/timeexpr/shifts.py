@@ -20,9 +20,7 @@ from remem.timeexpr.spans import (
     cover,
     day_span,
     month_span,
-    quarter_span,
     shift_years,
-    week_span,
     weekend_span,
     year_span,
 )
@@ -275,16 +273,10 @@ class ShiftRules(ParserBase):
         j = self.words(i, "the other day", "the other night")
         if j is not None:
             return [(Span(a - timedelta(days=7), a - timedelta(days=1), "range"), j)]
-        j = self.words(i, "earlier this", "later this")
+        j = self.words(i, "earlier this", "later this", "earlier in the", "later in the")
         if j is None or self.at(j) not in ("week", "month", "quarter", "year"):
             return []
-        whole = {
-            "week": week_span(a),
-            "month": month_span(a.year, a.month),
-            "quarter": quarter_span(a.year, (a.month - 1) // 3 + 1),
-            "year": year_span(a.year),
-        }
-        span = whole[self.at(j)]
+        span = self.unit_span(self.at(j), a)
         if self.at(i) == "earlier":
             return [(Span(span.start, a - timedelta(days=1), "range"), j + 1)]
         return [(Span(a + timedelta(days=1), span.end, "range"), j + 1)]
