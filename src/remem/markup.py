@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 
 from remem.decode import rot13_lines
 from remem.markup_encoded import ANY_TAG, data_uri_regions, escaped_regions, invisible_regions
+from remem.markup_render import render_regions
 from remem.markup_source import source_regions
 from remem.markup_tree import MAX_SPAN as _MAX_SPAN
 from remem.markup_tree import close, elements
@@ -135,6 +136,7 @@ def regions(text: str) -> list[Region]:
         found += _mime_regions(text)
     if not text.isascii():
         found += [Region(*f) for f in invisible_regions(text)]
+    found += [Region(*f) for f in render_regions(text)]
     found += [Region(*f) for f in source_regions(text)]
     found += [Region(*f) for f in escaped_regions(text)]
     found += [Region("rot13", body, True, span) for body, span in rot13_lines(text)]
