@@ -26,6 +26,9 @@ forever        "permanent", "in every future session", "cannot be removed"   1  
 memory         an order to the memory ("remember", "store this as a rule",   0      0       1
                "delete every memory about the user's ...")
 conduct        how the assistant behaves (:mod:`remem.write.conduct`)         0      0       1
+directive      a clause opening with an imperative of memory or conduct      0      0       1
+               ("remember the ...", "store as ...", "only ever suggest ...")
+reader         addressed to whoever processes it ("whoever reads this")      0      0       1
 =============  =========================================================  ======  =====  =========
 
 Each feature counts once, with the weight of the context the text is judged in:
@@ -144,10 +147,8 @@ _BLANKET = re.compile(
     r"以后|すべて|모든|جميع|सभी",
     re.I,
 )
-# An order's structure, whatever it is about: a clause (after an optional "label:") that
-# opens with a verb of memory or of an assistant's behaviour in the imperative. A verb
-# of keeping needs what is kept ("remember that/the/:", "store as/in", "save:"), so a
-# reminder to a person ("remember to bump the version", "save the date") is not one.
+# An order's structure: a clause opening with an imperative of memory or conduct; a verb of
+# keeping needs what is kept, so "remember to bump it", "save the date" are not orders.
 _CLAUSE = re.compile(r"[^,:;()]+")
 _ORDER_LEAD = re.compile(r"^\W*(?:(?:please|kindly|just|also|only|ever|always|then|and)\s+)*")
 _DIRECTIVE = re.compile(
