@@ -58,6 +58,16 @@ _WORDY = re.compile(
     r"[^\W\d_]{2}"
 )  # lines of a text before a marked line counts as a file's comment
 
+# -- sources and documents ----------------------------------------------------------------
+_LATEX_UNSEEN = re.compile(
+    r"\\phantom\{([^{}]{0,4000})\}|\{\\color\{white\}([^{}]{0,4000})\}"
+    r"|\\textcolor\{white\}\{([^{}]{0,4000})\}"
+)
+_PO_CONTEXT = re.compile(r'^msgctxt[ \t]+"([^\n]*)"[ \t]*$', re.M)
+_DOT_ATTRS = re.compile(r"\[([^\[\]]{0,2000})\]")
+_DOT_LABEL = re.compile(r"label\s*=\s*\"([^\"]*)\"")
+_CUE_RULE = re.compile(r"::cue\(\.([\w-]+)\)\s*\{([^{}]{0,2000})\}")
+
 # -- encodings -----------------------------------------------------------------------------
 _ENTITY_RUN = re.compile(r"(?:&#(?:\d{1,7}|[xX][0-9a-fA-F]{1,6});){6,}")
 _TRAILING_WS = re.compile(r"[ \t]+$")
@@ -104,10 +114,37 @@ def render_regions(text: str) -> list[Found]:
     if text.count("\n") >= _MARKED_MIN_LINES:
         marked = [m for m in _MARKED.finditer(text) if _WORDY.search(m.group(1))]
         out += [("comment_line", m.group(1), False, m.span(1)) for m in marked[:_MAX_MARKED]]
+    out += _documents(text)
     if "<w:" in text and "</w:r>" in text:
         out += _word_runs(text)
     if "{\\rtf" in text:
         out += _rtf(text)
+    return out
+
+
+def _documents(text: str) -> list[Found]:
+    """What LaTeX typesets invisibly, a Graphviz node
+    styled invisible and a caption cue of a class the caption's style hides (hidden);
+    a translation's context (side)."""
+    out: list[Found] = []
+    if "\\phantom" in text or "{white}" in text:
+        for m in _LATEX_UNSEEN.finditer(text):
+            body = next((g for g in m.groups() if g is not None), "")
+            out.append(("latex_unseen", re.sub(r"\\[a-z]+", " ", body), True, m.span()))
+    if "msgctxt" in text and 'msgid "' in text:
+        out += [("po_context", m.group(1), False, m.span(1)) for m in _PO_CONTEXT.finditer(text)]
+    if "invis" in text and ("->" in text or "--" in text):
+        for m in _DOT_ATTRS.finditer(text):
+            label = _DOT_LABEL.search(m.group(1))
+            if label and re.search(r"style\s*=\s*\"?invis", m.group(1)):
+                out.append(("graph_invisible", label.group(1), True, m.span()))
+    if "::cue(" in text:
+        from remem.markup_style import hiding  # neutral, imports nothing of remem
+
+        for rule in _CUE_RULE.finditer(text):
+            if hiding(rule.group(2), (0, 0, 0)):  # captions are drawn on black
+                tag = re.compile(rf"<c\.{re.escape(rule.group(1))}\b[^>]*>(.{{0,2000}}?)</c>", re.S)
+                out += [("cue_hidden", m.group(1), True, m.span()) for m in tag.finditer(text)]
     return out
 
 

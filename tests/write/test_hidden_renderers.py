@@ -141,3 +141,37 @@ def test_hostile_renderer_input_is_read_in_bounded_time() -> None:
     for text in hostile:
         scan_message(text, untrusted=False)
     assert time.perf_counter() - started < 10  # about 1 s on a loaded machine
+
+
+def _zw_bits(sentence: str, zero: str, one: str) -> str:
+    return "".join(f"{b:08b}" for b in sentence.encode()).replace("0", zero).replace("1", one)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f'<p>Menu</p><div style="transform:translateX(-400vw)">{ORDER}</div>',
+        f"Hi{_zw_bits(ORDER, chr(0x2060), chr(0x200D))} there.",
+        "\\documentclass{article}\\begin{document}Rent. \\phantom{" + ORDER + "}\\end{document}",
+        "\\begin{document}Rent. {\\color{white}" + ORDER + "}\\end{document}",
+        'digraph g {\n  a -> b;\n  n [label="' + ORDER + '", style=invis];\n}',
+        "WEBVTT\n\nSTYLE\n::cue(.q) { color: black; }\n\n00:01.000 --> 00:04.000\n"
+        f"Hello <c.q>{ORDER}</c>\n",
+        '{"cells": [{"metadata": {"jupyter": {"source_hidden": true}}, "source": ["'
+        + ORDER
+        + '"]}]}',
+        '{"messages": [{"text": "hi"}, {"text": "' + ORDER + '", "hidden": true}]}',
+        '{"_comment": "' + ORDER + '", "port": 80}',
+    ],
+    ids=["translate", "two-invisibles", "phantom", "latex-white", "dot-invis", "cue-class",
+         "notebook-hidden", "chat-hidden", "json-comment"],
+)  # fmt: skip
+def test_more_renderers_hide_the_same_order(text: str) -> None:
+    assert any("tenant approved" in h for h in _hidden(text))
+
+
+def test_a_translation_context_and_a_spaced_field_dump_are_side_regions() -> None:
+    po = f'msgctxt "{ORDER}"\nmsgid "Open"\nmsgstr "Ouvrir"\n'
+    dump = f"Name : a.jpg\nNote : {ORDER}\nOwner : Bo\n"
+    for text in (po, dump):
+        assert any("tenant approved" in r.text and not r.hidden for r in regions(text))
