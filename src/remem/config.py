@@ -203,7 +203,9 @@ class Config(BaseModel):
     # ...and it admits at most this many hits (one of each text) ahead of the active ones
     fallback_max_hits: int = Field(3, ge=1)
     # ...a hit within this of the active best (a near tie: the two tiers' matches are
-    # not that precise) is admitted too, right behind the active set's first hit
+    # not that precise) is admitted too, right behind the active set's first hit (not a
+    # hit past its validity). 0.035 to 0.05 found two more facts on the fifth world's
+    # end-of-year store and lost one to three on the fourth's: kept at 0.02
     fallback_margin: float = Field(0.02, ge=0, le=1)
     # ...a hit past its validity (a one-off note whose day passed, a transient memory
     # past its TTL) has its tier match lowered by this: no answer to a current need
@@ -595,11 +597,6 @@ class Config(BaseModel):
     act_standing_margin: float = 0.06
     act_imperative_standing_margin: float = 0.15
     act_fact_margin: float = 0.1
-    # a statement whose durable-fact logit (remem/data/fact-model-minilm.json, the
-    # bundled embedder only; bench/fact_model.py) is below this was said in passing (a
-    # mood, a judgement, what is wrong right now): never a fact candidate; None: off.
-    # Chosen on leave-one-project-out scores of the spent sets (docs/benchmarks.md)
-    act_durable_min: float | None = -1.25
     # a prompt naming fewer than agent_query_context_min_terms keywords ("ship it") is
     # searched with the names and at most agent_query_context_keywords keywords of the
     # session's last agent_query_context_turns observed turns (every agent surface)

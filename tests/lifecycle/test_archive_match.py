@@ -159,3 +159,46 @@ def test_a_category_ttl_is_no_end_of_validity_but_a_transient_ttl_is() -> None:
     note.memory.tier, note.memory.created_at = Tier.TRANSIENT, T0
     assert fallback.past(fact.memory, LATER, config) is None
     assert (fallback.past(note.memory, LATER, config) or "").startswith("transient")
+
+
+def test_a_note_past_its_day_is_no_near_tie() -> None:
+    # the note scores 0.42 - 0.1 = 0.32, within a margin of 0.05 under the car's 0.35: a
+    # near tie is an unsure admission, and a note whose day passed is not let in on one
+    config = Config(embedder="fake", fallback_margin=0.05, fallback_past_penalty=0.1)
+    query = "what did my dad drive"
+    active = [_hit("Papi's car was a Crown Victoria.", 0.30, Status.ACTIVE, maxsim=0.40)]
+    best = fallback.best_match(active, query)
+    note = _hit("Blood drive at work today, I signed up for noon.", 0.34)
+    note.memory.created_at = note.memory.valid_from = T0
+    later = T0 + timedelta(days=30)
+    merged = fallback.merge(active, [note], best=best, query=query, config=config, now=later)
+    assert [h.memory.content for h in merged] == ["Papi's car was a Crown Victoria."]
+    # a stable fact matching as well is a near tie, admitted behind the active answer
+    fact = _hit("Papi drove a taxi on the night shift for years.", 0.14, maxsim=0.50)
+    both = fallback.merge(active, [note, fact], best=best, query=query, config=config, now=later)
+    assert [h.memory.content for h in both] == [
+        "Papi's car was a Crown Victoria.",
+        "Papi drove a taxi on the night shift for years.",
+    ]
+    assert both[1].explain["fallback"]["placed"] == "near tie"
+
+
+def test_facts_take_the_second_tiers_places_before_digests() -> None:
+    # an archived digest quotes many words and matches better than the cold fact; the
+    # fact, better than the active best too, gets the one place
+    config = Config(embedder="fake", fallback_max_hits=1)
+    query = "half marathon date"
+    active = [_hit("My running shoes are a size 6.5.", 0.30, Status.ACTIVE)]
+    best = fallback.best_match(active, query)
+    digest = _hit("Digest of Sunday: massage booked, half marathon training, date night.", 0.5)
+    digest.memory.tags = ["rollup:day"]
+    fact = _hit("I signed up for the half marathon on 18 October.", 0.4)
+    merged = fallback.merge(active, [digest, fact], best=best, query=query, config=config, now=T0)
+    assert [h.memory.content for h in merged] == [
+        "I signed up for the half marathon on 18 October.",
+        "My running shoes are a size 6.5.",
+    ]
+    # with room to spare the digest is admitted too, after the fact
+    roomy = config.model_copy(update={"fallback_max_hits": 2})
+    merged = fallback.merge(active, [digest, fact], best=best, query=query, config=roomy, now=T0)
+    assert [h.memory.content for h in merged][:2] == [fact.memory.content, digest.memory.content]

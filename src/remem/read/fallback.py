@@ -24,7 +24,8 @@ and its pooled cosine alone left it under the floor once it went cold. A
 second-tier hit is returned when it scores better than anything the active set
 returned (before the active hits, best first), or within ``fallback_margin`` under
 it (a near tie: right behind the active set's first hit); a hit past its validity
-scores ``fallback_past_penalty`` less (:func:`merge`). Otherwise an archived memory
+scores ``fallback_past_penalty`` less and is never a near tie; facts take the
+admitted places before digests (:func:`merge`). Otherwise an archived memory
 stays out of the way. The second tier is ordered by that match, not by the
 ranking's recency and usage factors: every memory there has gone unused for a
 while, and an old note used last month must not hide the fact the question asks
@@ -173,13 +174,19 @@ def merge(
     scoring above ``best`` goes before the active hits, best first. A hit within
     ``config.fallback_margin`` under it is a **near tie** (the two tiers' matches are
     not measured that precisely: a cold fact 0.004 under an unrelated active one was
-    lost at the gate) and goes right behind the active set's first hit. Others stay
-    out of the way.
+    lost at the gate) and goes right behind the active set's first hit — unless it is
+    past its validity: a near tie is an unsure admission, and a note whose day passed
+    is let in only when it beats the active best outright. Others stay out of the way.
 
     At most ``config.fallback_max_hits`` of the second tier's hits are admitted, and one
     of each text: the second tier holds every repetition of a note said again and
     again through the year ("The hay lorry is bringing 40 bales today."), and its
-    copies had filled the block ahead of the active set's answer."""
+    copies had filled the block ahead of the active set's answer. **Facts take those
+    places first**: a digest or an insight matches many questions by the many words it
+    quotes, and archived digests that matched better than a cold fact had taken every
+    place while the fact itself, better than the active best, stayed out; a derived
+    hit gets a place only when no admitted fact wants it (and then brings its fact:
+    :func:`remem.read.digests.serve_facts`)."""
     admitted: list[tuple[float, int, SearchHit]] = []
     seen: set[str] = set()
     for order, hit in enumerate(others):
@@ -189,6 +196,8 @@ def merge(
         text = " ".join(hit.memory.content.casefold().split())
         if score <= best - config.fallback_margin or text in seen:
             continue
+        if ended and score <= best:
+            continue  # a past note is no near tie
         seen.add(text)
         hit.explain["tier"] = str(hit.memory.status)
         hit.explain["fallback"] = {
@@ -200,7 +209,7 @@ def merge(
             **({"past": ended} if ended else {}),
         }
         admitted.append((score, order, hit))
-    admitted.sort(key=lambda a: (-a[0], a[1]))
+    admitted.sort(key=lambda a: (derived(a[2].memory), -a[0], a[1]))  # facts first
     chosen = [h for _, _, h in admitted[: config.fallback_max_hits]]
     ahead = [h for h in chosen if h.explain["fallback"]["placed"] == "ahead"]
     near = [h for h in chosen if h.explain["fallback"]["placed"] != "ahead"]
