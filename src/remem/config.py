@@ -597,6 +597,11 @@ class Config(BaseModel):
     act_standing_margin: float = 0.06
     act_imperative_standing_margin: float = 0.15
     act_fact_margin: float = 0.1
+    # a statement whose durable-fact logit (remem/data/fact-model-minilm.json, the
+    # bundled embedder only; bench/fact_model.py) is below this was said in passing (a
+    # mood, a judgement, what is wrong right now): never a fact candidate; None: off.
+    # Chosen on leave-one-project-out scores of the spent sets (docs/benchmarks.md)
+    act_durable_min: float | None = -1.25
     # a prompt naming fewer than agent_query_context_min_terms keywords ("ship it") is
     # searched with the names and at most agent_query_context_keywords keywords of the
     # session's last agent_query_context_turns observed turns (every agent surface)

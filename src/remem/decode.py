@@ -21,7 +21,7 @@ from urllib.parse import unquote
 
 from remem.stopwords import STOPWORDS
 
-__all__ = ["MAX_PAYLOADS", "payloads", "rot13_lines"]
+__all__ = ["MAX_PAYLOADS", "encoded_runs", "payloads", "rot13_lines"]
 
 MAX_PAYLOADS = 8  # decoded payloads per text; the rest are left alone
 MIN_PRINTABLE = 0.9  # share of printable characters for decoded bytes to count as text
@@ -78,6 +78,23 @@ def payloads(text: str) -> list[str]:
     return list(dict.fromkeys(found))[:MAX_PAYLOADS]
 
 
+def encoded_runs(text: str) -> list[str]:
+    """The readable texts of the base64 and hex runs of ``text`` (each a run inside
+    the text, not the whole text decoded): what a reader sees as codes."""
+    found: list[str] = []
+    for run in _BASE64.findall(text)[:MAX_PAYLOADS]:
+        inner = _b64(run, spaced=False)
+        if inner is not None and _BASE64.fullmatch(inner.strip()):
+            inner = _b64(inner.strip(), spaced=True)
+        if inner is not None and " " in inner.strip():
+            found.append(inner)
+    for run in _HEX.findall(text)[:MAX_PAYLOADS]:
+        decoded = _readable(bytes.fromhex(re.sub(r"\\x|0x|[ :]", "", run)[: 2 * 4000]))
+        if decoded is not None:
+            found.append(decoded)
+    return list(dict.fromkeys(found))[:MAX_PAYLOADS]
+
+
 def _b64(run: str, *, spaced: bool = True) -> str | None:
     try:
         raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
@@ -120,11 +137,19 @@ def rot13_lines(text: str) -> list[tuple[str, tuple[int, int]]]:
             break
         start, at = at, at + len(line) + 1
         body = line.split(":", 1)[1] if ":" in line[:40] else line
-        words = _LATIN_WORD.findall(body[:2000])
-        if len(words) < 4:
-            continue
-        own = _language(body)
-        rot = codecs.encode(body[:2000], "rot13")
-        if own * 6 < len(words) and _language(rot) > max(own, len(words) // 5):
-            out.append((rot, (start, start + len(line))))
+        # the line, or a bracketed or quoted run in it ("[rot13]...[/rot13]", "(...)")
+        runs = [body[:2000], *_BRACKETS.split(body[:2000])] if _BRACKETS.search(body) else [body]
+        for n, run in enumerate(runs):
+            words = _LATIN_WORD.findall(run)
+            if len(words) < 4:
+                continue
+            own = _language(run)
+            rot = codecs.encode(run, "rot13")
+            bar = max(own, len(words) // 5 if n == 0 else 1)  # a marked-off run: less
+            if own * 6 < len(words) and _language(rot) > bar:
+                out.append((rot, (start, start + len(line))))
+                break
     return out
+
+
+_BRACKETS = re.compile(r"[\[\]{}()<>\"|]")

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 
 from remem.decode import rot13_lines
 from remem.markup_encoded import ANY_TAG, data_uri_regions, escaped_regions, invisible_regions
+from remem.markup_render import render_regions
 from remem.markup_source import source_regions
 from remem.markup_tree import MAX_SPAN as _MAX_SPAN
 from remem.markup_tree import close, elements
@@ -135,6 +136,7 @@ def regions(text: str) -> list[Region]:
         found += _mime_regions(text)
     if not text.isascii():
         found += [Region(*f) for f in invisible_regions(text)]
+    found += [Region(*f) for f in render_regions(text)]
     found += [Region(*f) for f in source_regions(text)]
     found += [Region(*f) for f in escaped_regions(text)]
     found += [Region("rot13", body, True, span) for body, span in rot13_lines(text)]
@@ -309,28 +311,48 @@ def _later_front_matter(text: str) -> list[Region]:
     return [Region("front_matter", m.group(1), False, None)]
 
 
+# Fields of a JSON document its viewer does not draw: a comment, metadata, a fallback or
+# alt text, anything under an object flagged hidden or collapsed (a notebook cell with
+# its source hidden, a chat export's hidden message).
+_JSON_UNSHOWN = re.compile(
+    r"^(?:_+|\$|//|#)?(?:comments?|notes?|metadata|fallback|alt_?te?xt|alt)_*$", re.I
+)
+_JSON_HIDING = frozenset({"hidden", "source_hidden", "outputs_hidden", "collapsed", "is_hidden"})
+
+
 def _json_regions(text: str) -> list[Region]:
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
         return []
-    strings: list[str] = []
+    strings: list[tuple[str, bool]] = []
 
-    def walk(v: object, key: str, depth: int) -> None:
+    def walk(v: object, key: str, depth: int, hidden: bool) -> None:
         if depth > 20 or len(strings) >= MAX_REGIONS:
             return
+        hidden = hidden or bool(_JSON_UNSHOWN.match(key))
         if isinstance(v, str):
             if len(v.strip()) >= 8 or " " in v.strip():  # a sentence, not a code or an id
-                strings.append(f"{key}: {v}" if key else v)
+                strings.append((f"{key}: {v}" if key else v, hidden))
         elif isinstance(v, dict):
+            flagged = hidden or _json_flagged(v)
             for k, item in v.items():
-                walk(item, str(k), depth + 1)
+                walk(item, str(k), depth + 1, flagged)
         elif isinstance(v, list):
             for item in v:
-                walk(item, key, depth + 1)
+                walk(item, key, depth + 1, hidden)
 
-    walk(value, "", 0)
-    return [Region("json_value", s, False, None) for s in strings]
+    walk(value, "", 0, False)
+    return [Region("json_value", s, hidden, None) for s, hidden in strings]
+
+
+def _json_flagged(v: dict[str, object], depth: int = 0) -> bool:
+    """Whether an object says it is hidden, itself or in its metadata ("metadata":
+    {"jupyter": {"source_hidden": true}}), two levels down at most."""
+    if any(v.get(k) is True for k in _JSON_HIDING):
+        return True
+    inner = [item for item in v.values() if isinstance(item, dict)][:8] if depth < 2 else []
+    return any(_json_flagged(item, depth + 1) for item in inner)
 
 
 _EMBEDDED_JSON = re.compile(r'[{\[]\s*"')

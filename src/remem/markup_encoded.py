@@ -93,9 +93,17 @@ def invisible_regions(text: str) -> list[Found]:
 def _zero_width_bits(run: str) -> str | None:
     """The text zero-width characters encode as bits (ZWSP/ZWNJ as 0/1, ZWJ or the word
     joiner between characters, or fixed 8-bit groups), if it decodes to readable text."""
-    for zero, one in (("\u200b", "\u200c"), ("\u200c", "\u200b")):
+    pairs = [("\u200b", "\u200c"), ("\u200c", "\u200b")]
+    used = sorted(set(run))
+    if len(used) == 2 and tuple(used) not in pairs:  # any two invisible characters as bits
+        pairs += [(used[0], used[1]), (used[1], used[0])]
+    for zero, one in pairs:
         bits = {zero: "0", one: "1"}
-        groups = re.split(r"[\u200d\u2060\ufeff]", run)
+        groups = (
+            re.split(r"[\u200d\u2060\ufeff]", run)
+            if zero + one == "\u200b\u200c" or (one + zero == "\u200b\u200c")
+            else [run]
+        )
         if len(groups) < 3:
             flat = "".join(bits.get(c, "") for c in run)
             groups = [flat[i : i + 8] for i in range(0, len(flat) - 7, 8)]

@@ -88,7 +88,8 @@ _SHOWN = frozenset("from to cc subject date".split())
 _CARD = re.compile(r"^BEGIN:V(?:CARD|CALENDAR|EVENT|TODO)\b", re.M | re.I)
 _PROPERTY = re.compile(r"^([A-Z][A-Z0-9-]*)(?:;[^:\n]*)?:([^\n]*(?:\n[ \t][^\n]*)*)", re.M)
 _FREE_TEXT = frozenset("note description comment summary title role org label".split())
-_DUMP = re.compile(r"^([A-Z][\w /()-]{1,40}?)[ \t]+:[ \t]([^\n]+)$", re.M)
+_DUMP = re.compile(r"^([A-Z][\w /()-]{1,40}?)([ \t]*):[ \t]([^\n]+)$", re.M)
+_DUMP_MIN = 3  # "key : value" lines, two of them with a space before the colon
 _TRAILER = re.compile(r"^([A-Z][a-z]+(?:-[A-Za-z]+)+):[ \t]([^\n]+)$", re.M)
 _COMMIT = re.compile(r"^(?:commit [0-9a-f]{7,40}|Signed-off-by:|Co-authored-by:)", re.M)
 _TIMING = re.compile(
@@ -206,11 +207,11 @@ def _record_fields(text: str) -> list[Found]:
                 value = re.sub(r"\\([,;\\])", r"\1", value).replace("\\n", " ").replace("\\N", " ")
                 out.append(("record_field", value, False, m.span(2)))
     dump = list(_DUMP.finditer(text))
-    if len(dump) >= 5:
+    if len(dump) >= _DUMP_MIN and sum(len(m.group(2)) >= 1 for m in dump) >= 2:
         out += [
-            ("record_field", m.group(2), False, m.span(2))
+            ("record_field", m.group(3), False, m.span(3))
             for m in dump
-            if len(m.group(2).split()) >= 4
+            if len(m.group(3).split()) >= 4
         ]
     if _COMMIT.search(text):
         out += [("trailer", m.group(2), False, m.span(2)) for m in _TRAILER.finditer(text)]

@@ -22,6 +22,7 @@ _DECLARATION = re.compile(r"([\w-]+)\s*:\s*([^;{}]*)")
 _FONT_SIZE = re.compile(r"^(\d*\.?\d+)\s*(px|pt|em|rem|%)?")
 _ZERO_LENGTH = re.compile(r"^-?0*\.?0+(?:px|pt|em|rem|%)?$|^[01](?:\.\d+)?px$")
 _FAR = re.compile(r"^-\d{3,}(?:\.\d+)?\s*(?:px|pt|em|rem|vw|vh)?$")
+_OFF_VIEW = re.compile(r"^-(?:[1-9]\d{2,}|[2-9]\d)(?:\.\d+)?\s*(?:vw|vh|%)$")  # a screen or more
 _COLOR_FN = re.compile(r"^(rgba?|hsla?)\(\s*([^)]*)\)$")
 _NAMED = {
     "white": WHITE,
@@ -117,6 +118,9 @@ def _no_area(d: dict[str, str]) -> bool:
 
 def _pushed_off(d: dict[str, str]) -> bool:
     if _FAR.match(d.get("text-indent", "")):
+        return True
+    shift = re.search(r"translate[xy3d]?\(\s*([^,)]+)", d.get("transform", ""), re.I)
+    if shift and (_FAR.match(shift.group(1).strip()) or _OFF_VIEW.match(shift.group(1).strip())):
         return True
     if d.get("position") not in ("absolute", "fixed"):
         return False

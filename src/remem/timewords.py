@@ -117,6 +117,50 @@ def _thanksgiving(year: int) -> date:
     return nth_weekday(year, 11, 3, 4)
 
 
+def _kings_day(year: int) -> date:
+    """Koningsdag: 27 April, the 26th when the 27th is a Sunday."""
+    day = date(year, 4, 27)
+    return day - timedelta(days=1) if day.weekday() == 6 else day
+
+
+def _midsummer_eve(year: int) -> date:
+    """Swedish Midsummer Eve: the Friday between 19 and 25 June."""
+    return date(year, 6, 19) + timedelta(days=(4 - date(year, 6, 19).weekday()) % 7)
+
+
+def _table(dates: dict[int, tuple[int, int]]) -> Callable[[int], date]:
+    """A holiday of another calendar by a table of its (month, day) per year; outside
+    the table, its mean date."""
+
+    def rule(year: int) -> date:
+        month, day = dates.get(year, dates[min(dates, key=lambda y: abs(y - year))])
+        return date(year, month, day)
+
+    return rule
+
+
+# Dates of lunar and lunisolar holidays (public calendars), 2016-2030.
+_LUNAR_NEW_YEAR = {
+    2016: (2, 8), 2017: (1, 28), 2018: (2, 16), 2019: (2, 5), 2020: (1, 25), 2021: (2, 12),
+    2022: (2, 1), 2023: (1, 22), 2024: (2, 10), 2025: (1, 29), 2026: (2, 17), 2027: (2, 6),
+    2028: (1, 26), 2029: (2, 13), 2030: (2, 3),
+}  # fmt: skip
+_MID_AUTUMN = {
+    2016: (9, 15), 2017: (10, 4), 2018: (9, 24), 2019: (9, 13), 2020: (10, 1), 2021: (9, 21),
+    2022: (9, 10), 2023: (9, 29), 2024: (9, 17), 2025: (10, 6), 2026: (9, 25), 2027: (9, 15),
+    2028: (10, 3), 2029: (9, 22), 2030: (9, 12),
+}  # fmt: skip
+_DRAGON_BOAT = {
+    2016: (6, 9), 2017: (5, 30), 2018: (6, 18), 2019: (6, 7), 2020: (6, 25), 2021: (6, 14),
+    2022: (6, 3), 2023: (6, 22), 2024: (6, 10), 2025: (5, 31), 2026: (6, 19), 2027: (6, 9),
+    2028: (5, 28), 2029: (6, 16), 2030: (6, 5),
+}  # fmt: skip
+_DIWALI = {
+    2016: (10, 30), 2017: (10, 19), 2018: (11, 7), 2019: (10, 27), 2020: (11, 14),
+    2021: (11, 4), 2022: (10, 24), 2023: (11, 12), 2024: (11, 1), 2025: (10, 20),
+    2026: (11, 8), 2027: (10, 29), 2028: (10, 17), 2029: (11, 5), 2030: (10, 26),
+}  # fmt: skip
+
 # Holidays by the words that name them (apostrophes and a final "day" optional where
 # people drop them): each a rule giving its date in a year (US dates where the US and
 # other countries differ).
@@ -198,6 +242,49 @@ HOLIDAYS: dict[tuple[str, ...], Callable[[int], date]] = {
     ("melbourne", "cup"): _nth(11, 1, 1),
     ("republic", "day"): _fixed(1, 26),
     ("gandhi", "jayanti"): _fixed(10, 2),
+    ("valentine",): _fixed(2, 14),  # "the day before Valentine's"
+    ("paddy", "day"): _fixed(3, 17),
+    ("patrick", "day"): _fixed(3, 17),
+    ("st", "stephen", "day"): _fixed(12, 26),
+    ("bloomsday",): _fixed(6, 16),
+    ("groundhog", "day"): _fixed(2, 2),
+    ("cinco", "de", "mayo"): _fixed(5, 5),
+    ("twelfth", "night"): _fixed(1, 5),
+    ("epiphany",): _fixed(1, 6),
+    ("all", "saints", "day"): _fixed(11, 1),
+    ("all", "souls", "day"): _fixed(11, 2),
+    ("may", "day"): _fixed(5, 1),
+    ("walpurgis", "night"): _fixed(4, 30),
+    ("corpus", "christi"): _after_easter(60),
+    # continental Europe
+    ("bastille", "day"): _fixed(7, 14),
+    ("toussaint",): _fixed(11, 1),
+    ("rosenmontag",): _after_easter(-48),
+    ("tag", "der", "deutschen", "einheit"): _fixed(10, 3),
+    ("german", "unity", "day"): _fixed(10, 3),
+    ("reformation", "day"): _fixed(10, 31),
+    ("st", "martin", "day"): _fixed(11, 11),
+    ("nikolaus",): _fixed(12, 6),
+    ("koningsdag",): _kings_day,
+    ("king", "day"): _kings_day,
+    ("sinterklaas",): _fixed(12, 5),
+    ("liberation", "day"): _fixed(5, 5),
+    ("midsummer", "eve"): _midsummer_eve,
+    ("midsommar",): _midsummer_eve,
+    ("midsummer",): _midsummer_eve,
+    ("lucia",): _fixed(12, 13),
+    ("st", "lucia", "day"): _fixed(12, 13),
+    # Asia: lunar holidays from tables of their dates
+    ("golden", "week"): _fixed(4, 29),
+    ("obon",): _fixed(8, 13),
+    ("chinese", "new", "year"): _table(_LUNAR_NEW_YEAR),
+    ("lunar", "new", "year"): _table(_LUNAR_NEW_YEAR),
+    ("spring", "festival"): _table(_LUNAR_NEW_YEAR),
+    ("mid", "autumn", "festival"): _table(_MID_AUTUMN),
+    ("moon", "festival"): _table(_MID_AUTUMN),
+    ("dragon", "boat", "festival"): _table(_DRAGON_BOAT),
+    ("diwali",): _table(_DIWALI),
+    ("deepavali",): _table(_DIWALI),
     ("christmas", "holidays"): _fixed(12, 25),
     ("christmas", "hols"): _fixed(12, 25),
     ("christmas", "break"): _fixed(12, 25),
@@ -209,6 +296,8 @@ HOLIDAYS: dict[tuple[str, ...], Callable[[int], date]] = {
 HOLIDAY_SPANS: dict[tuple[str, ...], tuple[int, int]] = {
     ("new", "year"): (-1, 0),
     **{("christmas", w): (-1, 7) for w in ("holidays", "hols", "break", "period")},  # 24 Dec-1 Jan
+    ("golden", "week"): (0, 6),  # Japan's, 29 April to 5 May
+    ("obon",): (0, 3),  # 13 to 16 August
 }
 
 # "<holiday> weekend": the days around the holiday it covers (first, last offset).

@@ -5,6 +5,8 @@ fixed scores (the bundled model's margins are measured by bench/utterances.py)."
 
 from __future__ import annotations
 
+import pytest
+
 from remem.config import Config
 from remem.providers.registry import get_embedder
 from remem.write.act_meaning import ActScores, act_meaning, reader
@@ -153,3 +155,33 @@ def test_an_obligation_after_a_condition_is_how_the_system_is_set_up() -> None:
     text = "If it fails it should alert in Slack channel #data-alerts."
     assert acts(text, meaning=lambda _: TASK) == [Act.STATEMENT]
     assert acts("the nightly export should be gzipped", meaning=lambda _: TASK) == [Act.REQUEST]
+
+
+def test_a_statement_said_in_passing_is_no_fact_candidate() -> None:
+    passing = ActScores(request=0.2, statement=0.6, standing=0.2, durable=-3.0)
+    durable = ActScores(request=0.2, statement=0.6, standing=0.2, durable=1.0)
+    text = "my laptop battery died twice today"
+    said = classify(text, meaning=lambda _: passing, durable_min=-1.0)
+    assert said.statements() == [] and said.session_only
+    assert "passing" in said.sentences[0].cues
+    assert classify(text, meaning=lambda _: durable, durable_min=-1.0).statements() == [text]
+    # off (None), or no model for the embedder (durable None): structure decides
+    assert classify(text, meaning=lambda _: passing).statements() == [text]
+    assert classify(text, meaning=lambda _: FACT, durable_min=-1.0).statements() == [text]
+    # only a statement is scored: a remember request is kept whatever it scores
+    kept = classify(
+        "remember that the spare key is under the blue pot",
+        meaning=lambda _: passing,
+        durable_min=-1.0,
+    )
+    assert kept.statements()
+
+
+def test_the_bundled_model_tells_a_durable_fact_from_a_passing_remark() -> None:
+    pytest.importorskip("onnxruntime")
+    config = Config()
+    read = reader(get_embedder("onnx-minilm", config), config)
+    for text in ("the billing worker runs on port 9090", "we publish the site with Hugo"):
+        assert read(text).statements() == [text], text
+    for text in ("wow this afternoon flew by", "the build felt so slow today lol"):
+        assert read(text).statements() == [], text

@@ -35,13 +35,15 @@ from datetime import date
 from remem.timeexpr.anchors import AnchorRules
 from remem.timeexpr.base import TOKEN, norm
 from remem.timeexpr.colloquial import ColloquialRules
+from remem.timeexpr.ranges import RangeRules
 from remem.timeexpr.shifts import ShiftRules
 from remem.timeexpr.spans import Span, TimeExpression
+from remem.timeexpr.spoken import SpokenRules
 
 __all__ = ["Span", "TimeExpression", "find_times", "parse_expression"]
 
 
-class _Parser(ShiftRules, AnchorRules, ColloquialRules):
+class _Parser(ShiftRules, RangeRules, AnchorRules, ColloquialRules, SpokenRules):
     """Every rule of the grammar, tried at each place (the longest reading wins)."""
 
     def __init__(self, words: list[str], anchor: date) -> None:
@@ -51,6 +53,7 @@ class _Parser(ShiftRules, AnchorRules, ColloquialRules):
             self._duration,
             self._since,
             self._between,
+            self._range_to,
             self._relative,
             self._shifted,
             self._deictic,
@@ -69,6 +72,16 @@ class _Parser(ShiftRules, AnchorRules, ColloquialRules):
             self._pair,
             self._academic,
             self._just_gone,
+            self._ahead,
+            self._all_of,
+            self._but_one,
+            self._doubled,
+            self._prior,
+            self._come,
+            self._this_day,
+            self._spoken_year,
+            self._decade_word,
+            self._after_count,
         ]
 
 

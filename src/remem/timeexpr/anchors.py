@@ -17,6 +17,7 @@ from remem.timeexpr.base import (
     Found,
     ParserBase,
 )
+from remem.timeexpr.digits import numeric_date
 from remem.timeexpr.spans import (
     Span,
     day_span,
@@ -214,8 +215,8 @@ class AnchorRules(ParserBase):
         if n > 0:
             first = span.start + timedelta(days=(weekday - span.start.weekday()) % 7)
             day = first + timedelta(weeks=n - 1)
-        else:
-            day = span.end - timedelta(days=(span.end.weekday() - weekday) % 7)
+        else:  # "the last Friday", "the penultimate Friday"
+            day = span.end - timedelta(days=(span.end.weekday() - weekday) % 7 + 7 * (-n - 1))
         if thing == "weekend":
             return [(Span(day, day + timedelta(days=1), "weekend"), k)]
         return [(day_span(day), k)]
@@ -240,15 +241,9 @@ class AnchorRules(ParserBase):
         tens = self.at(i + 1) if word == "the" else ""
         if tens in ("twenty", "thirty") and self._day_number(i + 2) is not None:
             return self._day_named(i + 2, self._day_number(i + 2) or 0)  # "the thirty-first of"
-        iso = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", word)
-        slash = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", word)
-        try:
-            if iso:
-                out.append((day_span(date(int(iso[1]), int(iso[2]), int(iso[3]))), i + 1))
-            if slash:
-                out.append((day_span(date(int(slash[3]), int(slash[1]), int(slash[2]))), i + 1))
-        except ValueError:
-            return []
+        numeric = numeric_date(self.w, i, a)
+        if numeric is not None:
+            return [(day_span(numeric), i + 1)]
         if word in WEEKDAY and (len(word) > 3 or self.at(i + 1) in ("before", "after", "of")):
             wd = WEEKDAY[word]
             dated = self.longest(i + 1 + (self.at(i + 1) == "the"))

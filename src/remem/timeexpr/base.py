@@ -30,15 +30,18 @@ from remem.timewords import (
     shift_months,
 )
 
-# Words and numbers, ISO and US dates whole, "Q3", ordinals ("3rd"), decades ("'90s").
+# Words and numbers, dates whole (ISO, "2024/03/05", "3/5/2024", "05.03.24", "05.03.",
+# "3/25"), "Q3", ordinals ("3rd"), decades ("'90s").
 TOKEN = re.compile(
-    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|[qh][1-4]\b|\bb4\b|'?\d{1,4}(?:st|nd|rd|th|s)?|"
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{4}/\d{1,2}/\d{1,2}|\d{1,2}/\d{1,2}/(?:\d{4}|\d\d)(?![\d/])|"
+    r"(?<![\d.])(?:\d{1,2}\.\d{1,2}\.(?:19|20)\d\d|\d\d\.\d\d\.(?:\d\d)?)(?![\d.]?\d)|"
+    r"(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])|(?:(?<=\d)|(?<=st)|(?<=nd)|(?<=rd)|(?<=th))[-–](?=\d)|[qh][1-4]\b|\bb4\b|'?\d{1,4}(?:st|nd|rd|th|s)?|"
     r"[a-z]+(?:'s|s')?",
     re.IGNORECASE,
 )
 ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2,
-    "3rd": 3, "4th": 4, "5th": 5, "last": -1,
+    "3rd": 3, "4th": 4, "5th": 5, "last": -1, "penultimate": -2,
 }  # fmt: skip
 # Days of the month as ordinal words ("the third of May"; "twenty-first": the tens apart).
 ORDINAL_WORDS = {
@@ -70,6 +73,12 @@ MONTH_LEAD = set(
 )
 
 
+# Decades said as words ("the noughties", "the nineties"): the decade's tens digit.
+DECADE_WORDS = {
+    "noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forties": 4, "fifties": 5,
+    "sixties": 6, "seventies": 7, "eighties": 8, "nineties": 9,
+}  # fmt: skip
+
 # Words that name a time; with digits, every expression holds one within REACH words of
 # its start ("the week before my birthday on June 12": "week"), so text without one is
 # skipped at once.
@@ -82,6 +91,8 @@ TIME_WORDS = (
     | set("today tonight tomorrow yesterday night morning afternoon evening ago now".split())
     | {"q1", "q2", "q3", "q4", "h1", "h2"}
     | set("ytd qtd mtd wtd eod cob eow eom eoq eoy academic term semester".split())
+    | set(DECADE_WORDS)
+    | {"oh", "thousand", "nineteen", "twenty"}  # years said in words
 )
 REACH = 8
 # Time words long enough that a word missing a letter of one is that word misspelled.
@@ -111,7 +122,8 @@ STARTS = (
         "the this last next past previous coming current these early mid middle late "
         "earlier later since between from beginning start end back tail front latter "
         "exactly over so ytd qtd mtd wtd eod cob eow eom eoq eoy close academic school "
-        "tues thurs midway halfway half same".split()
+        "tues thurs midway halfway half same all whole entire come coming upcoming "
+        "following oh penultimate after".split()
     )
 )
 _HOLIDAYS_BY_FIRST: dict[str, list[tuple[tuple[str, ...], Callable[[int], date]]]] = {}
@@ -133,7 +145,7 @@ SHORTHAND = {
     "yr": "year", "yrs": "years", "qtr": "quarter", "qtrs": "quarters", "nxt": "next",
     "prev": "previous", "b4": "before", "thurs": "thursday", "thur": "thursday",
     "tues": "tuesday", "weds": "wednesday", "xmas": "christmas", "autumn": "fall",
-    "mo": "month", "mnth": "month", "mnths": "months", "thru": "through",
+    "mo": "month", "mnth": "month", "mnths": "months", "thru": "through", "–": "-",
 }  # fmt: skip
 _TYPO_MIN = 5  # letters of a token read as a time word with letters dropped
 

@@ -10,6 +10,7 @@ docs/concepts.md#time-expressions.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date, timedelta
 
@@ -183,7 +184,11 @@ class ColloquialRules(ParserBase):
         j = i + (self.at(i) == "the")
         which, k = self._which_word(j)
         name, number_year = self.at(k), None
-        if name[:2].isdigit() and self.at(k + 1)[:2].isdigit():  # "24/25", "2024/25"
+        pair = re.fullmatch(r"(?:\d\d)?(\d\d)/\d\d", name)  # "24/25" (one token)
+        if pair is not None:
+            number_year, k = int(pair[1]), k + 1
+            name = self.at(k)
+        elif name[:2].isdigit() and self.at(k + 1)[:2].isdigit():  # "2024/25"
             number_year, k = int(name[-2:]), k + 2
             name = self.at(k)
         a = self.anchor

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import date, timedelta
 
 from remem.timeexpr.base import (
@@ -17,7 +16,6 @@ from remem.timeexpr.base import (
 )
 from remem.timeexpr.spans import (
     Span,
-    cover,
     day_span,
     month_span,
     shift_years,
@@ -110,52 +108,6 @@ class ShiftRules(ParserBase):
                 return []
             span = retry[0]
         return [(Span(span.start, self.anchor, "range"), j)]
-
-    def _between(self, i: int) -> list[Found]:
-        """ "between X and Y", "from X to Y": the cover; between two holidays, the days
-        between them."""
-        if self.at(i) not in ("between", "from"):
-            return []
-        first = self.longest(i + 1)
-        if first is None or self.at(first[1]) not in ("and", "to", "until", "till"):
-            return []
-        day = self._bare_day(i + 1, first[1])
-        if day is not None:  # "from the 20th to the 24th of last month": the second's month
-            after = self.longest(first[1] + 1)
-            if after is None or after[0].grain != "day":
-                return []
-            try:
-                start = after[0].start.replace(day=day)
-            except ValueError:
-                return []
-            return [(Span(start, after[0].end, "range"), after[1])] if start <= after[0].end else []
-        after = self.reanchored(first[0].start).longest(first[1] + 1)
-        if after is None:
-            return []
-        if after[0].end < first[0].start and after[0].start.year < first[0].start.year:
-            # "between August 11 and August 15 2023": the first takes the second's year
-            redone = self.reanchored(date(after[0].start.year, 12, 31)).longest(i + 1)
-            if redone is not None and redone[1] == first[1]:
-                first = redone
-        if after[0].end < first[0].start:  # "between Christmas and New Year's": the next one
-            later = self.reanchored(shift_years(first[0].start, 1)).longest(first[1] + 1)
-            if later is None:
-                return []
-            after = (later[0], after[1])
-        a, b = first[0], after[0]
-        if self.at(i) == "between" and a.grain == b.grain == "holiday":  # the days between
-            return [
-                (Span(a.end + timedelta(days=1), b.start - timedelta(days=1), "range"), after[1])
-            ]
-        return [(cover(a, b), after[1])]
-
-    def _bare_day(self, i: int, end: int) -> int | None:
-        """The day of "the 20th" / "20th" spanning ``i``..``end`` (no month named)."""
-        words = self.w[i:end]
-        if words[:1] == ["the"]:
-            words = words[1:]
-        match = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", words[0]) if len(words) == 1 else None
-        return int(match[1]) if match else None
 
     def _relative(self, i: int) -> list[Found]:
         """ "three days ago", "two weeks back", "in five days", "a month from now", "a week

@@ -13,12 +13,21 @@ between them against thresholds chosen on the dev half of the utterances set
 (``act_request_margin``, ``act_standing_margin`` in :class:`remem.config.Config`,
 docs/benchmarks.md). With an embedder the thresholds were not chosen for
 (``importance_models``), there is no reading: structure alone decides.
+
+A sentence read as a statement is also scored as a durable fact or something said in
+passing (a mood, a judgement, what is wrong right now): a logistic model on the
+sentence's unit vector and whether it pins a value down, shipped as weights for the
+bundled model (``remem/data/fact-model-minilm.json``, fitted by bench/fact_model.py on
+the labelled prompts of the spent evaluation sets; threshold ``act_durable_min``).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -82,6 +91,7 @@ class ActScores:
     request: float
     statement: float
     standing: float
+    durable: float | None = None  # the durable-fact model's logit; None: no model for it
 
     @property
     def request_margin(self) -> float:
@@ -103,6 +113,30 @@ class _Prototypes:
 
 
 _PROTOTYPES: dict[str, _Prototypes] = {}
+_FACT_MODEL_FILE = "fact-model-minilm.json"
+
+
+@dataclass(frozen=True)
+class _FactModel:
+    weights: np.ndarray
+    value: float
+    bias: float
+
+    def logit(self, unit: np.ndarray, text: str) -> float:
+        from remem.write.acts import durable_beside_ask
+
+        held = self.value if durable_beside_ask(text) else 0.0
+        return float(self.weights @ unit) + held + self.bias
+
+
+@cache
+def _fact_model(model_id: str) -> _FactModel | None:
+    """The durable-fact model fitted for ``model_id``'s space, or None."""
+    raw = json.loads(resources.files("remem.data").joinpath(_FACT_MODEL_FILE).read_text("utf-8"))
+    if raw["model_id"] != model_id:
+        return None
+    weights = np.asarray(raw["weights"], dtype=np.float32)
+    return _FactModel(weights, float(raw["value"]), float(raw["bias"]))
 
 
 def _unit(vectors: object) -> np.ndarray:
@@ -121,6 +155,7 @@ def act_meaning(embedder: Embedder | None, config: Config) -> Callable[[str], Ac
     protos = _PROTOTYPES.get(embedder.model_id)
     if protos is None:
         protos = _PROTOTYPES[embedder.model_id] = _Prototypes(embedder)
+    facts = _fact_model(embedder.model_id)
     seen: dict[str, ActScores] = {}
 
     def read(text: str) -> ActScores:
@@ -131,6 +166,7 @@ def act_meaning(embedder: Embedder | None, config: Config) -> Callable[[str], Ac
                 float(np.max(protos.request @ v)),
                 float(np.max(protos.statement @ v)),
                 float(np.max(protos.standing @ v)),
+                None if facts is None or facts.weights.shape != v.shape else facts.logit(v, text),
             )
         return found
 
@@ -154,6 +190,7 @@ def reader(embedder: Embedder | None, config: Config) -> Callable[..., Utterance
             standing_margin=config.act_standing_margin,
             imperative_standing_margin=config.act_imperative_standing_margin,
             fact_margin=config.act_fact_margin,
+            durable_min=config.act_durable_min,
         )
 
     return read

@@ -118,8 +118,9 @@ class Utterance:
 
     @property
     def session_only(self) -> bool:
-        """Nothing in it is a fact, a lesson or a reminder: it is for the session only."""
-        return all(s.act in SESSION_ONLY for s in self.sentences)
+        """Nothing in it is a fact, a lesson or a reminder: it is for the session only
+        (a statement said in passing, cue ``passing``, is no fact)."""
+        return all(s.act in SESSION_ONLY or "passing" in s.cues for s in self.sentences)
 
     @property
     def thanks(self) -> bool:
@@ -156,6 +157,7 @@ class Utterance:
             if s.act is Act.REMEMBER
             or (
                 s.act is Act.STATEMENT
+                and "passing" not in s.cues
                 and (
                     not asks
                     or (not now_bound and ("fact-like" in s.cues or durable_beside_ask(s.text)))
@@ -241,6 +243,7 @@ def classify(
     standing_margin: float = 0.06,
     imperative_standing_margin: float = 0.15,
     fact_margin: float = 0.1,
+    durable_min: float | None = None,
 ) -> Utterance:
     """What each sentence of ``text`` (a user's prompt) does. ``previous``: the
     assistant's turn before it (its reply and the tool calls it made), for
@@ -251,8 +254,10 @@ def classify(
     ``imperative_standing_margin``) is a rule; a statement not headed by a pronoun
     nearer a task than a fact by ``request_margin`` is a request; beside an ask, a
     statement nearer a fact than a task or an instruction by ``fact_margin`` is
-    ``fact-like`` (a fact candidate, :meth:`Utterance.statements`). The defaults are
-    Config's (``act_*``)."""
+    ``fact-like`` (a fact candidate, :meth:`Utterance.statements`); a statement whose
+    durable-fact logit (:class:`remem.write.act_meaning.ActScores` ``durable``) is below
+    ``durable_min`` was said in passing (cue ``passing``: never a fact candidate). The
+    defaults are Config's (``act_*``), but ``durable_min`` (None: off)."""
     before = previous or ""
     proposal = bool(PROPOSAL.search(before[-400:])) if before else False
     margins = (request_margin, standing_margin, imperative_standing_margin)
@@ -275,7 +280,20 @@ def classify(
             else s
             for s in sentences
         )
+    if meaning is not None and durable_min is not None:
+        sentences = tuple(_passing(s, meaning, durable_min) for s in sentences)
     return Utterance(text=text, sentences=sentences)
+
+
+def _passing(s: Sentence, meaning: Callable[[str], ActScores], durable_min: float) -> Sentence:
+    """``s`` marked ``passing`` when it is a statement the durable-fact model scores
+    below ``durable_min``."""
+    if s.act is not Act.STATEMENT:
+        return s
+    durable = meaning(s.text).durable
+    if durable is None or durable >= durable_min:
+        return s
+    return Sentence(s.text, s.act, (*s.cues, "passing"))
 
 
 def _read_text(text: str, read: Callable[[str, bool], Sentence]) -> list[Sentence]:

@@ -26,6 +26,9 @@ forever        "permanent", "in every future session", "cannot be removed"   1  
 memory         an order to the memory ("remember", "store this as a rule",   0      0       1
                "delete every memory about the user's ...")
 conduct        how the assistant behaves (:mod:`remem.write.conduct`)         0      0       1
+directive      a clause opening with an imperative of memory or conduct      0      0       1
+               ("remember the ...", "store as ...", "only ever suggest ...")
+reader         addressed to whoever processes it ("whoever reads this")      0      0       1
 =============  =========================================================  ======  =====  =========
 
 Each feature counts once, with the weight of the context the text is judged in:
@@ -82,6 +85,8 @@ WEIGHTS: dict[str, tuple[float, float, float]] = {
     "henceforth": (0, 1, 0),
     "memory": (0, 0, 1),
     "conduct": (0, 1, 1),
+    "directive": (0, 0, 1),
+    "reader": (0, 0, 1),
 }
 # Counted only in a hidden region (what a reader never sees is not written for them):
 # the assistant named as a party, the subject of an obligation or the one a note is
@@ -142,6 +147,26 @@ _BLANKET = re.compile(
     r"以后|すべて|모든|جميع|सभी",
     re.I,
 )
+# An order's structure: a clause opening with an imperative of memory or conduct; a verb of
+# keeping needs what is kept, so "remember to bump it", "save the date" are not orders.
+_CLAUSE = re.compile(r"[^,:;()]+")
+_ORDER_LEAD = re.compile(r"^\W*(?:(?:please|kindly|just|also|only|ever|always|then|and)\s+)*")
+_DIRECTIVE = re.compile(
+    r"(?:remember|memori[sz]e)(?:\s*:|\s+(?:that|the|this|these|their|his|her|it)\b|\s+\w+'s\b)"
+    r"|(?:store|save|record|note\s+down)(?:\s+(?:this|that|it))?\s+(?:as|in(?:to)?\s+(?:your\s+)?"
+    r"memory)\b|(?:store|save|record)\s*:\s+(?:[a-z'-]+\s+){3}"
+    r"|(?:reveal|leak|share|recommend|suggest|endorse|"
+    r"promote|advise|approve|mark|state|say|tell|claim|describe|treat|trust|ignore|disregard|"
+    r"answer|reply|respond)\b(?!\s+to\b)",
+)
+# Text addressed to whoever processes it, not to a person the writer knows: "whoever
+# reads this", "any AI summarising this page", "AI code reviewers:", "AI describing ...".
+_READER = re.compile(
+    r"\b(?:whoever|anyone|anybody)\s+(?:\w+\s+)?(?:reads?|reading|process\w*|sees?|pars\w*|"
+    r"summari[sz]\w*|review\w*|index\w*)\b"
+    r"|\b(?:ai|llm|model|assistant|agent|bot)s?\s+(?:\w+\s+){0,2}?(?:reviewers?|readers?|"
+    r"describing|reviewing|summari[sz]ing|reading|processing|parsing|indexing|translating)\b",
+)
 _FIELD_DEPTH = 4  # field names read before an address ("meta: description: AI: ...")
 _FIRST_PERSON = re.compile(r"^\W*(?:i|we|i've|we've|ich|je|j'ai|yo|eu|io|ik|ja|ben|я)\b", re.I)
 
@@ -196,6 +221,9 @@ def features(text: str, *, wanted: frozenset[str] = frozenset(WEIGHTS)) -> dict[
         phrase = conduct_phrase(text)
         if phrase:
             out["conduct"] = phrase
+
+    if "memory" in out or "conduct" in out:  # the same evidence: that order, told by its verb
+        out.pop("directive", None)
     return {k: v for k, v in out.items() if k in wanted}
 
 
@@ -267,6 +295,10 @@ def _sentence_features(
         after = s[party.end() : party.end() + 90]
         if _C["obliged"].search(after) or _FOR_BEFORE.search(s[: party.start()]):
             out.setdefault("machine", _around(s, party))
+    if "directive" in wanted and (order := _directive(s)):
+        out.setdefault("directive", order)
+    if "reader" in wanted and (reader := _READER.search(s)):
+        out.setdefault("reader", _around(s, reader))
     who = hit("user3") if "planted" in wanted else None
     wish = hit("prefer") if who else None
     # asserted, not conditioned: "if the user prefers ..." is a program's comment
@@ -282,6 +314,16 @@ def _sentence_features(
         danger = delete if delete and hit("production") else None
     if danger and not _negated(s, danger.start()):
         out.setdefault("danger", _around(s, danger))
+
+
+def _directive(sentence: str) -> str | None:
+    """The clause of ``sentence`` that opens with an order (see ``_DIRECTIVE``)."""
+    for clause in _CLAUSE.findall(sentence)[:6]:
+        body = clause[_ORDER_LEAD.match(clause).end() :]  # type: ignore[union-attr]
+        rest = sentence[sentence.find(clause) + len(clause) - len(body) :]
+        if _DIRECTIVE.match(rest):
+            return " ".join(rest.split())[:60]
+    return None
 
 
 def _address(sentence: str, depth: int = 0) -> tuple[str, str] | None:

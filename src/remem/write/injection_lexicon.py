@@ -285,7 +285,7 @@ CONSENT = _any(
     _words(
         r"approved", r"authorized", r"authorised", r"consented", r"agreed", r"pre-approved",
         r"preapproved", r"granted", r"allowed", r"permitted", r"opted in", r"opted-in",
-        r"confirmed", r"signed off", r"given permission", r"given consent", r"given approval",
+        r"confirmed", r"signed off", r"(?:given|gave) (?:permission|consent|approval)",
         r"zugestimmt", r"genehmigt", r"erlaubt", r"freigegeben", r"approuvé", r"autorisé",
         r"accepté", r"consenti", r"aprobó", r"autorizó", r"ha autorizado", r"ha aprobado",
         r"consintió", r"aprovou", r"autorizou", r"consentiu", r"approvato", r"autorizzato",
@@ -504,7 +504,7 @@ RELAY = _any(
         r"(?:correction|message|instruction|note|order|request) from (?:the )?(?:user|admin\w*|"
         r"developer|owner|system|cto|management|support)",
         r"(?:user|admin\w*|developer|system) (?:correction|override|instruction|directive|policy)",
-        r"(?:forwarded|relayed|sent) (?:by|from|via)", r"(?:the )?cto said", r"on behalf of",
+        r"(?:forwarded|relayed|sent) (?:by|from|via)(?! (?:my|our)\b)", r"(?:the )?cto said", r"on behalf of",
         r"new policy", r"policy update", r"(?:administrator|admin) (?:instruction|notice|order)",
         r"l'utilisat\w+ (?:préfère|veut|souhaite) que", r"el usuario (?:prefiere|quiere|desea) que",
         r"der (?:nutzer|benutzer) (?:möchte|will|bevorzugt), dass", r"o usuário (?:prefere|quer) que",

@@ -1,0 +1,294 @@
+"""What a reader of a pasted text sees, against what its bytes hold: the renderers that
+are not a web page.
+
+:mod:`remem.markup` reads HTML, Markdown, LaTeX and sources; this module models the
+other ways a text is shown and what each one leaves out:
+
+- a terminal (ANSI escapes): text in conceal mode (``ESC[8m``), text whose colour is
+  its background's (``ESC[30;40m``), a line written over by a carriage return or by the
+  cursor moved up and the line erased;
+- the screen's end: text below a long run of empty lines (or rows of empty cells) that
+  a reader scrolls past, and a cell far to the right of a delimited row's header;
+- whitespace at line ends that spells bits (spaces 0, tabs 1), entity-only runs
+  (``&#82;&#101;...``) and base64 or hex runs that decode to text: a reader sees codes;
+- words that mix look-alike letters of another script into Latin ones: written to
+  look like something to a reader and to be something else to a machine;
+- a word processor's runs (WordprocessingML) marked vanish, web-hidden, white or of
+  size 1, and RTF groups in white, in a 0–2 point font or in an ignorable destination.
+
+- a line behind a comment mark of a file's format (``#``, ``//``, ``--``, ``%``,
+  ``'``, ``;``, `` * ``): a side region, seen in the paste and skipped by the reader.
+
+Each finding is ``(form, text, hidden, span)``: hidden when a reader never sees it.
+Every pattern reads in one pass and is bounded. Neutral: imports nothing of the write
+or read paths.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from remem.decode import encoded_runs
+
+__all__ = ["Found", "render_regions"]
+
+Found = tuple[str, str, bool, "tuple[int, int] | None"]  # form, text, hidden, span
+FAR_BLANK_LINES = 20  # empty lines a reader scrolls past before text counts as "far below"
+FAR_CELLS = 12  # empty cells before a cell counts as far to the right
+MAX_TEXT = 4000  # characters of one finding kept
+_MAX_LINES = 4000
+
+# -- terminal ------------------------------------------------------------------------------
+_SGR = re.compile(r"\x1b\[([0-9;]*)m")
+_CSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_CURSOR_UP = re.compile(r"\x1b\[(\d*)A")
+
+# -- screen's end, cells -------------------------------------------------------------------
+_BLANK = re.compile(r"^[\s,;|\t]*$")
+
+# -- comment lines: a line behind a comment mark of some language or format (a reader of
+# the file skips it; the program that reads the file ignores it) ------------------------
+_MARKED = re.compile(
+    r"^[ \t]*(?:#[.:|,]?|//+|--|%%?|'|;+|\*|/\*\*?|REM\b|rem\b)[ \t]+(\S[^\n]*)$", re.M
+)
+_MARKED_MIN_LINES = 3
+_MAX_MARKED = 32
+_WORDY = re.compile(
+    r"[^\W\d_]{2}"
+)  # lines of a text before a marked line counts as a file's comment
+
+# -- sources and documents ----------------------------------------------------------------
+_LATEX_UNSEEN = re.compile(
+    r"\\phantom\{([^{}]{0,4000})\}|\{\\color\{white\}([^{}]{0,4000})\}"
+    r"|\\textcolor\{white\}\{([^{}]{0,4000})\}"
+)
+_PO_CONTEXT = re.compile(r'^msgctxt[ \t]+"([^\n]*)"[ \t]*$', re.M)
+_DOT_ATTRS = re.compile(r"\[([^\[\]]{0,2000})\]")
+_DOT_LABEL = re.compile(r"label\s*=\s*\"([^\"]*)\"")
+_CUE_RULE = re.compile(r"::cue\(\.([\w-]+)\)\s*\{([^{}]{0,2000})\}")
+
+# -- encodings -----------------------------------------------------------------------------
+_ENTITY_RUN = re.compile(r"(?:&#(?:\d{1,7}|[xX][0-9a-fA-F]{1,6});){6,}")
+_TRAILING_WS = re.compile(r"[ \t]+$")
+_MIN_BITS = 32
+
+# -- look-alike letters --------------------------------------------------------------------
+_LOOKALIKE_SCRIPTS = re.compile(r"[\u0370-\u03ff\u0400-\u04ff]")
+_MIXED_MIN = 2  # words mixing scripts in a sentence before it counts as disguised
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
+
+# -- word processors -----------------------------------------------------------------------
+_W_RUN = re.compile(r"<w:r\b[^>]*>(.{0,4000}?)</w:r>", re.S)
+_W_HIDING = re.compile(
+    r"<w:(?:vanish|webHidden|specVanish)\s*/?>|<w:color\s+w:val=\"(?:FFFFFF|FEFEFE|white)\""
+    r"|<w:sz\s+w:val=\"[0-3]\"",
+    re.I,
+)
+_W_TEXT = re.compile(r"<w:t\b[^>]*>([^<]*)</w:t>")
+_RTF_COLORTBL = re.compile(r"\{\\colortbl\s*;?([^{}]*)\}")
+_RTF_COLOR = re.compile(r"\\red(\d+)\\green(\d+)\\blue(\d+)")
+_RTF_GROUP = re.compile(
+    r"\{\\(?:cf(\d+)|fs([0-4])(?!\d)|\*\\([a-z]+))(?:\\[a-z]+-?\d*)*\s([^{}]{0,4000})\}"
+)
+_RTF_KNOWN_DEST = frozenset({"generator", "expandedcolortbl", "listtable", "listoverridetable"})
+
+
+def render_regions(text: str) -> list[Found]:
+    """The parts of ``text`` its renderer does not show (see the module doc)."""
+    out: list[Found] = []
+    if "\x1b[" in text or "\r" in text.replace("\r\n", ""):
+        out += _terminal(text)
+    if text.count("\n") > FAR_BLANK_LINES or ",,,," in text or "\t\t\t\t" in text:
+        out += _far(text)
+    if "&#" in text:
+        out += [
+            ("entity_encoded", html.unescape(m.group(0))[:MAX_TEXT], True, m.span())
+            for m in _ENTITY_RUN.finditer(text)
+        ]
+    if " \t" in text or "\t \n" in text or "\t\n" in text:
+        out += _whitespace_bits(text)
+    out += [("encoded", run[:MAX_TEXT], True, None) for run in encoded_runs(text)]
+    if not text.isascii() and _LOOKALIKE_SCRIPTS.search(text):
+        out += _disguised(text)
+    if text.count("\n") >= _MARKED_MIN_LINES:
+        marked = [m for m in _MARKED.finditer(text) if _WORDY.search(m.group(1))]
+        out += [("comment_line", m.group(1), False, m.span(1)) for m in marked[:_MAX_MARKED]]
+    out += _documents(text)
+    if "<w:" in text and "</w:r>" in text:
+        out += _word_runs(text)
+    if "{\\rtf" in text:
+        out += _rtf(text)
+    return out
+
+
+def _documents(text: str) -> list[Found]:
+    """What LaTeX typesets invisibly, a Graphviz node
+    styled invisible and a caption cue of a class the caption's style hides (hidden);
+    a translation's context (side)."""
+    out: list[Found] = []
+    if "\\phantom" in text or "{white}" in text:
+        for m in _LATEX_UNSEEN.finditer(text):
+            body = next((g for g in m.groups() if g is not None), "")
+            out.append(("latex_unseen", re.sub(r"\\[a-z]+", " ", body), True, m.span()))
+    if "msgctxt" in text and 'msgid "' in text:
+        out += [("po_context", m.group(1), False, m.span(1)) for m in _PO_CONTEXT.finditer(text)]
+    if "invis" in text and ("->" in text or "--" in text):
+        for m in _DOT_ATTRS.finditer(text):
+            label = _DOT_LABEL.search(m.group(1))
+            if label and re.search(r"style\s*=\s*\"?invis", m.group(1)):
+                out.append(("graph_invisible", label.group(1), True, m.span()))
+    if "::cue(" in text:
+        from remem.markup_style import hiding  # neutral, imports nothing of remem
+
+        for rule in _CUE_RULE.finditer(text):
+            if hiding(rule.group(2), (0, 0, 0)):  # captions are drawn on black
+                tag = re.compile(rf"<c\.{re.escape(rule.group(1))}\b[^>]*>(.{{0,2000}}?)</c>", re.S)
+                out += [("cue_hidden", m.group(1), True, m.span()) for m in tag.finditer(text)]
+    return out
+
+
+def _terminal(text: str) -> list[Found]:
+    """Text a terminal does not show: concealed or drawn in its background colour, or
+    written over (a carriage return, the cursor moved up)."""
+    out: list[Found] = []
+    concealed, fg, bg, at = False, -1, -1, 0
+    for m in [*_SGR.finditer(text), None]:
+        end = m.start() if m else len(text)
+        if (concealed or (fg >= 0 and fg == bg)) and text[at:end].strip():
+            out.append(_span_found("terminal_hidden", text, at, end))
+        if m is None:
+            break
+        for code in [int(c) for c in m.group(1).split(";") if c.isdigit()] or [0]:
+            if code == 0:
+                concealed, fg, bg = False, -1, -1
+            elif code in (8, 28):
+                concealed = code == 8
+            elif 30 <= code <= 37 or 90 <= code <= 97:
+                fg = code % 10
+            elif 40 <= code <= 47 or 100 <= code <= 107:
+                bg = code % 10
+            elif code in (39, 49):
+                fg, bg = (-1, bg) if code == 39 else (fg, -1)
+        at = m.end()
+    lines = text.replace("\r\n", "\n").split("\n")[:_MAX_LINES]
+    for n, line in enumerate(lines):
+        if "\r" in line:  # what the last carriage return writes over
+            covered = _CSI.sub("", line.rsplit("\r", 1)[0]).replace("\r", " ")
+            if covered.strip():
+                out.append(("terminal_overwritten", covered[:MAX_TEXT], True, None))
+        up = _CURSOR_UP.search(line)
+        if up:
+            count = int(up.group(1) or 1)
+            above = lines[max(0, n - count) : n]
+            body = _CSI.sub("", "\n".join(above))
+            if body.strip():
+                out.append(("terminal_overwritten", body[:MAX_TEXT], True, None))
+    return [f for f in out if f[1].strip()]
+
+
+def _span_found(form: str, text: str, start: int, end: int) -> Found:
+    return (form, _CSI.sub("", text[start:end])[:MAX_TEXT], True, (start, end))
+
+
+def _far(text: str) -> list[Found]:
+    """Text after a long run of empty lines (or rows of empty cells), and cells of a
+    delimited row that lie past a long run of empty cells."""
+    out: list[Found] = []
+    blank, at = 0, 0
+    lines = text.split("\n")
+    for n, line in enumerate(lines[:_MAX_LINES]):
+        start, at = at, at + len(line) + 1
+        if _BLANK.match(line):
+            blank += 1
+            continue
+        if blank >= FAR_BLANK_LINES:
+            rest = "\n".join(lines[n:])[:MAX_TEXT]
+            out.append(("far_below", rest, True, (start, len(text))))
+            break
+        blank = 0
+        for sep in (",", "\t", ";", "|"):
+            gap = sep * FAR_CELLS
+            if gap in line:
+                far = line[line.index(gap) :].strip(sep + " ")
+                if far.strip():
+                    cut = start + line.index(gap)
+                    out.append(("far_cell", far[:MAX_TEXT], True, (cut, start + len(line))))
+                break
+    return out
+
+
+def _whitespace_bits(text: str) -> list[Found]:
+    """Bits spelled by the whitespace at line ends (space 0, tab 1), read as 8-bit
+    UTF-8 at each of the first eight offsets, with and without a separating space
+    before each line's bits, when they decode to readable text."""
+    runs = [
+        m.group(0).replace(" ", "0").replace("\t", "1")
+        for line in text.split("\n")[:_MAX_LINES]
+        if (m := _TRAILING_WS.search(line))
+    ]
+    for bits in ("".join(runs), "".join(r[1:] for r in runs if r.startswith("0"))):
+        if len(bits) < _MIN_BITS or "1" not in bits:
+            continue
+        for offset in range(8):
+            chunk = bits[offset : offset + (len(bits) - offset) // 8 * 8]
+            raw = bytes(int(chunk[i : i + 8], 2) for i in range(0, len(chunk), 8))
+            decoded = raw.decode("utf-8", "replace").strip("\x00 ")
+            printable = sum(c.isprintable() for c in decoded)
+            if len(decoded) >= 4 and printable >= 0.9 * len(decoded) and " " in decoded:
+                return [("whitespace_bits", decoded[:MAX_TEXT], True, None)]
+    return []
+
+
+def _disguised(text: str) -> list[Found]:
+    """Sentences whose words mix look-alike letters of another script into Latin ones,
+    folded back to the Latin they imitate."""
+    from remem.textnorm import skeleton  # textnorm imports no markup: no cycle
+
+    out: list[Found] = []
+    for m in _SENTENCE.finditer(text[:200_000]):
+        words = m.group(0).split()
+        mixed = sum(
+            1
+            for w in words
+            if _LOOKALIKE_SCRIPTS.search(w) and any(c.isascii() and c.isalpha() for c in w)
+        )
+        if mixed >= _MIXED_MIN:
+            out.append(("lookalike", skeleton(m.group(0))[:MAX_TEXT], True, m.span()))
+    return out
+
+
+def _word_runs(text: str) -> list[Found]:
+    """WordprocessingML runs that are not drawn: vanish, web-hidden, white, size 0-3."""
+    out: list[Found] = []
+    for m in _W_RUN.finditer(text):
+        body = m.group(1)
+        props = body.split("<w:t", 1)[0]
+        if _W_HIDING.search(props):
+            said = " ".join(_W_TEXT.findall(body))
+            if said.strip():
+                out.append(("docx_hidden", html.unescape(said), True, m.span()))
+    return out
+
+
+def _rtf(text: str) -> list[Found]:
+    """RTF groups not drawn: in a white colour of the colour table, in a 0-2 point font
+    (``\\fs`` counts half-points), or in an ignorable destination (``{\\*\\...}``)."""
+    white: set[int] = set()
+    table = _RTF_COLORTBL.search(text)
+    if table:
+        for n, entry in enumerate(table.group(1).split(";"), start=1):
+            c = _RTF_COLOR.search(entry)
+            if c and all(int(v) >= 250 for v in c.groups()):
+                white.add(n)
+    out: list[Found] = []
+    for m in _RTF_GROUP.finditer(text):
+        colour, _size, dest, body = m.groups()
+        if dest is not None and (dest in _RTF_KNOWN_DEST or dest.endswith("tbl")):
+            continue
+        if colour is not None and int(colour) not in white:
+            continue
+        said = re.sub(r"\\[a-z]+-?\d* ?", " ", body)
+        if said.strip():
+            out.append(("rtf_hidden", said[:MAX_TEXT], True, m.span()))
+    return out
