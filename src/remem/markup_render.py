@@ -26,8 +26,11 @@ or read paths.
 
 from __future__ import annotations
 
+import functools
 import html
+import json
 import re
+from pathlib import Path
 
 from remem.decode import encoded_runs
 
@@ -67,6 +70,11 @@ _PO_CONTEXT = re.compile(r'^msgctxt[ \t]+"([^\n]*)"[ \t]*$', re.M)
 _DOT_ATTRS = re.compile(r"\[([^\[\]]{0,2000})\]")
 _DOT_LABEL = re.compile(r"label\s*=\s*\"([^\"]*)\"")
 _CUE_RULE = re.compile(r"::cue\(\.([\w-]+)\)\s*\{([^{}]{0,2000})\}")
+
+# -- first letters of lines -----------------------------------------------------------------
+_LINE_HEAD = re.compile(r"^[ \t]*(?:[-*•]|\d+[.)])?[ \t]*([A-Za-z])")
+_ACROSTIC_LINES = (6, 40)  # a run of lines long enough to spell a word or two, not a file
+_ACROSTIC_WORDS = 3  # words on each line of the run (a line of verse, a tagline)
 
 # -- encodings -----------------------------------------------------------------------------
 _ENTITY_RUN = re.compile(r"(?:&#(?:\d{1,7}|[xX][0-9a-fA-F]{1,6});){6,}")
@@ -115,11 +123,78 @@ def render_regions(text: str) -> list[Found]:
         marked = [m for m in _MARKED.finditer(text) if _WORDY.search(m.group(1))]
         out += [("comment_line", m.group(1), False, m.span(1)) for m in marked[:_MAX_MARKED]]
     out += _documents(text)
+    if text.count("\n") >= _ACROSTIC_LINES[0]:
+        out += _acrostic(text)
     if "<w:" in text and "</w:r>" in text:
         out += _word_runs(text)
     if "{\\rtf" in text:
         out += _rtf(text)
     return out
+
+
+def _acrostic(text: str) -> list[Found]:
+    """The words spelled by the first letters of a run of lines (a poem, taglines, a
+    list): hidden when the letters read as words of the tokenizer's vocabulary, allowing
+    one unknown run for a name, at 3.5 letters a piece or more."""
+    out: list[Found] = []
+    run: list[str] = []
+    for line in [*text.split("\n")[:_MAX_LINES], ""]:
+        m = _LINE_HEAD.match(line)
+        if m and len(line.split()) >= _ACROSTIC_WORDS:
+            run.append(m.group(1).lower())
+            continue
+        if _ACROSTIC_LINES[0] <= len(run) <= _ACROSTIC_LINES[1]:
+            words = _spell("".join(run))
+            if words:
+                out.append(("acrostic", " ".join(words), True, None))
+        run = []
+    return out
+
+
+def _spell(letters: str) -> list[str] | None:
+    """``letters`` cut into vocabulary words (fewest pieces, one unknown run of 3-8 at
+    most), or None when they do not read as words."""
+    vocab = _vocabulary()
+    n = len(letters)
+    # best[i][u]: (pieces, words) for letters[:i] with u unknown runs used
+    best: list[list[tuple[int, list[str]] | None]] = [[None, None] for _ in range(n + 1)]
+    best[0][0] = (0, [])
+    for i in range(1, n + 1):
+        for j in range(max(0, i - 12), i):
+            for u in (0, 1):
+                prev = best[j][u]
+                if prev is None:
+                    continue
+                piece = letters[j:i]
+                if piece in vocab:
+                    cost, nu = 1, u
+                elif u == 0 and 3 <= len(piece) <= 8:
+                    cost, nu = 3, 1
+                else:
+                    continue
+                cand = (prev[0] + cost, [*prev[1], piece])
+                if best[i][nu] is None or cand[0] < best[i][nu][0]:  # type: ignore[index]
+                    best[i][nu] = cand
+    found = [b for b in best[n] if b is not None]
+    if not found:
+        return None
+    words = min(found, key=lambda b: b[0])[1]
+    return words if 2 * n >= 7 * len(words) else None  # 3.5 letters a piece or more
+
+
+@functools.lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    """The whole lower-case words of the embedding model's tokenizer vocabulary."""
+    path = Path(__file__).parent / "providers" / "data" / "minilm-tokenizer.json"
+    try:
+        vocab = json.loads(path.read_text("utf-8"))["model"]["vocab"]
+    except (OSError, ValueError, KeyError):
+        return frozenset()
+    return frozenset(
+        w
+        for w in vocab
+        if w.isascii() and w.isalpha() and w.islower() and (len(w) > 1 or w in "ai")
+    )
 
 
 def _documents(text: str) -> list[Found]:
