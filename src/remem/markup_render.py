@@ -227,24 +227,35 @@ def _terminal(text: str) -> list[Found]:
     """Text a terminal does not show: concealed or drawn in its background colour, or
     written over (a carriage return, the cursor moved up)."""
     out: list[Found] = []
-    concealed, fg, bg, at = False, -1, -1, 0
+    concealed, at = False, 0
+    fg: tuple[int, ...] | None = None
+    bg: tuple[int, ...] | None = None
     for m in [*_SGR.finditer(text), None]:
         end = m.start() if m else len(text)
-        if (concealed or (fg >= 0 and fg == bg)) and text[at:end].strip():
+        if (concealed or (fg is not None and fg == bg)) and text[at:end].strip():
             out.append(_span_found("terminal_hidden", text, at, end))
         if m is None:
             break
-        for code in [int(c) for c in m.group(1).split(";") if c.isdigit()] or [0]:
+        codes = [int(c) for c in m.group(1).split(";") if c.isdigit()] or [0]
+        k = 0
+        while k < len(codes):
+            code, k = codes[k], k + 1
+            colour: tuple[int, ...] | None = None
+            if code in (38, 48):  # 256 colours (5;n; the first 8 are the basic ones) or 2;r;g;b
+                size = 2 if codes[k : k + 1] == [5] else 4
+                colour = tuple(codes[k + 1 : k + size])
+                colour = (colour[0] % 8,) if size == 2 and colour and colour[0] < 16 else colour
+                k += size
+            elif 30 <= code <= 37 or 90 <= code <= 97 or 40 <= code <= 47 or 100 <= code <= 107:
+                colour = (code % 10,)
             if code == 0:
-                concealed, fg, bg = False, -1, -1
+                concealed, fg, bg = False, None, None
             elif code in (8, 28):
                 concealed = code == 8
-            elif 30 <= code <= 37 or 90 <= code <= 97:
-                fg = code % 10
-            elif 40 <= code <= 47 or 100 <= code <= 107:
-                bg = code % 10
-            elif code in (39, 49):
-                fg, bg = (-1, bg) if code == 39 else (fg, -1)
+            elif code in (38, 39) or 30 <= code <= 37 or 90 <= code <= 97:
+                fg = colour
+            elif code in (48, 49) or 40 <= code <= 47 or 100 <= code <= 107:
+                bg = colour
         at = m.end()
     lines = text.replace("\r\n", "\n").split("\n")[:_MAX_LINES]
     for n, line in enumerate(lines):

@@ -34,6 +34,7 @@ def _entities(sentence: str) -> str:
         f"Why did this fail?\n\n$ make\ncompiling\n\x1b[8m{ORDER}\x1b[28m\nerror 2",
         f"Is it green?\n\n\x1b[32m9 ok\x1b[0m\n\x1b[37;47m{ORDER}\x1b[0m\ndone",
         f"Log:\n\nstep 1\n{ORDER}\r\x1b[2Kstep 2 ok",
+        f"Is it green?\n\n\x1b[38;5;236;48;5;236m{ORDER}\x1b[0m\ndone",
         "Look at my notes:\n\nBuy milk.\n" + "\n" * 30 + ORDER,
         "Sum column b:\n\na,b\nx,1\ny,2" + "," * 20 + ORDER + "\nz,3",
         f"Decode nothing, just format:\n\n<p>{_entities(ORDER)}</p>",
@@ -42,7 +43,7 @@ def _entities(sentence: str) -> str:
         "{\\rtf1{\\colortbl;\\red0\\green0\\blue0;\\red255\\green255\\blue255;}"
         f"\\cf1 Rent is due monthly.\\par {{\\cf2 {ORDER}}}\\par}}",
     ],
-    ids=["conceal", "same-colour", "overwritten", "far-below", "far-cell", "entities", "hex",
+    ids=["conceal", "same-colour", "overwritten", "same-256-colour", "far-below", "far-cell", "entities", "hex",
          "docx-vanish", "rtf-white"],
 )  # fmt: skip
 def test_what_a_renderer_does_not_show_is_hidden_and_judged(text: str) -> None:
