@@ -3,6 +3,7 @@ its budget, injected ids kept in the store, resume, scope, bad input."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -306,3 +307,48 @@ def test_a_newer_memory_naming_what_it_left_needs_no_nearness(mem: Memory) -> No
     other = mem.add("We deploy on Fly.io now, port 8080.", user_id="maya", agent_id="coder",
                     infer=False, valid_from=T0 + timedelta(days=9))[0]  # fmt: skip
     assert current([records[0], other], mem.store, mem.config)[0].content == intro
+
+
+def test_the_mark_is_the_update_that_names_what_it_left_and_quotes_its_sentence(
+    mem: Memory,
+) -> None:
+    # a nearby memory merely holding another number must not take the update's place,
+    # and a long newer memory is quoted by its sentence that changes the value
+    mem.config.agent_replaced_min_cosine = 0.0  # the fake embedder's cosines mean nothing
+    said = (
+        ("Succeeded at: set up the Hofmann feed, the zip arrives at 02:15 UTC, 310 rows.", 0),
+        ("Succeeded at: Hofmann feed backfill done, 977 rows loaded.", 1),
+        ("Week notes: 5 sessions, 12 memories. Hofmann now sends the zip at 03:40 UTC, "
+         "not 02:15 anymore. The backfill ran twice.", 4),
+    )  # fmt: skip
+    ids = []
+    for text, day in said:
+        (record,) = mem.add(text, user_id="maya", agent_id="coder", infer=False,
+                            valid_from=T0 + timedelta(days=day))  # fmt: skip
+        ids.append(record.id)
+    records = [mem.get(i, user_id="maya") for i in ids]
+    records[0] = replace(records[0], data={**records[0].data, "episode_of": "e1"})
+    shown = current(records, mem.store, mem.config, mark_only=True)
+    assert (
+        "(since changed: Hofmann now sends the zip at 03:40 UTC, not 02:15 anymore."
+        in shown[0].content
+    ), shown[0].content
+    # an episode quoting the same news is no update of the fact that said it
+    news = "We moved off Hockeyship, builds go to the beta track now."
+    assert replaced_by(news, f"Task: {news} Ship today's build.") == set()
+
+
+def test_a_start_block_line_is_marked_by_a_newer_episode_it_does_not_show(mem: Memory) -> None:
+    # the update was said inside a task: the episode is no project fact, yet what it
+    # ended must not be shown at the start as current
+    mem.config.agent_replaced_min_cosine = 0.0  # the fake embedder's cosines mean nothing
+    agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
+    mem.add("Test builds go out through Hockeyship to the group early-owls.", user_id="maya",
+            agent_id="coder", infer=False, valid_from=T0)  # fmt: skip
+    task = "Hockeyship is retired, test builds go to the store's beta track now; ship today's"
+    episode = agent.episodes.start(task, session_id="s1", now=T0 + timedelta(days=3))
+    agent.episodes.complete(episode.id, outcome_score=1.0, success=True,
+                            now=T0 + timedelta(days=3))  # fmt: skip
+    # the start block's key facts (no catch-up jobs here: a digest would fold the episode)
+    (line,) = [m.content for m in agent.recaller.key_facts() if "early-owls" in m.content]
+    assert "(since changed: " in line and "beta track" in line, line

@@ -1,7 +1,7 @@
 """The session start's project facts as they stand now: a memory whose value a newer
 one among them replaced is not shown as current (``Recaller.key_facts``); in a prompt's
-relevant memories, an episode whose task holds such a value is marked with the newer
-(``Recaller.add_relevant``; a fact there is the trust pass's).
+relevant memories, a line holding such a value is marked with the newer, never left out
+(``Recaller.add_relevant``: the candidates the search found, shown or not, may replace).
 
 The update decision (:mod:`remem.slots`) does not pair every update with what it
 updates ("Msrv is 1.74." and "The user bumped msrv to 1.80." stay active side by
@@ -17,7 +17,10 @@ asked, only a keyword in common besides that word).
 The older line is then dropped when it holds no other value (everything it pinned down
 changed) and is no episode, and otherwise shown marked with the newer line (``since
 changed: ...``) — an introduction that also names other things, an episode (its
-learnings may still hold). The
+learnings may still hold). Of several newer ones, the mark is the one naming what it
+left, then one the block shows, then the nearest (a nearby memory merely holding another
+number must not take the update's place), quoted by its sentence that changes the value.
+The
 store is not changed: the memories stay as they are, as history.
 """
 
@@ -52,11 +55,14 @@ _KINDS = (
     ("number", re.compile(r"(?<![\w.:/-])\d+(?![\w.:/-])")),
 )
 # the newer naming what it left ("moved off Render", "instead of 60", "not 04:30
-# anymore"): that value of the older is replaced, whatever its kind (closed class)
+# anymore", "X is retired": a closed class of cues of leaving and of ending): that value
+# of the older is replaced, whatever its kind
 _LEFT = re.compile(
     r"\b(?:(?:moved|switched|migrated|went)\s+(?:away\s+)?(?:off|from)|instead\s+of|"
     r"rather\s+than|no\s+longer\s+(?:on|at|in|with|using|uses?)|replaced)\s+(?:the\s+)?"
-    r"([\w€$£][\w.:-]*)|\bnot\s+(?:on\s+|at\s+|in\s+)?([\w.:-]+)\s+any\s?more\b",
+    r"([\w€$£][\w.:-]*)|\bnot\s+(?:on\s+|at\s+|in\s+)?([\w.:-]+)\s+any\s?more\b|"
+    r"([\w.:-]+)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+)?"
+    r"(?:retired|deprecated|decommissioned|discontinued|shut\s+down|gone)\b",
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[\w.:-]+")
@@ -103,12 +109,17 @@ def replaced_by(older: str, newer: str) -> set[str]:
 
 def named_left(older: str, newer: str) -> set[str]:
     """The words of ``older`` that ``newer`` names as what it left ("moved off Render",
-    "instead of 60", "not 04:30 anymore")."""
-    words = {w.strip(".:-").lower() for w in _TOKEN.findall(older)}
+    "instead of 60", "not 04:30 anymore") — not those ``older`` itself says it left (an
+    episode quoting the same news is no update of it)."""
+    words = {w.strip(".:-").lower() for w in _TOKEN.findall(older)} - _left_words(older)
+    return {w for w in _left_words(newer) if w in words}
+
+
+def _left_words(text: str) -> set[str]:
     out = set()
-    for match in _LEFT.finditer(newer):
-        word = (match.group(1) or match.group(2)).strip(".:-").lower()
-        if len(word) > 2 and word in words and word not in _SPEAKERS:
+    for match in _LEFT.finditer(text):
+        word = (match.group(1) or match.group(2) or match.group(3)).strip(".:-").lower()
+        if len(word) > 2 and word not in _SPEAKERS:
             out.add(word)
     return out
 
@@ -118,48 +129,75 @@ def current(
     store: Store,
     config: Config,
     *,
-    episodes_only: bool = False,
+    mark_only: bool = False,
+    pool: Sequence[MemoryRecord] = (),
 ) -> list[MemoryRecord]:
     """``records`` (in their order) without those a newer one among them replaced and
     that hold no other value, and with the others marked (see the module doc).
-    ``episodes_only``: only episodes are marked (a prompt's relevant memories: an
-    episode keeps its task as it was said; a fact's conflicts are the trust pass's)."""
-    if len(records) < 2 or config.agent_replaced_min_cosine > 1.0:
+    ``mark_only``: nothing is left out, a line is marked (a prompt's relevant memories:
+    what the search found is shown, with what replaced its value beside it). ``pool``:
+    newer memories not shown that may replace a shown one too (then it is marked, never
+    left out: the reader sees the old line with the new value beside it)."""
+    shown = {r.id for r in records}
+    extra = [p for p in pool if p.id not in shown]
+    everything = [*records, *extra]
+    if len(everything) < 2 or config.agent_replaced_min_cosine > 1.0:
         return list(records)
-    vectors = _vectors(records, store)
-    order = sorted(range(len(records)), key=lambda i: said_at(records[i]))
+    vectors = _vectors(everything, store)
+    order = sorted(range(len(everything)), key=lambda i: said_at(everything[i]))
     out: dict[int, MemoryRecord | None] = {}
     for rank, i in enumerate(order):
-        older = records[i]
-        if episodes_only and not _episode(older):
+        if i >= len(records):
             continue
+        older = records[i]
+        # of the newer ones that replaced it, the one that names what it left, then one
+        # the block shows, then the nearest: a line carries one mark, and a value merely
+        # differing in a nearby memory (another task's row count) must not take the
+        # place of the update
+        best: tuple[tuple[bool, bool, float], set[str], MemoryRecord] | None = None
         for j in order[rank + 1 :]:
-            newer = records[j]
+            newer = everything[j]
             if said_at(newer) <= said_at(older) or newer.id == older.id:
                 continue
             a, b = vectors.get(older.id), vectors.get(newer.id)
-            near = (
-                a is not None and b is not None and float(a @ b) >= config.agent_replaced_min_cosine
-            )
+            cosine = float(a @ b) if a is not None and b is not None else 0.0
             # a newer one naming what it left needs no nearness (a long episode's task
             # is far from a one-line fact on its subject)
-            if not near and not named_left(older.content, newer.content):
+            left = bool(named_left(older.content, newer.content))
+            if cosine < config.agent_replaced_min_cosine and not left:
                 continue
             changed = replaced_by(older.content, newer.content)
-            if not changed:
-                continue
-            held = {v for vs in values(older.content).values() for v in vs}
-            if not held - changed and not _episode(older):
-                out[i] = None  # all it pinned down changed: not shown
-            else:
-                mark = (
-                    newer.content
-                    if len(newer.content) <= _MAX_MARK_CHARS
-                    else (newer.content[: _MAX_MARK_CHARS - 1].rstrip() + "…")
-                )
-                out[i] = replace(older, content=f"{older.content} (since changed: {mark})")
-            break
+            rank_of = (left, newer.id in shown, cosine)
+            if changed and (best is None or rank_of > best[0]):
+                best = (rank_of, changed, newer)
+        if best is None:
+            continue
+        _, changed, newer = best
+        held = {v for vs in values(older.content).values() for v in vs}
+        if not held - changed and not _episode(older) and not mark_only and newer.id in shown:
+            out[i] = None  # all it pinned down changed: not shown
+        else:
+            mark = _changing_part(older.content, newer.content)
+            if len(mark) > _MAX_MARK_CHARS:
+                mark = mark[: _MAX_MARK_CHARS - 1].rstrip() + "…"
+            out[i] = replace(older, content=f"{older.content} (since changed: {mark})")
     return [out.get(i, r) for i, r in enumerate(records) if i not in out or out[i] is not None]  # type: ignore[misc]
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+
+
+def _changing_part(older: str, newer: str) -> str:
+    """``newer`` from its sentence that replaces a value of ``older`` on (a digest or an
+    episode says much else before it; what follows that sentence often holds the new
+    value: "we moved off Render! production is on Fly.io now"), else ``newer`` whole."""
+    starts = [0] + [m.end() for m in _SENTENCE_END.finditer(newer)]
+    sentences = [newer[a:b] for a, b in zip(starts, [*starts[1:], len(newer)], strict=True)]
+    for found in (named_left, replaced_by):
+        for start, sentence in zip(starts, sentences, strict=True):
+            if found(older, sentence):
+                return newer[start:].rstrip(";")
+    return newer
 
 
 def _episode(record: MemoryRecord) -> bool:

@@ -99,8 +99,17 @@ class Recaller:
         conflicts = find_conflicts(kept, config=self.mem.config)
         kept = [m for m in kept if "newer" not in conflicts.get(m.id, {}).values()]
         kept.sort(key=lambda m: -m.importance)  # stable: newest first among equals
-        # a value a newer fact replaced is not shown as current (remem/agent/current.py)
-        return current(kept, self.mem.store, self.mem.config)[:limit]
+        # a value a newer fact replaced is not shown as current; one a newer episode or
+        # fact not shown replaced is marked with it (remem/agent/current.py)
+        episodes = self.mem.store.list_memories(
+            self.scope, filters=ListFilter(kinds=(Kind.EPISODIC.value,)), limit=limit * 2
+        )
+        pool = [
+            m
+            for m in [*page.items, *episodes.items]
+            if visible_to(m, self.asker) and (self.include_untrusted or not withheld_by_default(m))
+        ]
+        return current(kept, self.mem.store, self.mem.config, pool=pool)[:limit]
 
     def shown_items(self, items: Sequence[WorkingItem]) -> list[WorkingItem]:
         """The working items the agent may be shown."""
@@ -218,11 +227,11 @@ class Recaller:
             )
             builder.skipped += skipped
         resolved = facts_first(resolved)
-        # an episode's task holding a value a newer memory here replaced is marked
-        # with it (remem/agent/current.py)
+        # a line holding a value a newer candidate replaced is marked with it, never
+        # left out (remem/agent/current.py)
         records = [hit.memory for hit, _ in resolved]
         marked = {
-            r.id: r for r in current(records, self.mem.store, self.mem.config, episodes_only=True)
+            r.id: r for r in current(records, self.mem.store, self.mem.config, mark_only=True)
         }
         # formatted as the block takes them: it stops at ``items``
         relevant = (
