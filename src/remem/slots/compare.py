@@ -48,7 +48,7 @@ from remem.slots.evidence import _ident_changed, features, frame, order_changed
 from remem.slots.facts import Fact, Value
 from remem.slots.semantic import Similarity, texts_for
 from remem.slots.subject import SELF, clash, speaker_words
-from remem.slots.things import other_thing
+from remem.slots.things import named_apart, other_thing
 from remem.slots.tokens import ADVERBS, Token, is_word, stem, verbish
 
 _NEGATION_FILLER = frozenset(
@@ -104,15 +104,21 @@ def compare(
     of several clauses ("The route got cut, so I'm catching the 6:50 train now") is
     compared clause by clause too, and the clause that relates best speaks for it."""
     w = {**DEFAULT_WEIGHTS, **(weights or {})}
-    if not (old.comparable and new.comparable):
+    whole = old.comparable and new.comparable
+    if not whole and not ((old.comparable or old.clauses) and (new.comparable or new.clauses)):
         return Verdict("other", 0.0, ("not one statement",))
     thing = other_thing(old, new)  # two named things of one kind: so is every clause
     if thing:
         return Verdict("other", 0.0, (_different_subject(old, new) or thing,))
-    best = _compare_one(old, new, w, similarity)
+    # a short text of several sentences is compared sentence by sentence (its clauses)
+    best = _compare_one(old, new, w, similarity) if whole else _NOT_ONE
     for o in old.clauses or (old,):
         for n in new.clauses or (new,):
             if o is old and n is new:
+                continue
+            if not whole and (
+                other_thing(o, n) or named_apart(o, n, new) or named_apart(n, o, old)
+            ):
                 continue
             verdict = _compare_one(o, n, w, similarity)
             # the clause tells a change (a change or currency cue, nothing additive) of the value the
@@ -151,6 +157,7 @@ def compare(
     return best
 
 
+_NOT_ONE = Verdict("other", 0.0, ("not one statement",))
 _SCORED = ("candidate", "unrelated")
 _TIES = ("unshared", "generic")  # penalties for two statements not tied to one attribute
 _TIE_REASONS = ("no shared attribute", "only wording differs, under a generic cue")
@@ -274,7 +281,8 @@ def _named_speaker(one: Fact, other: Fact) -> bool:
 def _different_subject(old: Fact, new: Fact) -> str | None:
     people = clash(old.who, new.who)
     same = _named_speaker(old, new) or _named_speaker(new, old)
-    if people and not (same or _acts_on(new, old) or _group(old, new) or _group(new, old)):
+    acted = _acts_on(new, old) or _moves_relative(new, old)
+    if people and not (same or acted or _group(old, new) or _group(new, old)):
         return people
     two = bool(speaker_words(old.speaker) and speaker_words(new.speaker))
     if (
@@ -356,6 +364,27 @@ def _acts_on(new: Fact, old: Fact) -> bool:
     return any(t.possessive and t.low in me and nxt.stem in attribute for t, nxt in pairwise(after))
 
 
+def _moves_relative(new: Fact, old: Fact) -> bool:
+    """Whether ``new`` tells the speaker changing the state of the relative ``old`` is
+    about: "Lena switched her son to the Tuesday swim class" after "Lena's son swims on
+    Mondays" (a change cue, and right after the verb the relation noun the old fact's
+    subject is, owned by the speaker or by "his"/"her"/"their")."""
+    relative = (old.who or "").removeprefix("other:")
+    if not new.strong_cues or new.who != SELF or relative == (old.who or ""):
+        return False
+    me = speaker_words(new.speaker)
+    after = new.tokens[new.verb_at + 1 : new.verb_at + 4]
+    return any(
+        ((t.possessive and t.low in me) or t.low in _THIRD_OWNERS)
+        and not nxt.possessive
+        and relative in (nxt.low, nxt.stem)
+        for t, nxt in pairwise(after)
+    )
+
+
+_THIRD_OWNERS = frozenset(("his", "her", "their"))
+
+
 def _group(one: Fact, other: Fact) -> bool:
     """Whether ``one`` is about the speaker's own group ("Chloe's team", "Pablo's
     family") and ``other`` about the speaker with others ("Chloe and others", from
@@ -372,9 +401,16 @@ def _different_member(old: Fact, new: Fact) -> str | None:
         for prior in old.identifiers:
             if prior.noun != ident.noun or prior.code == ident.code:
                 continue
-            if prior.in_subject or ident.in_subject or not new.strong_cues:
+            # a change or currency cue makes the new code the slot's value now ("coaches
+            # the under-12s now" after "coaches the under-10s"), not another member
+            changed = new.strong_cues or set(new.weak_cues) & _CURRENCY
+            if prior.in_subject or ident.in_subject or not changed:
                 return f"different list members: {prior.code} / {ident.code}"
     return None
+
+
+# the weak cues that say the state holds now (not "new", "started": a member may be new)
+_CURRENCY = frozenset(("now", "nowadays", "these days", "currently", "at the moment"))
 
 
 def _mentioned(value: Value, fact: Fact) -> bool:

@@ -464,7 +464,9 @@ def _same_product(old_values: list[Value], new_values: list[Value]) -> str | Non
 
 def _targeted(cues: tuple[str, ...], old: Fact) -> str | None:
     families = old.families
-    has_date = any(v.kind == "date" for v in old.values)
+    # a year or season that only places the old statement in time ("passed it in
+    # 2008") is no schedule a "moved" could change (see _stated)
+    has_date = any(v.kind == "date" for v in _stated(list(old.values)))
     for cue in cues:
         for family in lx.STRONG_CUES.get(cue, ()):
             if family in families or (family == "schedule" and has_date):

@@ -46,6 +46,7 @@ from remem.textsplit import sentence_spans
 __all__ = ["MAX_WORDS", "Fact", "Identifier", "Value", "analyse"]
 
 MAX_WORDS = 40  # a longer text is not one statement about one slot
+MAX_SENTENCES = 4  # a text of more sentences is not read as a few statements
 
 _NEGATION = re.compile(
     r"\b(?:not|never|no longer|no)\b|n't\b|\b(?:doesnt|dont|isnt|wasnt|arent|didnt|wont|cant)\b",
@@ -93,8 +94,17 @@ class Fact:
 
     @property
     def families(self) -> frozenset[str]:
-        """The attribute families the fact's words belong to ("Maple Elementary": school)."""
-        return frozenset(f for t in self.tokens for f in FAMILY_OF.get(stem(t.low), ()))
+        """The attribute families the fact's words belong to ("Maple Elementary": school,
+        "Salt Lake City": home). A name of one word gives none: alone, "City" (in "City
+        and Guilds 2391") or "Union" names no city and no union; a compound's last word
+        is its head, and says its kind."""
+        alone = {v.tokens[0] for v in self.values if v.kind == "name" and len(v.tokens) == 1}
+        return frozenset(
+            f
+            for t in self.tokens
+            if not (t.index in alone and t.text[:1].isupper())
+            for f in FAMILY_OF.get(stem(t.low), ())
+        )
 
 
 def _subject_span(tokens: tuple[Token, ...], begin: int = 0) -> tuple[int, int]:
@@ -220,7 +230,8 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
     if prefix:  # "Caroline: I went ..." (a raw chat turn)
         speaker, clean = prefix.group(1), clean[prefix.end() :]
     # one sentence ("St. Luke's", "Dr. Chen", "version 2.0" end none)
-    comparable = len(sentence_spans(clean)) <= 1 and len(clean.split()) <= MAX_WORDS
+    spans = sentence_spans(clean)
+    comparable = len(spans) <= 1 and len(clean.split()) <= MAX_WORDS
     tokens = _resolve_first_person(tokenize(clean), speaker)
     start, end = _subject_span(tokens)
     if start == end == 0 and (reordered := _object_first(clean)) is not None:
@@ -315,13 +326,31 @@ def analyse(text: str, speaker: str | None = None) -> Fact:
         comparable=comparable and end < len(tokens),
         verb_at=end,
         who=who(tokens, start, end, speaker, copula),
-        clauses=_clauses(clean, speaker) if comparable else (),
+        # a raw chat turn ("Caroline: ...") is a transcript line, never read as statements
+        clauses=_clauses(clean, speaker)
+        if comparable
+        else (() if prefix else _sentences(clean, spans, speaker)),
     )
 
 
 def _clauses(text: str, speaker: str | None) -> tuple[Fact, ...]:
     parts = clauses(text, speaker_words(speaker))
     return tuple(analyse(p, speaker) for p in parts) if len(parts) > 1 else ()
+
+
+def _sentences(text: str, spans: list[tuple[int, int]], speaker: str | None) -> tuple[Fact, ...]:
+    """The statements of a short text of several sentences, each with its clauses
+    ("Landlord just put the rent up to £1,250. Fun times."): the whole has no one
+    slot, but each sentence is a statement the update check can compare. A long text
+    (more than ``MAX_SENTENCES``) is a chat turn or a document, not a few statements."""
+    if not 1 < len(spans) <= MAX_SENTENCES:
+        return ()
+    out: list[Fact] = []
+    for a, b in spans:
+        fact = analyse(text[a:b], speaker)
+        if fact.comparable:
+            out += (fact, *fact.clauses)
+    return tuple(out)
 
 
 def _resolve_first_person(tokens: tuple[Token, ...], speaker: str | None) -> tuple[Token, ...]:

@@ -77,3 +77,24 @@ def other_thing(old: Fact, new: Fact) -> str | None:
             continue  # one name both say, or one side names the other's
         return f"another {noun}: {' '.join(sorted(a))} / {' '.join(sorted(b))}"
     return None
+
+
+def named_apart(old: Fact, sentence: Fact, text: Fact) -> bool:
+    """Whether ``sentence``, one sentence of the several of ``text``, says a noun bare
+    that ``old`` tells with a name ("Anchor Street rent is £695.00") while the rest of
+    the text names another thing and never that name ("Change at Marine Road. Rent is
+    now £750.00."): the sentence's noun is the other text's thing, as "the Marine Road
+    rent" would be (:func:`other_thing`)."""
+    if sentence is text:
+        return False
+    ours, bare = named_things(old), named_things(sentence)
+    nouns = [n for n in ours if n in sentence.mentions and n not in bare]
+    if not nouns or any(ours[n] & (text.mentions | text.possessors) for n in nouns):
+        return False
+    me = speaker_words(text.speaker)
+    told = {
+        t.low
+        for k, t in enumerate(text.tokens)
+        if k > 0 and is_name(t, first=False) and t.low not in me and t.low not in sentence.mentions
+    }
+    return bool(told - old.mentions)
