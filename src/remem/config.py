@@ -204,8 +204,8 @@ class Config(BaseModel):
     fallback_max_hits: int = Field(3, ge=1)
     # ...a hit within this of the active best (a near tie: the two tiers' matches are
     # not that precise) is admitted too, right behind the active set's first hit (not a
-    # hit past its validity). 0.035 to 0.05 found two more facts on the fifth world's
-    # end-of-year store and lost one to three on the fourth's: kept at 0.02
+    # hit past its validity, nor a prompt). 0.035 to 0.05 found two more facts on the
+    # fifth world's end-of-year store and lost one to three on the fourth's: kept at 0.02
     fallback_margin: float = Field(0.02, ge=0, le=1)
     # ...a hit past its validity (a one-off note whose day passed, a transient memory
     # past its TTL) has its tier match lowered by this: no answer to a current need

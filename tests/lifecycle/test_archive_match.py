@@ -183,22 +183,21 @@ def test_a_note_past_its_day_is_no_near_tie() -> None:
     assert both[1].explain["fallback"]["placed"] == "near tie"
 
 
-def test_facts_take_the_second_tiers_places_before_digests() -> None:
-    # an archived digest quotes many words and matches better than the cold fact; the
-    # fact, better than the active best too, gets the one place
-    config = Config(embedder="fake", fallback_max_hits=1)
-    query = "half marathon date"
-    active = [_hit("My running shoes are a size 6.5.", 0.30, Status.ACTIVE)]
+def test_a_prompt_is_no_near_tie() -> None:
+    # an old request to the assistant a hair under the active answer is not let in on an
+    # unsure admission; a statement matching the same is
+    config = Config(embedder="fake", fallback_margin=0.02)
+    query = "hometown of my boy"  # no keyword of any text: the match is cosine / 2
+    active = [_hit("My son Tomek lives in Leeds.", 0.40, Status.ACTIVE)]
     best = fallback.best_match(active, query)
-    digest = _hit("Digest of Sunday: massage booked, half marathon training, date night.", 0.5)
-    digest.memory.tags = ["rollup:day"]
-    fact = _hit("I signed up for the half marathon on 18 October.", 0.4)
-    merged = fallback.merge(active, [digest, fact], best=best, query=query, config=config, now=T0)
-    assert [h.memory.content for h in merged] == [
-        "I signed up for the half marathon on 18 October.",
-        "My running shoes are a size 6.5.",
-    ]
-    # with room to spare the digest is admitted too, after the fact
-    roomy = config.model_copy(update={"fallback_max_hits": 2})
-    merged = fallback.merge(active, [digest, fact], best=best, query=query, config=roomy, now=T0)
-    assert [h.memory.content for h in merged][:2] == [fact.memory.content, digest.memory.content]
+    ask = _hit("What time is it in Leeds when it is noon in Perth?", 0.37)
+    merged = fallback.merge(active, [ask], best=best, query=query, config=config, now=T0)
+    assert [h.memory.content for h in merged] == ["My son Tomek lives in Leeds."]
+    said = _hit("My son Tomek moved to a flat near the station.", 0.37)
+    merged = fallback.merge(active, [ask, said], best=best, query=query, config=config, now=T0)
+    assert [h.memory.content for h in merged] == [active[0].memory.content, said.memory.content]
+    # a prompt that beats the active best outright still answers
+    strong = _hit("What time is it in Leeds when it is noon in Perth?", 0.60)
+    assert (
+        fallback.merge(active, [strong], best=best, query=query, config=config, now=T0)[0] is strong
+    )

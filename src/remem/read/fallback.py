@@ -24,8 +24,8 @@ and its pooled cosine alone left it under the floor once it went cold. A
 second-tier hit is returned when it scores better than anything the active set
 returned (before the active hits, best first), or within ``fallback_margin`` under
 it (a near tie: right behind the active set's first hit); a hit past its validity
-scores ``fallback_past_penalty`` less and is never a near tie; facts take the
-admitted places before digests (:func:`merge`). Otherwise an archived memory
+scores ``fallback_past_penalty`` less; neither it nor a prompt is ever a near tie
+(:func:`merge`). Otherwise an archived memory
 stays out of the way. The second tier is ordered by that match, not by the
 ranking's recency and usage factors: every memory there has gone unused for a
 while, and an old note used last month must not hide the fact the question asks
@@ -49,6 +49,7 @@ from datetime import datetime
 import numpy as np
 
 from remem.config import Config
+from remem.lifecycle.prompts import session_only
 from remem.lifecycle.scoring import derived, one_off_state, ttl_state
 from remem.model import MemoryRecord, SearchHit, Tier
 from remem.providers.base import informative_tokens, token_embedder
@@ -175,18 +176,17 @@ def merge(
     ``config.fallback_margin`` under it is a **near tie** (the two tiers' matches are
     not measured that precisely: a cold fact 0.004 under an unrelated active one was
     lost at the gate) and goes right behind the active set's first hit — unless it is
-    past its validity: a near tie is an unsure admission, and a note whose day passed
-    is let in only when it beats the active best outright. Others stay out of the way.
+    past its validity or a prompt (a request or a question to the assistant:
+    :func:`remem.lifecycle.prompts.session_only`): a near tie is an unsure admission,
+    kept for what can be a current fact; a note whose day passed or an old request
+    ("What time is it in Toronto when it is 4 pm here?" beside "Which city is my
+    daughter in?") is let in only when it beats the active best outright. Others stay
+    out of the way.
 
     At most ``config.fallback_max_hits`` of the second tier's hits are admitted, and one
     of each text: the second tier holds every repetition of a note said again and
     again through the year ("The hay lorry is bringing 40 bales today."), and its
-    copies had filled the block ahead of the active set's answer. **Facts take those
-    places first**: a digest or an insight matches many questions by the many words it
-    quotes, and archived digests that matched better than a cold fact had taken every
-    place while the fact itself, better than the active best, stayed out; a derived
-    hit gets a place only when no admitted fact wants it (and then brings its fact:
-    :func:`remem.read.digests.serve_facts`)."""
+    copies had filled the block ahead of the active set's answer."""
     admitted: list[tuple[float, int, SearchHit]] = []
     seen: set[str] = set()
     for order, hit in enumerate(others):
@@ -196,8 +196,8 @@ def merge(
         text = " ".join(hit.memory.content.casefold().split())
         if score <= best - config.fallback_margin or text in seen:
             continue
-        if ended and score <= best:
-            continue  # a past note is no near tie
+        if score <= best and (ended or session_only(hit.memory)):
+            continue  # a near tie is for a fact: not a past note, not a prompt
         seen.add(text)
         hit.explain["tier"] = str(hit.memory.status)
         hit.explain["fallback"] = {
@@ -209,7 +209,7 @@ def merge(
             **({"past": ended} if ended else {}),
         }
         admitted.append((score, order, hit))
-    admitted.sort(key=lambda a: (derived(a[2].memory), -a[0], a[1]))  # facts first
+    admitted.sort(key=lambda a: (-a[0], a[1]))
     chosen = [h for _, _, h in admitted[: config.fallback_max_hits]]
     ahead = [h for h in chosen if h.explain["fallback"]["placed"] == "ahead"]
     near = [h for h in chosen if h.explain["fallback"]["placed"] != "ahead"]
