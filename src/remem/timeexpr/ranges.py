@@ -11,6 +11,7 @@ that is only a day of the month ("the 10th", "3") takes its month from the other
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date, timedelta
 
 from remem.timeexpr.base import WEEKDAY, Found, ParserBase
@@ -24,6 +25,8 @@ _UNLED = ("to", "until", "till", "through", "thru", "-")
 
 class RangeRules(ParserBase):
     """Ranges between two expressions."""
+
+    _named: Callable[[int], list[Found]]  # the bare anchors (remem.timeexpr.anchors)
 
     def _between(self, i: int) -> list[Found]:
         """ "between X and Y", "from X to Y", "from the 2nd until the 8th"."""

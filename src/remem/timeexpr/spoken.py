@@ -108,13 +108,14 @@ class SpokenRules(ParserBase):
         return [(Span(whole.start, self.anchor, "range"), end)]
 
     def _but_one(self, i: int) -> list[Found]:
-        """ "last week but one", "next month but one", "the year before last but one":
-        one unit further than the period named."""
+        """ "last week but one", "next month but one", "next week but one": one unit
+        further than the period named."""
         k = self.words(i, "last", "next", "the last", "the next")
-        unit = UNITS.get(self.at(k)) if k is not None else None
-        if unit not in ("week", "month", "year", "weekend") or self.words(k + 1, "but one") is None:
+        if k is None or self.words(k + 1, "but one") is None:
             return []
-        assert k is not None
+        unit = UNITS.get(self.at(k))
+        if unit not in ("week", "month", "year", "weekend"):
+            return []
         sign = 1 if self.at(k - 1) == "next" else -1
         return [self._count(unit, 2, 2, sign, False, k + 3)]
 
