@@ -102,3 +102,16 @@ def test_a_year_that_places_a_fact_in_time_is_no_schedule_to_move() -> None:
         "Kim's dentist appointment is on 3 May.", "Kim moved the appointment to 9 May."
     )
     assert "targets schedule" in booked.explain(), booked.explain()
+
+
+def test_the_same_thing_as_subject_is_evidence() -> None:
+    old, new = "The nightly backups go to Backblaze.", "The nightly backups ship to Wasabi now."
+    verdict = _relate(old, new)
+    assert "the same thing: backup nightli" in verdict.explain(), verdict.explain()
+    without = relate(
+        old, new, old_speaker="Kim", new_speaker="Kim", similarity=SIM, weights={"thing_same": 0}
+    )
+    assert verdict.score == round(without.score + CONFIG.update_weights["thing_same"], 3)
+    # another thing's statement has no such evidence
+    other = _relate(old, "The weekly reports go to Wasabi now.")
+    assert "the same thing" not in other.explain(), other.explain()

@@ -51,7 +51,7 @@ DEFAULT_UPDATE_WEIGHTS = {
     "unshared": 1.5, "generic": 1.5, "frame": 0.0, "frame_same": 0.0,
     "kind_one_sided": 0.5, "attribute_differs": 2.0, "attribute_one_sided": 0.25,
     "attribute_same": 0.25, "old_named": 0.5, "value_only": 0.75,
-    "state_event": 0.5,
+    "state_event": 0.5, "thing_same": 0.5,
 }  # fmt: skip
 
 SECRET_FIELDS = {"openai_api_key", "llm_api_key", "store_url"}  # a URL may hold a password

@@ -135,6 +135,12 @@ def features(
         reasons.append("same frame: " + " ".join(sorted(f_old)))
         if _attribute(f_old):
             f["attribute_same"] = 1.0  # "Femi's manager is ..." / "New manager is ..."
+    marked = bool(new.strong_cues or new.weak_cues or ended)
+    if marked and old.thing_key and old.thing_key == new.thing_key:
+        # "Logs go to Splunk" / "logs ship to Loki now": one thing, told changed (not
+        # "That bowl is gorgeous!" / "That bowl is awesome!": two remarks)
+        f["thing_same"] = 1.0
+        reasons.append("the same thing: " + " ".join(sorted(old.thing_key)))
     changed_ident = [i for i in new.identifiers if _ident_changed(i, old)]
     kinds = (
         _same_kind(old_values, new_values)
