@@ -602,6 +602,12 @@ class Config(BaseModel):
     # mood, a judgement, what is wrong right now): never a fact candidate; None: off.
     # Chosen on leave-one-project-out scores of the spent sets (docs/benchmarks.md)
     act_durable_min: float | None = -1.25
+    # a prompt structure reads as no lesson whose logit under the lesson model
+    # (remem/data/lesson-model-minilm.json, the bundled embedder only;
+    # bench/lesson_model.py) is at least this is a lesson: its statements a correction
+    # of the turn before or a standing rule; None: off. Chosen on leave-one-project-out
+    # scores of the spent sets (docs/benchmarks.md)
+    act_lesson_min: float | None = 1.0
     # a prompt naming fewer than agent_query_context_min_terms keywords ("ship it") is
     # searched with the names and at most agent_query_context_keywords keywords of the
     # session's last agent_query_context_turns observed turns (every agent surface)

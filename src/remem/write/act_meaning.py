@@ -182,7 +182,7 @@ def reader(embedder: Embedder | None, config: Config) -> Callable[..., Utterance
     meaning = act_meaning(embedder, config)
 
     def read(text: str, *, previous: str | None = None) -> Utterance:
-        return classify(
+        said = classify(
             text,
             previous=previous,
             meaning=meaning,
@@ -192,5 +192,26 @@ def reader(embedder: Embedder | None, config: Config) -> Callable[..., Utterance
             fact_margin=config.act_fact_margin,
             durable_min=config.act_durable_min,
         )
+        return _standing(said, embedder, config, previous) if meaning is not None else said
 
     return read
+
+
+def _standing(
+    said: Utterance, embedder: Embedder | None, config: Config, previous: str | None
+) -> Utterance:
+    """``said`` with its statements read as a lesson when structure read none in it (nor
+    a question) and the lesson model (:mod:`remem.write.act_lesson`) scores it
+    ``act_lesson_min`` or more."""
+    from remem.write.act_lesson import as_lesson, lesson_logit
+    from remem.write.acts import Act
+
+    # a question beside the statement asks about it: no instruction
+    if config.act_lesson_min is None or said.is_lesson or said.has(Act.QUESTION):
+        return said
+    if not said.has(Act.STATEMENT):
+        return said
+    logit = lesson_logit(embedder, said.text, previous)
+    if logit is None or logit < config.act_lesson_min:
+        return said
+    return as_lesson(said, previous=previous)
