@@ -32,7 +32,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from remem.config import Config
-from remem.model import MemoryRecord, SearchHit, Tier, Trust, utcnow
+from remem.lifecycle.scoring import derived
+from remem.model import Kind, MemoryRecord, SearchHit, Tier, Trust, utcnow
 from remem.slots import Fact, analyse, compare
 
 TAG_ORDER = ("conflict", "outdated", "uncertain", "stale", "untrusted", "injection")
@@ -78,6 +79,9 @@ def find_conflicts(records: Sequence[MemoryRecord], *, config: Config) -> dict[s
             b = head[j]
             if a.id == b.id or a.supersedes == b.id or b.supersedes == a.id:
                 continue
+            if _history(a) or _history(b) or derived(a) or derived(b):
+                continue  # an episode is history (a value it quotes is marked where shown);
+                # a digest or insight holds its sources' facts (remem/read/digests.py)
             older, newer = (i, j) if said_at(a) <= said_at(b) else (j, i)
             verdict = compare(shapes[older], shapes[newer], weights=config.update_weights)
             if not verdict.updates(config.conflict_threshold):
@@ -87,6 +91,13 @@ def find_conflicts(records: Sequence[MemoryRecord], *, config: Config) -> dict[s
             out[old_id][new_id] = "same time" if tie else "newer"
             out[new_id][old_id] = "same time" if tie else "older"
     return dict(out)
+
+
+def _history(record: MemoryRecord) -> bool:
+    """An episode's record or summary (the agent layer's history of a session)."""
+    return record.kind is Kind.EPISODIC and (
+        "episode" in record.data or "episode_of" in record.data
+    )
 
 
 def tags_for(

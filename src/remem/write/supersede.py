@@ -161,6 +161,8 @@ _OWN_KIND_ONLY = frozenset({Kind.LESSON, Kind.PROCEDURAL})
 def may_meet(old: MemoryRecord, fact: CandidateFact) -> bool:
     """Whether ``fact`` may update, duplicate or merge into ``old`` at all: a lesson
     or a rule only meets a fact of its own kind."""
+    if old.kind is Kind.EPISODIC and ("episode" in old.data or "episode_of" in old.data):
+        return fact.kind is Kind.EPISODIC
     return old.kind not in _OWN_KIND_ONLY or fact.kind is old.kind
 
 
