@@ -1,0 +1,155 @@
+"""Search and ranking settings (remem/read/, docs/config.md).
+
+A part of :class:`remem.config.Config`, which inherits it; set and read them there."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class ReadSettings(BaseModel):
+    """Search and ranking settings."""
+
+    # -- search v1: candidates and fusion --------------------------------------
+    rrf_k: int = Field(60, ge=1)
+    bm25_candidates: int = Field(50, ge=1)
+    vector_candidates: int = Field(50, ge=1)
+    # fusion of the sources: "zscore" (weighted standardised scores), "rrf", or
+    # "auto": zscore when the late source takes part, else rrf
+    fusion: Literal["auto", "zscore", "rrf"] = "auto"
+    # "memory": BM25 from an in-process index (fast on big stores); "fts5": SQLite scores it
+    bm25_backend: Literal["memory", "fts5"] = "memory"
+    bm25_persist: bool = True  # save the in-process BM25 index beside the database (<db>.bm25)
+    bm25_weight: float = Field(1.0, ge=0)
+    vector_weight: float = Field(1.0, ge=0)
+    ann_threshold: int = Field(
+        50_000, ge=0
+    )  # above this many vectors use HNSW if usearch is installed
+    ann_enabled: bool = True
+    # HNSW knobs (remem.store.ann): graph degree, ef at build / at query (raised to
+    # the asked count), how many times the wanted hits to ask the graph for before
+    # the scope mask (too few survivors: exact masked scan), vector storage type,
+    # whether to keep the graph beside the database (<db>.hnsw-<model>) and after
+    # how many rows added since the last save to rewrite it
+    ann_connectivity: int = Field(16, ge=2)
+    ann_expansion_add: int = Field(128, ge=1)
+    ann_expansion_search: int = Field(64, ge=1)
+    ann_oversample: int = Field(2, ge=1)
+    ann_dtype: Literal["f16", "i8", "f32"] = "f16"
+    ann_persist: bool = True
+    ann_resave_rows: int = Field(5000, ge=1)
+    # which candidate sources search fuses: "bm25", "vector", "late" (MaxSim over
+    # stored token vectors; skipped when the embedder has none), "graph" (entities
+    # named in the query and their relations; see remem/read/graph.py)
+    search_sources: list[Literal["bm25", "vector", "late", "graph"]] = Field(
+        ["bm25", "vector", "late"]  # pydantic copies a mutable default per instance
+    )
+    late_weight: float = Field(6.0, ge=0)
+    late_candidates: int = Field(100, ge=1)  # how many MaxSim hits enter the fusion
+    late_full_scan_max: int = Field(5000, ge=0)  # score every memory in scope up to this many
+    late_rerank_depth: int = Field(50, ge=1)  # else re-score this many first-stage hits
+    late_idf: bool = True
+    # drop punctuation and function-word token rows (write and query side)
+    late_drop_stopwords: bool = True  # weight query tokens by their idf in the searched memories
+    late_cache_mb: int = Field(256, ge=0)  # token vectors of recently searched scopes
+    # conversational context of a MaxSim score (z units): the better neighbouring
+    # turn of the same session, and the best turn of the session
+    context_neighbour_weight: float = Field(0.25, ge=0)
+    context_session_weight: float = Field(0.2, ge=0)
+    # the absolute relevance floor (remem/read/floor.py): a hit whose match score (mean
+    # of the pooled cosine and the plain MaxSim) is below this is not returned, so a
+    # question with no related memory gets nothing; 0 turns it off. Calibrated on
+    # LoCoMo dev (docs/benchmarks.md)
+    min_relevance: float = Field(0.2, ge=0, le=1)
+    # broad questions (remem/read/broad.py): "what do you know about me?" is answered by
+    # the newest broad_candidates memories in scope ranked by importance and recency;
+    # "...about my health?" by the facet searched with broad_facet_floor as its floor
+    broad_questions: bool = True
+    broad_candidates: int = Field(500, ge=1)
+    # ...a facet answers nothing when its best match is below this (nothing is about it)
+    broad_facet_floor: float = Field(0.15, ge=0, le=1)
+    # ...the whole scope's relevance: this + (1 - this) x centrality (mean cosine to the
+    # scope's other memories, scaled 0..1); then maximal marginal relevance with this weight
+    broad_centrality_floor: float = Field(0.5, ge=0, le=1)
+    broad_diversity: float = Field(0.5, ge=0)
+    # the archive tier (remem/read/fallback.py): a search of the active set whose best
+    # hit's tier match (mean of the pooled cosine and the better of the query's keyword
+    # share and the plain MaxSim) is below this also searches archived and cold
+    # memories, and returns those that match better, first; 0 turns the fallback off.
+    # Set on the lifecycle bench's dev world
+    fallback_below: float = Field(0.6, ge=0, le=1)
+    # ...its first this many candidates get token vectors made for the search (archived
+    # and cold memories keep none) for their MaxSim; 0: keyword share only
+    fallback_reembed: int = Field(10, ge=0)
+    # ...and it admits at most this many hits (one of each text) ahead of the active ones
+    fallback_max_hits: int = Field(3, ge=1)
+    # ...a hit within this of the active best (a near tie: the two tiers' matches are
+    # not that precise) is admitted too, right behind the active set's first hit (not a
+    # hit past its validity, nor a prompt). 0.035 to 0.05 found two more facts on the
+    # fifth world's end-of-year store and lost one to three on the fourth's: kept at 0.02
+    fallback_margin: float = Field(0.02, ge=0, le=1)
+    # ...a hit past its validity (a one-off note whose day passed, a transient memory
+    # past its TTL) has its tier match lowered by this: no answer to a current need
+    fallback_past_penalty: float = Field(0.1, ge=0, le=1)
+
+    # -- read path: ranking ----------------------------------------------------
+    # "adaptive": the half-life from access history (adaptive_half_life_*)
+    recency_mode: Literal["half_life", "linear_exp", "adaptive"] = "half_life"
+    recency_half_life_days: float = Field(30.0, gt=0)
+    recency_linear_rate: float = Field(0.01, ge=0)  # the ADR's exp(-0.01 * days since created)
+    recency_floor: float = Field(0.35, ge=0, le=1)  # an old but crucial fact can still win
+    usage_penalty: float = Field(0.15, ge=0)
+    # memories whose outcome-learned trust_score (0.5 new, +0.05 per success, -0.1 per
+    # failure) is below this are not returned: three net failures of a new memory
+    min_trust: float = Field(0.25, ge=0, le=1)
+    untrusted_multiplier: float = Field(0.7, ge=0, le=1)
+    visibility_private: float = 1.0
+    visibility_role: float = 0.9
+    visibility_universal: float = 0.8
+    graph_weight: float = Field(0.5, ge=0, le=1)  # relevance = (1-w) semantic + w graph
+    graph_hops: int = Field(2, ge=0, le=3)  # relation hops from an entity the query names
+    graph_hop_decay: float = Field(0.5, ge=0, le=1)  # proximity = decay ** hops
+    graph_entity_max_memories: int = Field(50, ge=1)  # more links: a hub, not expanded
+    graph_candidates: int = Field(50, ge=1)
+    graph_link_limit: int = Field(2000, ge=1)  # memory-entity links read per search
+    raw_link_entities: bool = True  # raw add links capitalised names and the speaker
+    stale_days: int = Field(90, ge=1)
+    uncertain_below: float = Field(0.3, ge=0, le=1)
+    context_max_tokens: int = Field(1500, ge=1)
+    context_max_items: int = Field(10, ge=1)
+    summary_top_k: int = Field(3, ge=0)
+    # tiered recall: a summary answers when its query-term coverage reaches this
+    summary_min_score: float = Field(0.5, ge=0, le=1)
+    # final = relevance**w_rel * prod(factor**w_factor); see remem/read/rank.py
+    rank_candidates: int = Field(30, ge=1)  # fused candidates the ranker re-scores
+    search_blas_threads: int = Field(1, ge=0)  # BLAS threads during a search; 0: leave as is
+    rank_weight_relevance: float = Field(2.0, ge=0)
+    rank_weight_importance: float = Field(0.5, ge=0)
+    rank_weight_recency: float = Field(0.5, ge=0)
+    rank_weight_usage: float = Field(0.5, ge=0)
+    rank_weight_trust: float = Field(1.0, ge=0)
+    rank_weight_visibility: float = Field(1.0, ge=0)
+    rank_weight_sentiment: float = Field(1.0, ge=0)
+    rank_weight_temporal: float = Field(1.0, ge=0)
+    importance_floor: float = Field(0.3, ge=0, le=1)  # importance 0 still keeps this factor
+    tier_permanent_importance: float = Field(1.25, ge=0)  # tier multipliers on base importance
+    tier_standard_importance: float = Field(1.0, ge=0)
+    tier_transient_importance: float = Field(0.75, ge=0)
+    usage_floor: float = Field(0.5, ge=0, le=1)
+    retrieval_priority_boost: float = Field(0.1, ge=0, le=1)  # x (1 + boost * priority)
+    rank_sentiment: bool = False  # prefer memories whose sentiment matches the query's
+    sentiment_mismatch: float = Field(0.85, ge=0, le=1)
+    # prefer memories valid within a time window in the query (on: LoCoMo dev R@10 +.004,
+    # chosen on every leave-one-conversation-out fold; docs/benchmarks.md)
+    temporal_boost: bool = True
+    temporal_floor: float = Field(0.6, ge=0, le=1)
+    # a memory plainly about someone other than the person a question asks about
+    # ("Aiden's parents live in Tampa" for "Where does Aiden live?"): its rank factor
+    rank_subject_mismatch: float = Field(0.6, ge=0, le=1)
+    # ... and such a memory is ranked after every memory that is not (subject first)
+    rank_subject_first: bool = True
+    temporal_scale_days: float = Field(30.0, gt=0)
+    context_rewrite_messages: int = Field(6, ge=1)  # messages a context query is built from
+    context_rewrite_keywords: int = Field(12, ge=0)
