@@ -32,6 +32,7 @@ import numpy as np
 
 from remem import Memory
 from remem.config import Config
+from remem.eval.sessions import turn_before
 from remem.write.act_meaning import reader
 from remem.write.acts import durable_beside_ask
 
@@ -90,18 +91,6 @@ we keep feature flags in LaunchDarkly
 I have a standing dentist appointment on the first Friday of the month""".splitlines()
 
 
-def _previous(session: dict[str, Any], index: int) -> str:
-    parts: list[str] = []
-    for event in reversed(session["events"][:index]):
-        if event.get("hook") == "UserPromptSubmit":
-            break
-        if "assistant" in event:
-            parts.append(str(event["assistant"]))
-        elif event.get("hook") == "PreToolUse":
-            parts.append(str(event.get("tool_input")))
-    return "\n".join(reversed(parts))
-
-
 def prompts() -> Iterator[tuple[str, str, str, str, str]]:
     """(set, group, label, text, previous) of every labelled prompt."""
     for split in SPLITS:
@@ -112,7 +101,7 @@ def prompts() -> Iterator[tuple[str, str, str, str, str]]:
                     if event.get("hook") == "UserPromptSubmit":
                         yield (
                             f"sessions-{split}", project["project"], str(event.get("label")),
-                            event["prompt"], _previous(session, i),
+                            event["prompt"], turn_before(session, i),
                         )  # fmt: skip
     for half in ("dev", "held"):
         for line in (ROOT / "data" / "utterances" / f"utterances.{half}.jsonl").open():

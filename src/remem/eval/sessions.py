@@ -38,7 +38,7 @@ from typing import Any
 
 from remem.eval.claude_replay import HookRun
 
-__all__ = ["POLLUTION_LABELS", "ProjectScore", "score_project", "summarise"]
+__all__ = ["POLLUTION_LABELS", "ProjectScore", "score_project", "summarise", "turn_before"]
 
 POLLUTION_LABELS = frozenset({"request", "question", "chatter", "thanks"})
 SOURCE_SHARE = 0.6  # a memory comes from the prompt holding this share of its words
@@ -179,7 +179,7 @@ def score_project(
     for corr in expect.get("corrections", []):
         out.lessons += 1
         s, e = corr["at"]
-        said = sessions[s]["events"][e].get("prompt", "") + "\n" + _turn_before(sessions[s], e)
+        said = sessions[s]["events"][e].get("prompt", "") + "\n" + turn_before(sessions[s], e)
         said = said.lower()
         required = [t for t in corr["lesson_terms"] if t.lower() in said] or corr["lesson_terms"]
         shown = _lines(start(corr["shown_at_start_of"]), headings=("lesson", "rule"))
@@ -234,7 +234,7 @@ def score_project(
     return out
 
 
-def _turn_before(session: Mapping[str, Any], index: int) -> str:
+def turn_before(session: Mapping[str, Any], index: int) -> str:
     """The text of the turn before prompt ``index``: the assistant's messages and
     the tool calls since the prompt before it."""
     parts: list[str] = []
