@@ -44,11 +44,12 @@ from dataclasses import dataclass, field, replace
 from remem.config import DEFAULT_UPDATE_WEIGHTS as DEFAULT_WEIGHTS
 from remem.slots import lexicon as lx
 from remem.slots.ending import ended_values, mentioned
-from remem.slots.evidence import _ident_changed, features, order_changed
+from remem.slots.evidence import features, order_changed
 from remem.slots.facts import Fact
 from remem.slots.semantic import Similarity, texts_for
 from remem.slots.things import named_apart, other_thing
 from remem.slots.tokens import ADVERBS, is_word, verbish
+from remem.slots.value_changes import ident_changed
 from remem.slots.whose import different_member, different_subject
 
 _NEGATION_FILLER = frozenset(
@@ -212,7 +213,7 @@ def _compare_one(
     new_values = [v for v in new.values if not mentioned(v, old)]
     old_only = old.content - new.mentions - ended
     new_only = new.content - old.mentions - ended
-    changed_ident = [i for i in new.identifiers if _ident_changed(i, old)]
+    changed_ident = [i for i in new.identifiers if ident_changed(i, old)]
     wording = bool(old_only and new_only)
     news = set(new.strong_cues) - set(old.strong_cues)  # "broke up" after "is dating"
     differs = bool(

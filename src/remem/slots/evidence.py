@@ -18,18 +18,14 @@ Tan's lawyer is ..." / "Mrs. Tan's financial advisor is ...").
 
 from __future__ import annotations
 
-import re
-from itertools import pairwise
-
 from remem.slots import lexicon as lx
-from remem.slots.facts import Fact, Identifier, Value
+from remem.slots import value_changes as vc
+from remem.slots.facts import Fact, Value
 from remem.slots.semantic import SemanticEvidence, Similarity, evidence
 from remem.slots.subject import SELF, speaker_words
 from remem.slots.tokens import (
     ADVERBS,
-    FAMILY_OF,
     NUMBER_WORDS,
-    Token,
     is_name,
     is_word,
     stem,
@@ -60,7 +56,7 @@ def frame(fact: Fact) -> frozenset[str]:
             and t.low not in cues
             and t.low not in ("new", "current", "latest", "old", "others")
             # a name is a value, but an acronym is an attribute ("Fern's CI")
-            and (not is_name(t, first=False) or _acronym(t))
+            and (not is_name(t, first=False) or vc.acronym(t))
             # the person a fact is about is not an attribute ("Harriet's daughter takes")
             and not (t.low in lx.RELATION_NOUNS and (fact.who or "").startswith("other:"))
         ):
@@ -103,13 +99,13 @@ def features(
     """The evidence of a pair, by weight name (a penalty is negative), with reasons."""
     f: dict[str, float] = {}
     reasons: list[str] = []
-    t_old, t_new = _augment(old.content - ended), _augment(new.content - ended)
+    t_old, t_new = vc.augment(old.content - ended), vc.augment(new.content - ended)
     if {old.who, new.who} == {SELF, None} and (old.key_is_owner or new.key_is_owner):
         # "Our broadband is with ..." (about the speaker: "broadband" is template) and
         # "The broadband is with ..." ("broadband" is the key): one slot of the speaker's
         me = speaker_words(old.speaker) | speaker_words(new.speaker)
-        t_old = _augment((old.content | old.key) - me - ended)
-        t_new = _augment((new.content | new.key) - me - ended)
+        t_old = vc.augment((old.content | old.key) - me - ended)
+        t_new = vc.augment((new.content | new.key) - me - ended)
     union = t_old | t_new
     sim = len(t_old & t_new) / len(union) if union else 0.0
     if not union and old.key == new.key:
@@ -121,8 +117,8 @@ def features(
     framed = len(f_old & f_new) / len(both) if both else 0.0
     f["frame"] = framed
     same_frame = bool(f_old) and f_old == f_new
-    a_old = _attribute(f_old) - new.mentions - f_new
-    a_new = _attribute(f_new) - old.mentions - f_old
+    a_old = vc.attribute(f_old) - new.mentions - f_new
+    a_new = vc.attribute(f_new) - old.mentions - f_old
     acts_on_old = bool(new.strong_cues) and old.head is not None and old.head in new.mentions
     if a_old and a_new and not acts_on_old:
         f["attribute_differs"] = -1.0  # "Mrs. Tan's lawyer" / "... financial advisor"
@@ -133,7 +129,7 @@ def features(
     if same_frame:
         f["frame_same"] = 1.0
         reasons.append("same frame: " + " ".join(sorted(f_old)))
-        if _attribute(f_old):
+        if vc.attribute(f_old):
             f["attribute_same"] = 1.0  # "Femi's manager is ..." / "New manager is ..."
     marked = bool(new.strong_cues or new.weak_cues or ended)
     if marked and old.thing_key and old.thing_key == new.thing_key:
@@ -141,14 +137,14 @@ def features(
         # "That bowl is gorgeous!" / "That bowl is awesome!": two remarks)
         f["thing_same"] = 1.0
         reasons.append("the same thing: " + " ".join(sorted(old.thing_key)))
-    changed_ident = [i for i in new.identifiers if _ident_changed(i, old)]
+    changed_ident = [i for i in new.identifiers if vc.ident_changed(i, old)]
     kinds = (
-        _same_kind(old_values, new_values)
+        vc.same_kind(old_values, new_values)
         or ("order" if order_changed(old, new) else None)
-        or _family_changed(old_only, new_only)
-        or _modifier_changed(old, new)
+        or vc.family_changed(old_only, new_only)
+        or vc.modifier_changed(old, new)
     )
-    product = _same_product(old_values, new_values) if kinds else None
+    product = vc.same_product(old_values, new_values) if kinds else None
     if kinds or changed_ident:
         f["value_same"] = 1.0
         reasons.append(f"{kinds or 'identifier'} differs")
@@ -158,13 +154,13 @@ def features(
     elif (old_values or old_only) and (new_values or new_only):
         f["value_other"] = 1.0
         reasons.append("wording differs")
-    old_kept, new_kept = _stated(old_values), _stated(new_values)
+    old_kept, new_kept = vc.stated(old_values), vc.stated(new_values)
     one_sided = bool(old_kept) != bool(new_kept)
-    if one_sided and not ended and _all_typed(old, new) != _all_typed(new, old):
+    if one_sided and not ended and vc.all_typed(old, new) != vc.all_typed(new, old):
         # "live in Leeds" / "live in a terraced house": a name, then a description
         f["kind_one_sided"] = -1.0
         reasons.append("a value on one side only")
-    if old_kept and new_kept and not _same_kind(old_kept, new_kept):
+    if old_kept and new_kept and not vc.same_kind(old_kept, new_kept):
         f["kind_mismatch"] = -1.0  # a time then a gate: two attributes, not two values
         reasons.append("values of different kinds")
     if _value_only(old, new) and "kind_one_sided" not in f:
@@ -173,7 +169,7 @@ def features(
         # of its kind (not "is a Mazda 3" / "is bright red")
         f["value_only"] = 1.0
         reasons.append("only the value differs")
-    targeted = _targeted(new.strong_cues, old) if new.strong_cues else None
+    targeted = vc.targeted(new.strong_cues, old) if new.strong_cues else None
     sem = evidence(old, new, similarity)
     # a past event that lands in a one-value slot is how its state changed ("is on the
     # waitlist for the pottery class" / "got a spot in the pottery class"): no event
@@ -248,7 +244,7 @@ def features(
         both_valued = bool(old.values and new.values)
     else:
         apart = sem.slot_cos < similarity.tie_floor
-        both_valued = _same_kind(_stated(old_values), _stated(new_values)) is not None
+        both_valued = vc.same_kind(vc.stated(old_values), vc.stated(new_values)) is not None
         both_valued = both_valued and not apart
     valued = bool(targeted and (both_valued or sem.slot or sem.kin))
     # a word of one's subject in the other's predicate ("Kim does laundry on Sundays" /
@@ -315,7 +311,7 @@ def _skeleton(fact: Fact, other: Fact) -> tuple[tuple[str, ...], list[int]]:
     "be"; function words, adverbs, cues and dates that only place it in time left
     out), and where ``fact``'s own words (those ``other`` does not have) stand in it."""
     cues = {w for c in (*fact.strong_cues, *fact.weak_cues, *fact.additive) for w in c.split()}
-    context = {i for v in fact.values if v not in _stated([v]) for i in v.tokens}
+    context = {i for v in fact.values if v not in vc.stated([v]) for i in v.tokens}
     shared: list[str] = []
     own: list[int] = []
     for t in fact.tokens:
@@ -363,118 +359,3 @@ def order_changed(old: Fact, new: Fact) -> bool:
 
 
 _ORDER = lx.ORDER_WORDS
-
-
-def _acronym(t: Token) -> bool:
-    return t.text.isalpha() and t.text.isupper() and 2 <= len(t.text) <= 5
-
-
-def _attribute(framed: frozenset[str]) -> frozenset[str]:
-    """The subject's attribute words of a frame (not its verb or prepositions)."""
-    return frozenset(w for w in framed if not w.startswith(("v:", "p:")))
-
-
-def _stated(values: list[Value]) -> list[Value]:
-    """The values without dates that only place a statement in time ("in 2024", "this
-    fall", "on 15 April 2024"): those are context, not the attribute's value."""
-    return [
-        v
-        for v in values
-        if not (
-            v.kind == "date" and (re.search(r"\b(?:19|20)\d\d\b", v.text) or v.text in _SEASONS)
-        )
-    ]
-
-
-def _all_typed(fact: Fact, other: Fact) -> bool:
-    """Whether everything ``fact`` says that ``other`` does not is a typed value."""
-    typed = {i for v in _stated(list(fact.values)) for i in v.tokens}
-    rest = [
-        t
-        for t in fact.tokens[fact.verb_at + 1 :]
-        if is_word(t)
-        and t.low not in lx.LIGHT
-        and t.low not in ADVERBS
-        and t.low not in other.mentions
-        and t.index not in typed
-    ]
-    return bool(typed) and not rest
-
-
-_SEASONS = frozenset("spring summer fall autumn winter".split())
-
-
-def _ident_changed(ident: Identifier, old: Fact) -> bool:
-    return any(p.noun == ident.noun and p.code != ident.code for p in old.identifiers)
-
-
-def _augment(stems: frozenset[str]) -> set[str]:
-    out = set(stems)
-    for s in stems:
-        out.update("@" + f for f in FAMILY_OF.get(s, ()))
-    return out
-
-
-def _family_changed(old_only: frozenset[str], new_only: frozenset[str]) -> str | None:
-    """An attribute family whose word differs: each fact has a word of it that the
-    other lacks ("is single" / "has been dating", "a pescatarian" / "eating meat"):
-    two values of one attribute, like two dates."""
-    a = {f for w in old_only for f in FAMILY_OF.get(w, ())}
-    b = {f for w in new_only for f in FAMILY_OF.get(w, ())}
-    both = sorted(a & b)
-    return both[0] if both else None
-
-
-def _modifier_changed(old: Fact, new: Fact) -> str | None:
-    """A noun both predicates have, told with another word before it ("sleeps on the
-    left side" / "switched to the right side", "the night shift" / "the day shift"):
-    the word before the noun is the value. None when either word is a function word
-    or one the other fact has too."""
-
-    def modified(fact: Fact) -> dict[str, str]:
-        out: dict[str, str] = {}
-        after = fact.tokens[fact.verb_at + 1 :]
-        for prev, t in pairwise(after):
-            word = is_word(t) and is_word(prev) and not prev.pronoun
-            if word and prev.low not in lx.LIGHT | lx.DETERMINERS | ADVERBS:
-                out.setdefault(t.stem, prev.low)
-        return out
-
-    a, b = modified(old), modified(new)
-    for noun in sorted(set(a) & set(b)):
-        x, y = a[noun], b[noun]
-        if x != y and x not in new.mentions and y not in old.mentions and noun not in (x, y):
-            return "modifier"
-    return None
-
-
-def _same_kind(old_values: list[Value], new_values: list[Value]) -> str | None:
-    """The kind of a value that differs between the two ("date", "money", ...), if any."""
-    for a in old_values:
-        for b in new_values:
-            if a.kind != b.kind:
-                continue
-            if a.kind == "number" and a.unit and b.unit and a.unit != b.unit:
-                continue  # 8 engineers / 3 nodes: two different counts
-            return a.kind
-    return None
-
-
-def _same_product(old_values: list[Value], new_values: list[Value]) -> str | None:
-    """The product whose version changed ("Node 16" -> "Node 20"), if any."""
-    old_products = {v.unit for v in old_values if v.kind == "version" and v.unit}
-    return next(
-        (v.unit for v in new_values if v.kind == "version" and v.unit in old_products), None
-    )
-
-
-def _targeted(cues: tuple[str, ...], old: Fact) -> str | None:
-    families = old.families
-    # a year or season that only places the old statement in time ("passed it in
-    # 2008") is no schedule a "moved" could change (see _stated)
-    has_date = any(v.kind == "date" for v in _stated(list(old.values)))
-    for cue in cues:
-        for family in lx.STRONG_CUES.get(cue, ()):
-            if family in families or (family == "schedule" and has_date):
-                return f"{family} ({cue})"
-    return None
