@@ -165,6 +165,11 @@ class MemoryRecord:
     def scope(self) -> Scope:
         return Scope(user_id=self.user_id, agent_id=self.agent_id, namespace=self.namespace)
 
+    @property
+    def is_episode(self) -> bool:
+        """An episode's record or its summary: the agent layer's history of a session."""
+        return self.kind is Kind.EPISODIC and ("episode" in self.data or "episode_of" in self.data)
+
 
 @dataclass(slots=True)
 class Resource:

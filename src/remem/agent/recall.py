@@ -335,17 +335,10 @@ def facts_first(
     episodes after the other memories, each episode once: its summary (which holds
     its task), or its record when the summary is not among them (see the module doc).
     An episodic note (a failed tool call) is no episode."""
-    facts = [pair for pair in hits if not is_episode(pair[0].memory)]
-    episodes = [pair for pair in hits if is_episode(pair[0].memory)]
+    facts = [pair for pair in hits if not pair[0].memory.is_episode]
+    episodes = [pair for pair in hits if pair[0].memory.is_episode]
     summarised = {pair[0].memory.data.get("episode_of") for pair in episodes}
     return facts + [pair for pair in episodes if pair[0].memory.id not in summarised]
-
-
-def is_episode(record: MemoryRecord) -> bool:
-    """Whether ``record`` is an episode's record or its summary."""
-    return record.kind is Kind.EPISODIC and (
-        "episode" in record.data or "episode_of" in record.data
-    )
 
 
 def below(hit: SearchHit, floor: LearnedFloor) -> bool:

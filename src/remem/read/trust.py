@@ -33,7 +33,7 @@ from datetime import UTC, datetime
 
 from remem.config import Config
 from remem.lifecycle.scoring import derived
-from remem.model import Kind, MemoryRecord, SearchHit, Tier, Trust, utcnow
+from remem.model import MemoryRecord, SearchHit, Tier, Trust, utcnow
 from remem.slots import Fact, analyse, compare
 
 TAG_ORDER = ("conflict", "outdated", "uncertain", "stale", "untrusted", "injection")
@@ -79,7 +79,7 @@ def find_conflicts(records: Sequence[MemoryRecord], *, config: Config) -> dict[s
             b = head[j]
             if a.id == b.id or a.supersedes == b.id or b.supersedes == a.id:
                 continue
-            if _history(a) or _history(b) or derived(a) or derived(b):
+            if a.is_episode or b.is_episode or derived(a) or derived(b):
                 continue  # an episode is history (a value it quotes is marked where shown);
                 # a digest or insight holds its sources' facts (remem/read/digests.py)
             older, newer = (i, j) if said_at(a) <= said_at(b) else (j, i)
@@ -91,13 +91,6 @@ def find_conflicts(records: Sequence[MemoryRecord], *, config: Config) -> dict[s
             out[old_id][new_id] = "same time" if tie else "newer"
             out[new_id][old_id] = "same time" if tie else "older"
     return dict(out)
-
-
-def _history(record: MemoryRecord) -> bool:
-    """An episode's record or summary (the agent layer's history of a session)."""
-    return record.kind is Kind.EPISODIC and (
-        "episode" in record.data or "episode_of" in record.data
-    )
 
 
 def tags_for(

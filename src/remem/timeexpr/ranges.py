@@ -125,7 +125,7 @@ class RangeRules(ParserBase):
             return None
         if match[2] is None and self.at(j + 1) not in _JOINED and self.at(j - 1) != "-":
             return None
-        if self.at(j + 1) in ("of",) or self._month_after(j + 1):
+        if self.at(j + 1) == "of" or self._month_after(j + 1):
             return None  # "the 3rd of June", "3 June": a whole date
         return int(match[1]), j + 1
 

@@ -160,8 +160,10 @@ _OWN_KIND_ONLY = frozenset({Kind.LESSON, Kind.PROCEDURAL})
 
 def may_meet(old: MemoryRecord, fact: CandidateFact) -> bool:
     """Whether ``fact`` may update, duplicate or merge into ``old`` at all: a lesson
-    or a rule only meets a fact of its own kind."""
-    if old.kind is Kind.EPISODIC and ("episode" in old.data or "episode_of" in old.data):
+    or a rule only meets a fact of its own kind, and an episode's record or summary (a
+    session's history: a value it quotes that changed since is marked where it is
+    shown) only another episode's."""
+    if old.is_episode:
         return fact.kind is Kind.EPISODIC
     return old.kind not in _OWN_KIND_ONLY or fact.kind is old.kind
 
