@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from remem.config import Config
-from remem.model import MemoryRecord, SearchHit, Tier, Trust
+from remem.model import Kind, MemoryRecord, SearchHit, Tier, Trust
 from remem.read.trust import find_conflicts, trust_pass
 
 NOW = datetime(2024, 6, 1, tzinfo=UTC)
@@ -90,6 +90,22 @@ def test_supersede_chain_is_history_not_conflict() -> None:
     new = rec("Aaron lives in Denver", supersedes=old.id)
     assert find_conflicts([old, new], config=Config()) == {}
     assert find_conflicts([old, rec("Aaron lives in Denver")], config=Config())
+
+
+def test_episodes_and_digests_are_no_conflict() -> None:
+    # an episode quotes the value of its day (marked where shown), a digest or insight
+    # holds its sources' facts: neither is in conflict with a newer fact
+    new = rec("Aaron lives in Denver.")
+    summary = rec(
+        "Succeeded at: Aaron lives in Boston.", days_old=9, kind=Kind.EPISODIC,
+        data={"episode_of": "e1"},
+    )  # fmt: skip
+    digest = rec("Aaron lives in Boston.", days_old=9, tags=["rollup:week"])
+    insight = rec("Aaron lives in Boston.", days_old=9, kind=Kind.INSIGHT)
+    plain = rec("Aaron lives in Boston.", days_old=9)
+    for old in (summary, digest, insight):
+        assert find_conflicts([old, new], config=Config()) == {}
+    assert find_conflicts([plain, new], config=Config())  # the same text as a fact is one
 
 
 def test_the_threshold_decides() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from remem.config import Config
-from remem.model import MemoryRecord, Status, Trust
+from remem.model import Kind, MemoryRecord, Status, Trust
 from remem.write.candidate import CandidateFact
-from remem.write.supersede import plan_update, subject_attribute
+from remem.write.supersede import may_meet, plan_update, subject_attribute
 
 T0 = datetime(2024, 1, 15, tzinfo=UTC)
 LATER = T0 + timedelta(days=90)
@@ -74,3 +74,23 @@ def test_subject_attribute_names_the_family() -> None:
     assert subject_attribute("Priya works at Acme Corp as a data engineer.") == ("priya", "job")
     assert subject_attribute("Aaron lives in Boston.") == ("aaron", "home")
     assert subject_attribute("The weather.") is None
+
+
+def test_an_episode_is_history_that_only_another_episode_meets() -> None:
+    # a session's record and summary quote the values of their day; a later fact
+    # changes the value, never the history (the quote is marked where it is shown)
+    summary = MemoryRecord(
+        content="Succeeded at: the staging database is Postgres 14.",
+        kind=Kind.EPISODIC,
+        data={"episode_of": "e1"},
+    )
+    record = MemoryRecord(
+        content="Task: the staging database is Postgres 14.",
+        kind=Kind.EPISODIC,
+        data={"episode": {}},
+    )
+    event = MemoryRecord(content="Went to Lisbon on 3 May 2025.", kind=Kind.EPISODIC)
+    new = fact("The staging database is Postgres 16 now.")
+    assert not may_meet(summary, new) and not may_meet(record, new)
+    assert may_meet(summary, fact("Succeeded at: the migration.", kind=Kind.EPISODIC))
+    assert may_meet(event, new)  # an event the write path stored is no session's history
