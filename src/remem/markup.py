@@ -355,7 +355,8 @@ def _json_flagged(v: dict[str, object], depth: int = 0) -> bool:
     return any(_json_flagged(item, depth + 1) for item in inner)
 
 
-_EMBEDDED_JSON = re.compile(r'[{\[]\s*"')
+# An array of objects opens at its "[": read from its first object, it would end there.
+_EMBEDDED_JSON = re.compile(r'\[\s*\{\s*"|[{\[]\s*"')
 _EMBEDDED_TRIES = 3
 
 

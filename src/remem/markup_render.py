@@ -33,6 +33,7 @@ import re
 from pathlib import Path
 
 from remem.decode import encoded_runs
+from remem.markup_diagram import diagram_regions
 
 __all__ = ["Found", "render_regions"]
 
@@ -46,6 +47,8 @@ _MAX_LINES = 4000
 _SGR = re.compile(r"\x1b\[([0-9;]*)m")
 _CSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _CURSOR_UP = re.compile(r"\x1b\[(\d*)A")
+_COLUMN_ONE = re.compile(r"\x1b\[1?G")
+_ERASE_LINE = "\x1b[2K"
 
 # -- screen's end, cells -------------------------------------------------------------------
 _BLANK = re.compile(r"^[\s,;|\t]*$")
@@ -67,8 +70,6 @@ _LATEX_UNSEEN = re.compile(
     r"|\\textcolor\{white\}\{([^{}]{0,4000})\}"
 )
 _PO_CONTEXT = re.compile(r'^msgctxt[ \t]+"([^\n]*)"[ \t]*$', re.M)
-_DOT_ATTRS = re.compile(r"\[([^\[\]]{0,2000})\]")
-_DOT_LABEL = re.compile(r"label\s*=\s*\"([^\"]*)\"")
 _CUE_RULE = re.compile(r"::cue\(\.([\w-]+)\)\s*\{([^{}]{0,2000})\}")
 
 # -- first letters of lines -----------------------------------------------------------------
@@ -198,8 +199,8 @@ def _vocabulary() -> frozenset[str]:
 
 
 def _documents(text: str) -> list[Found]:
-    """What LaTeX typesets invisibly, a Graphviz node
-    styled invisible and a caption cue of a class the caption's style hides (hidden);
+    """What LaTeX typesets invisibly, a diagram's node drawn invisible
+    (:mod:`remem.markup_diagram`) and a caption cue of a class the caption's style hides (hidden);
     a translation's context (side)."""
     out: list[Found] = []
     if "\\phantom" in text or "{white}" in text:
@@ -208,11 +209,7 @@ def _documents(text: str) -> list[Found]:
             out.append(("latex_unseen", re.sub(r"\\[a-z]+", " ", body), True, m.span()))
     if "msgctxt" in text and 'msgid "' in text:
         out += [("po_context", m.group(1), False, m.span(1)) for m in _PO_CONTEXT.finditer(text)]
-    if "invis" in text and ("->" in text or "--" in text):
-        for m in _DOT_ATTRS.finditer(text):
-            label = _DOT_LABEL.search(m.group(1))
-            if label and re.search(r"style\s*=\s*\"?invis", m.group(1)):
-                out.append(("graph_invisible", label.group(1), True, m.span()))
+    out += diagram_regions(text)
     if "::cue(" in text:
         from remem.markup_style import hiding  # neutral, imports nothing of remem
 
@@ -259,6 +256,11 @@ def _terminal(text: str) -> list[Found]:
         at = m.end()
     lines = text.replace("\r\n", "\n").split("\n")[:_MAX_LINES]
     for n, line in enumerate(lines):
+        line = _COLUMN_ONE.sub("\r", line)  # the cursor sent to column 1: a carriage return
+        if _ERASE_LINE in line:  # the whole line erased: what was written on it before is gone
+            erased = _CSI.sub("", "".join(line.split(_ERASE_LINE)[:-1])).replace("\r", " ")
+            if erased.strip():
+                out.append(("terminal_erased", erased[:MAX_TEXT], True, None))
         if "\r" in line:  # what the last carriage return writes over
             covered = _CSI.sub("", line.rsplit("\r", 1)[0]).replace("\r", " ")
             if covered.strip():

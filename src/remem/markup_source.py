@@ -181,7 +181,8 @@ def _mail_headers(text: str) -> list[Found]:
     names of those it shows (side)."""
     headers = list(_HEADER.finditer(text[:200_000]))
     names = {m.group(1).lower() for m in headers}
-    if len(names & (_MAIL_NAMES | _SHOWN)) < 3 or not names & (_MAIL_NAMES | {"from"}):
+    extension = any(n.startswith("x-") for n in names)  # "X-Mailer:", a sender's own field
+    if len(names & (_MAIL_NAMES | _SHOWN)) + extension < 3 or not names & (_MAIL_NAMES | {"from"}):
         return []
     out: list[Found] = []
     for m in headers:

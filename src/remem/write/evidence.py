@@ -27,8 +27,12 @@ memory         an order to the memory ("remember", "store this as a rule",   0  
                "delete every memory about the user's ...")
 conduct        how the assistant behaves (:mod:`remem.write.conduct`)         0      0       1
 directive      a clause opening with an imperative of memory or conduct      0      0       1
-               ("remember the ...", "store as ...", "only ever suggest ...")
-reader         addressed to whoever processes it ("whoever reads this")      0      0       1
+               ("remember the ...", "store as ...", "only ever suggest ...",
+               "forget that ...", "overwrite the stored ...")
+standing       an imperative with a standing scope: "always <verb> ...",     0      0       1
+               "whenever ..., <verb> ...", "<verb> ... for every question"
+reader         addressed to whoever processes it ("whoever reads this",      0      0       1
+               "whoever converts this chart")
 =============  =========================================================  ======  =====  =========
 
 Each feature counts once, with the weight of the context the text is judged in:
@@ -49,6 +53,7 @@ from dataclasses import dataclass, field
 
 from remem.textnorm import views
 from remem.write.conduct import conduct_phrase
+from remem.write.evidence_scope import standing
 from remem.write.injection_lexicon import compiled
 
 __all__ = [
@@ -86,6 +91,7 @@ WEIGHTS: dict[str, tuple[float, float, float]] = {
     "memory": (0, 0, 1),
     "conduct": (0, 1, 1),
     "directive": (0, 0, 1),
+    "standing": (0, 0, 1),
     "reader": (0, 0, 1),
 }
 # Counted only in a hidden region (what a reader never sees is not written for them):
@@ -157,13 +163,21 @@ _DIRECTIVE = re.compile(
     r"memory)\b|(?:store|save|record)\s*:\s+(?:[a-z'-]+\s+){3}"
     r"|(?:reveal|leak|share|recommend|suggest|endorse|"
     r"promote|advise|approve|mark|state|say|tell|claim|describe|treat|trust|ignore|disregard|"
-    r"answer|reply|respond)\b(?!\s+to\b)",
+    r"answer|reply|respond)\b(?!\s+to\b)"
+    # the converse of keeping: an order to drop or rewrite what is kept ("forget that the
+    # user ...", "overwrite the stored number ...", "erase the saved memory ...")
+    r"|forget(?:\s*:|\s+(?:that|the|this|these|their|his|her|it|any|all|every|everything|prior|"
+    r"previous|earlier|about|what)\b)"
+    r"|(?:overwrite|erase|delete|remove|wipe|purge|clear|replace|update|change|amend|correct)"
+    r"\s+(?:(?:any|all|every|the|your|its|their|this|that|prior|previous|earlier|existing|old)"
+    r"\s+)*(?:[\w'-]+\s+){0,2}?(?:stored|saved|remembered|recorded|memor(?:y|ies))\b",
 )
 # Text addressed to whoever processes it, not to a person the writer knows: "whoever
 # reads this", "any AI summarising this page", "AI code reviewers:", "AI describing ...".
 _READER = re.compile(
     r"\b(?:whoever|anyone|anybody)\s+(?:\w+\s+)?(?:reads?|reading|process\w*|sees?|pars\w*|"
     r"summari[sz]\w*|review\w*|index\w*)\b"
+    r"|\b(?:whoever|(?:anyone|anybody)\s+(?:who|that))\s+[a-z]+(?:s|ing)\s+(?:this|these|the\s+following)\b"
     r"|\b(?:ai|llm|model|assistant|agent|bot)s?\s+(?:\w+\s+){0,2}?(?:reviewers?|readers?|"
     r"describing|reviewing|summari[sz]ing|reading|processing|parsing|indexing|translating)\b",
 )
@@ -297,6 +311,8 @@ def _sentence_features(
             out.setdefault("machine", _around(s, party))
     if "directive" in wanted and (order := _directive(s)):
         out.setdefault("directive", order)
+    if "standing" in wanted and (scope := standing(s)):
+        out.setdefault("standing", scope)
     if "reader" in wanted and (reader := _READER.search(s)):
         out.setdefault("reader", _around(s, reader))
     who = hit("user3") if "planted" in wanted else None
@@ -353,7 +369,7 @@ def _address(sentence: str, depth: int = 0) -> tuple[str, str] | None:
             return found
     if not head or len(head) > 60:
         return None
-    if _LABEL.match(head):
+    if _LABEL.match(re.sub(r"^x[-_]", "", head)):  # an extension field: "X-System:"
         return "authority", head
     if re.fullmatch(r"[\w-]+", head):  # a field's name: "x-assistant", "llm_note"
         head = head.replace("-", " ").replace("_", " ")
