@@ -379,4 +379,9 @@ def _embedded_json_regions(text: str) -> list[Region]:
 def _css_string(match: re.Match[str]) -> str:
     raw = match.group(1) if match.group(1) is not None else match.group(2)
     # CSS escapes ("\201C") are characters, not words: decoded, they hide nothing.
-    return re.sub(r"\\([0-9a-fA-F]{1,6})\s?", lambda m: chr(int(m.group(1), 16)), raw or "")
+    return re.sub(r"\\([0-9a-fA-F]{1,6})\s?", lambda m: _code_point(int(m.group(1), 16)), raw or "")
+
+
+def _code_point(code: int) -> str:
+    """The character of a CSS escape; U+FFFD past the last code point, as CSS reads it."""
+    return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else "\ufffd"

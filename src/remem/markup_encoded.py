@@ -109,7 +109,7 @@ def _zero_width_bits(run: str) -> str | None:
             groups = [flat[i : i + 8] for i in range(0, len(flat) - 7, 8)]
         try:
             chars = [chr(int("".join(bits.get(c, c) for c in g), 2)) for g in groups if g]
-        except ValueError:
+        except (ValueError, OverflowError):  # a group too long for a code point: no text
             continue
         decoded = "".join(chars)
         printable = sum(1 for c in decoded if c.isprintable())
