@@ -78,6 +78,7 @@ _RTF_OFF = re.compile(r"\\v0\b")
 _MIME_ENCODED = re.compile(r"(?im)^content-transfer-encoding:\s*(?:base64|quoted-printable)")
 _MIME_START = re.compile(r"(?im)^(?:from|to|subject|date|mime-version|content-type):")
 _MIME_PARTS = 8
+_ALTERNATIVE = "multipart/alternative"
 _SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary\s*>", re.I | re.S)
 
 # -- Markdown, LaTeX, code, data ------------------------------------------------------------
@@ -124,15 +125,15 @@ def regions(text: str) -> list[Region]:
         found += _front_matter(text)
     elif "---" in text:
         found += _later_front_matter(text)
-    if text.lstrip()[:1] in "{[":
-        found += _json_regions(text)
+    if text.lstrip()[:1] in "{[":  # JSON, or JSON with the user's words after it
+        found += _json_regions(text) or _embedded_json_regions(text)
     elif _EMBEDDED_JSON.search(text):  # also pretty-printed: '{\n  "name": ...'
         found += _embedded_json_regions(text)
     if "data:" in text:
         found += [Region(*f) for f in data_uri_regions(text)]
     if "\\v" in text:
         found += _rtf_regions(text)
-    if _MIME_ENCODED.search(text):
+    if _MIME_ENCODED.search(text) or _ALTERNATIVE in text.lower():
         found += _mime_regions(text)
     if not text.isascii():
         found += [Region(*f) for f in invisible_regions(text)]
@@ -237,12 +238,14 @@ def _rtf_regions(text: str) -> list[Region]:
 def _mime_regions(text: str) -> list[Region]:
     """The parts of a pasted email that are encoded (base64, quoted-printable): a reader
     sees the encoding, not the text. Each part's decoded text (markup dropped) is a
-    hidden region, and so is each hidden region inside it."""
+    hidden region, and so is each hidden region inside it; so is a text part of a
+    multipart/alternative that another part is shown instead of."""
     start = _MIME_START.search(text)
     if start is None:
         return []
     import email  # only for a pasted email with an encoded part (the import costs ms)
     import email.policy
+    from email.message import Message
 
     try:
         message = email.message_from_string(text[start.start() :], policy=email.policy.compat32)
@@ -250,7 +253,26 @@ def _mime_regions(text: str) -> list[Region]:
     except (ValueError, TypeError, LookupError, IndexError):
         return []
     out = []
+    # of a multipart/alternative a mail client shows the last part it can draw: the
+    # other text parts (a plain part beside the HTML one, a "text/x-notes") are not seen
+    for alternative in [p for p in message.walk() if p.get_content_type() == _ALTERNATIVE][:4]:
+        payload = alternative.get_payload()
+        subparts = (
+            [p for p in payload[:_MIME_PARTS] if isinstance(p, Message)]
+            if isinstance(payload, list)
+            else []
+        )
+        drawn = [p for p in subparts if p.get_content_type() in ("text/plain", "text/html")]
+        for part in [p for p in subparts if not drawn or p is not drawn[-1]]:
+            raw = part.get_payload(decode=True) if part.get_content_maintype() == "text" else None
+            if isinstance(raw, bytes):
+                body = raw[: _MAX_SPAN * 4].decode(part.get_content_charset() or "utf-8", "replace")
+                out.append(Region("mime_alternative", ANY_TAG.sub(" ", body), True, None))
     for part in parts:
+        if part.get_content_type() == "text/plain" and any(
+            r.form == "mime_alternative" for r in out
+        ):
+            continue
         encoding = str(part.get("Content-Transfer-Encoding", "")).strip().lower()
         if encoding not in ("base64", "quoted-printable") or part.get_content_maintype() != "text":
             continue

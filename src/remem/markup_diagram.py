@@ -22,7 +22,7 @@ _MERMAID_CLASS = re.compile(r"^[ \t]*classDef[ \t]+([\w,-]+)[ \t]+([^\n;]{1,400}
 _MERMAID_STYLE = re.compile(r"^[ \t]*style[ \t]+([\w-]+)[ \t]+([^\n;]{1,400})", re.M)
 _MERMAID_ASSIGN = re.compile(r"^[ \t]*class[ \t]+([\w,-]+)[ \t]+([\w-]+)", re.M)
 _MERMAID_NODE = re.compile(
-    r"\b([\w-]+)[ \t]*[\[({>]+\"?([^\[\](){}\n\"]{1,400})\"?[\])}]+(?:[ \t]*:::[ \t]*([\w-]+))?"
+    r"\b([\w-]{1,60})[ \t]*[\[({>]+\"?([^\[\](){}\n\"]{1,400})\"?[\])}]+(?:[ \t]*:::[ \t]*([\w-]+))?"
 )
 
 

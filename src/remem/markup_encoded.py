@@ -104,7 +104,7 @@ def _zero_width_bits(run: str) -> str | None:
             if zero + one == "\u200b\u200c" or (one + zero == "\u200b\u200c")
             else [run]
         )
-        if len(groups) < 3:
+        if len(groups) < 3 or max(len(g) for g in groups) > 21:  # joiners around a stream
             flat = "".join(bits.get(c, "") for c in run)
             groups = [flat[i : i + 8] for i in range(0, len(flat) - 7, 8)]
         try:
@@ -120,7 +120,8 @@ def _zero_width_bits(run: str) -> str | None:
 
 def escaped_regions(text: str) -> list[Found]:
     """Text spelled as escapes in a string (``\\x..``, ``\\u....``) or percent-encoded
-    (a URL's query value): a reader sees codes, a model reads the text."""
+    (a URL's query value, spaces as ``+`` too): a reader sees codes, a model reads the
+    text."""
     out: list[Found] = []
     if "\\x" in text or "\\u" in text:
         for m in _ESCAPES.finditer(text):
@@ -132,9 +133,9 @@ def escaped_regions(text: str) -> list[Found]:
                 decoded = "".join(chr(min(int(b, 16), 0x10FFFF)) for _, b in codes)
             if found := _text(decoded):
                 out.append(("escaped", found, True, m.span()))
-    if "%" in text:
+    if "%" in text or "+" in text:
         for m in _PERCENT.finditer(text):
-            if m.group(0).count("%") < 3:
+            if m.group(0).count("%") + m.group(0).count("+") < 3:  # "a+b", "C++" are not runs
                 continue
             plain = _text(urllib.parse.unquote_plus(m.group(0)[: MAX_DECODED * 3]))
             if plain and len(plain.split()) >= 3:

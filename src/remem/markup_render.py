@@ -34,6 +34,7 @@ from pathlib import Path
 
 from remem.decode import encoded_runs
 from remem.markup_diagram import diagram_regions
+from remem.markup_print import print_regions
 
 __all__ = ["Found", "render_regions"]
 
@@ -52,6 +53,8 @@ _ERASE_LINE = "\x1b[2K"
 
 # -- screen's end, cells -------------------------------------------------------------------
 _BLANK = re.compile(r"^[\s,;|\t]*$")
+_WIDE = re.compile(r"[ \t]{100,}(?=\S)")  # blanks that push what follows off an 80-column screen
+_WIDE_HINT = " " * 25
 
 # -- comment lines: a line behind a comment mark of some language or format (a reader of
 # the file skips it; the program that reads the file ignores it) ------------------------
@@ -108,7 +111,12 @@ def render_regions(text: str) -> list[Found]:
     out: list[Found] = []
     if "\x1b[" in text or "\r" in text.replace("\r\n", ""):
         out += _terminal(text)
-    if text.count("\n") > FAR_BLANK_LINES or ",,,," in text or "\t\t\t\t" in text:
+    if (
+        text.count("\n") > FAR_BLANK_LINES
+        or ",,,," in text
+        or "\t\t\t\t" in text
+        or _WIDE_HINT in text
+    ):
         out += _far(text)
     if "&#" in text:
         out += [
@@ -123,7 +131,7 @@ def render_regions(text: str) -> list[Found]:
     if text.count("\n") >= _MARKED_MIN_LINES:
         marked = [m for m in _MARKED.finditer(text) if _WORDY.search(m.group(1))]
         out += [("comment_line", m.group(1), False, m.span(1)) for m in marked[:_MAX_MARKED]]
-    out += _documents(text)
+    out += _documents(text) + print_regions(text)
     if text.count("\n") >= _ACROSTIC_LINES[0]:
         out += _acrostic(text)
     if "<w:" in text and "</w:r>" in text:
@@ -295,6 +303,12 @@ def _far(text: str) -> list[Found]:
             out.append(("far_below", rest, True, (start, len(text))))
             break
         blank = 0
+        wide = _WIDE.search(line.rstrip())  # stripped: each run of blanks ends at a word
+        if wide:  # text pushed past the screen's right edge by a run of blanks
+            out.append(
+                ("far_right", line[wide.end() :][:MAX_TEXT], True, (start + wide.end(), at - 1))
+            )
+            continue
         for sep in (",", "\t", ";", "|"):
             gap = sep * FAR_CELLS
             if gap in line:

@@ -11,7 +11,8 @@ and a caption cue shown too briefly to read (WebVTT or SRT, under 0.2 s).
 Side (in the file, read by few): the comments of source code outside a fenced block
 (``#``, ``//``, ``--`` and ``/* */``, in a text that is code: several lines of code
 shape), the free-text fields of a vCard or calendar entry, of a ``key : value`` dump
-(EXIF) and of git trailers, and a caption file's ``NOTE`` blocks. Used by
+(EXIF) and of git trailers, a caption file's ``NOTE`` blocks and the quoted values of
+a Dockerfile's ``LABEL``, ``ENV`` and ``ARG``. Used by
 :mod:`remem.markup` (which wraps each finding in a ``Region``); neutral: it imports
 nothing of remem. Every pattern is bounded: an unclosed comment ends at the end of the
 text, in one pass.
@@ -90,13 +91,22 @@ _PROPERTY = re.compile(r"^([A-Z][A-Z0-9-]*)(?:;[^:\n]*)?:([^\n]*(?:\n[ \t][^\n]*
 _FREE_TEXT = frozenset("note description comment summary title role org label".split())
 _DUMP = re.compile(r"^([A-Z][\w /()-]{1,40}?)([ \t]*):[ \t]([^\n]+)$", re.M)
 _DUMP_MIN = 3  # "key : value" lines, two of them with a space before the colon
-_TRAILER = re.compile(r"^([A-Z][a-z]+(?:-[A-Za-z]+)+):[ \t]([^\n]+)$", re.M)
+_TRAILER = re.compile(
+    r"^[ \t]*([A-Z][a-z]+(?:-[A-Za-z]+)+):[ \t]([^\n]+)$", re.M
+)  # git log indents
 _COMMIT = re.compile(r"^(?:commit [0-9a-f]{7,40}|Signed-off-by:|Co-authored-by:)", re.M)
 _TIMING = re.compile(
     r"^[ \t]*((?:\d{1,2}:)?\d{2}:\d{2}[.,]\d{3})[ \t]*-->[ \t]*((?:\d{1,2}:)?\d{2}:\d{2}[.,]\d{3})"
     r"[^\n]*\n((?:[ \t]*\S[^\n]*(?:\n|\Z)){1,8})",
     re.M,
 )
+# A Dockerfile's metadata: the quoted values of LABEL, ENV and ARG (continued lines too).
+_DOCKERFILE = re.compile(r"^FROM[ \t]+\S+", re.M)
+_DOCKER_LINE = r"(?:[^\n\\]|\\[^\n]){0,2000}"  # up to a line's end or its continuation mark
+_DOCKER_META = re.compile(
+    rf"^(?:LABEL|ENV|ARG)\b{_DOCKER_LINE}(?:\\\n{_DOCKER_LINE}){{0,20}}", re.M
+)
+_QUOTED = re.compile(r'"((?:[^"\\\n]|\\.){1,2000})"')
 _CUE_NOTE = re.compile(r"^NOTE\b[ \t]*([^\n]*(?:\n[ \t]*\S[^\n]*){0,20})", re.M)
 _FLASH = 0.2  # seconds: a cue shown for less cannot be read
 
@@ -125,6 +135,12 @@ def source_regions(text: str) -> list[Found]:
         out += _mail_headers(text) + _record_fields(text)
     if "-->" in text:
         out += _captions(text)
+    if _DOCKERFILE.search(text):
+        for instruction in _DOCKER_META.finditer(text):
+            out += [
+                ("image_metadata", m.group(1), False, None)
+                for m in _QUOTED.finditer(instruction.group(0))
+            ]
     return out
 
 

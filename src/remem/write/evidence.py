@@ -168,9 +168,9 @@ _DIRECTIVE = re.compile(
     # user ...", "overwrite the stored number ...", "erase the saved memory ...")
     r"|forget(?:\s*:|\s+(?:that|the|this|these|their|his|her|it|any|all|every|everything|prior|"
     r"previous|earlier|about|what)\b)"
-    r"|(?:overwrite|erase|delete|remove|wipe|purge|clear|replace|update|change|amend|correct)"
-    r"\s+(?:(?:any|all|every|the|your|its|their|this|that|prior|previous|earlier|existing|old)"
-    r"\s+)*(?:[\w'-]+\s+){0,2}?(?:stored|saved|remembered|recorded|memor(?:y|ies))\b",
+    r"|(?:overwrite|erase|delete|remove|wipe|purge|clear|replace|update|change|amend|correct|"
+    r"drop)\b[^.;:!?\n]{0,60}?\b(?:stored|saved|remembered|recorded|memor(?:y|ies)|"
+    r"(?:your|the\s+user's)\s+(?:notes|records))\b",
 )
 # Text addressed to whoever processes it, not to a person the writer knows: "whoever
 # reads this", "any AI summarising this page", "AI code reviewers:", "AI describing ...".
@@ -179,8 +179,11 @@ _READER = re.compile(
     r"summari[sz]\w*|review\w*|index\w*)\b"
     r"|\b(?:whoever|(?:anyone|anybody)\s+(?:who|that))\s+[a-z]+(?:s|ing)\s+(?:this|these|the\s+following)\b"
     r"|\b(?:ai|llm|model|assistant|agent|bot)s?\s+(?:\w+\s+){0,2}?(?:reviewers?|readers?|"
-    r"describing|reviewing|summari[sz]ing|reading|processing|parsing|indexing|translating)\b",
+    r"describing|reviewing|summari[sz]ing|reading|processing|parsing|indexing|translating|"
+    r"[a-z]+ing\s+(?:this|these|the\s+following))\b",
 )
+_FIELD_LABEL = re.compile(r"\s*[:=]\s*\S")
+_ASSIGNED = re.compile(r"""(?:[\w.-]{1,40}\s*=\s*["']?)?""")  # a TOML/INI value's key
 _FIELD_DEPTH = 4  # field names read before an address ("meta: description: AI: ...")
 _FIRST_PERSON = re.compile(r"^\W*(?:i|we|i've|we've|ich|je|j'ai|yo|eu|io|ik|ja|ben|я)\b", re.I)
 
@@ -277,6 +280,8 @@ def _sentence_features(
     if disregard and hit("instructions") and hit("prior"):
         out.setdefault("override", _around(s, disregard))
     send = hit("send") if hit("outside") and hit("secret") else None
+    if send and _FIELD_LABEL.match(s, send.end()):
+        send = None  # a field's name ("EMAIL:contact@example.org"), not a verb
     if send and not _negated(s, send.start()):
         out.setdefault("exfiltration", _around(s, send))
     precedence = hit("precedence")
@@ -352,6 +357,7 @@ def _address(sentence: str, depth: int = 0) -> tuple[str, str] | None:
         return "authority", m.group(0).strip()
     lead = _LEAD.match(sentence)
     rest = sentence[lead.end() if lead else 0 :]
+    rest = rest[_ASSIGNED.match(rest).end() :]  # type: ignore[union-attr]  # 'key = "'...
     brk = _HEAD_BREAK.search(rest, 0, 80)
     if brk is None:
         return None
@@ -371,6 +377,8 @@ def _address(sentence: str, depth: int = 0) -> tuple[str, str] | None:
         return None
     if _LABEL.match(re.sub(r"^x[-_]", "", head)):  # an extension field: "X-System:"
         return "authority", head
+    if _to_memory(head.lower()):
+        return "address", head
     if re.fullmatch(r"[\w-]+", head):  # a field's name: "x-assistant", "llm_note"
         head = head.replace("-", " ").replace("_", " ")
     head = _COMPOUND.sub(" ", head)  # "AI-assistant", "ИИ-ассистента": two names
@@ -388,6 +396,18 @@ def _address(sentence: str, depth: int = 0) -> tuple[str, str] | None:
     if _NOTE.search(before) and _TO.search(before):
         return "address", head
     return None
+
+
+_MEMORY_NOUN = re.compile(
+    r"\bmemor(?:y|ies)\b|gedächtnis|mémoire|memoria|memória|geheugen|pamięć|hafıza|памят|记忆|記憶|기억"
+)
+
+
+def _to_memory(head: str) -> bool:
+    """A note addressed to the memory itself ("Note to the memory system:", "Memo for
+    memory:"): the one a memory engine's own reader is."""
+    note, to = _NOTE.search(head), _TO.search(head)
+    return bool(note and to and _MEMORY_NOUN.search(head[to.end() :]))
 
 
 _MAY_ADDRESS = re.compile(_ROLES, re.I)

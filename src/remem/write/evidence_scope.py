@@ -33,7 +33,7 @@ _SCOPED = re.compile(
 )
 _TURNS = re.compile(
     r"\b(?:for|in|on|to)\s+(?:every|each|any|all)\s+(?:[\w-]+\s+){0,2}?(?:questions?|requests?|"
-    r"quer(?:y|ies)|answers?|repl(?:y|ies)|responses?|conversations?|chats?|sessions?|prompts?)\b"
+    r"quer(?:y|ies)|answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|conversations?|chats?|sessions?|prompts?)\b"
     r"|\bwhen(?:ever)?\s+(?:discussing|asked|answering|replying|responding|talking\s+about)\b"
 )
 # A link to push: a URL or a host name (a file's name is not one: "config.py", "app.js").

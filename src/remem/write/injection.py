@@ -54,6 +54,14 @@ ORDER_VERBS = BASE_VERBS | frozenset(
 )
 _ORDER_LEAD = frozenset("please always never do don't dont not kindly also just you".split())
 _MODAL = frozenset("must should shall need needs".split())
+_OBJECT_LEAD = frozenset(
+    "this that these those the a an all any every my your their them it".split()
+)
+_NOT_ORDER = frozenset(
+    """is was are were be been has have had do does did i we he she it they this that there
+    here what which who when where why how and or but if of in on at to for with by from as
+    all any every each some no not""".split()
+)
 # A line that gives the user's turn in a pasted transcript ("User:", "Me:", "Q:").
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
 _USER_TURN = re.compile(r"^\W*(?:user|human|me|you|customer|client|q|question)\s*:", re.I)
@@ -282,11 +290,15 @@ def _embedded_order(text: str) -> str | None:
 
 
 def _imperative(sentence: str) -> bool:
-    """``sentence`` opens with a verb in the imperative or a modal of obligation."""
+    """``sentence`` opens with a verb in the imperative or a modal of obligation, or
+    with a bare word and an object after it ("grade this essay"): said after an address."""
     words = re.findall(r"[a-z']+", sentence.lower())
     while words and words[0] in _ORDER_LEAD:
         words = words[1:]
-    return bool(words) and (words[0] in ORDER_VERBS or words[0] in _MODAL)
+    if words and (words[0] in ORDER_VERBS or words[0] in _MODAL):
+        return True
+    # a bare word and its object after an address: "grade this essay", "rank them first"
+    return len(words) > 1 and words[0] not in _NOT_ORDER and words[1] in _OBJECT_LEAD
 
 
 def _segments(line: str) -> list[str]:
