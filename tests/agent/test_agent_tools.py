@@ -158,3 +158,32 @@ def test_a_reminder_keeps_its_action_out_of_its_condition_and_its_titles_whole(
     assert REMINDERS not in agent.recall("s2", "what is in paper.yml?", now=day).text
     edit = {"file_path": "/home/ana/paper/paper.yml", "old_string": "a", "new_string": "b"}
     assert orcid in agent.before_tool("s2", "Edit", edit, now=day).text  # "Dr." cut nothing
+
+
+def test_a_reminder_is_its_whole_sentence_and_what_follows_a_bare_condition(mem: Memory) -> None:
+    agent = _agent(mem)
+    agent.start_session("s1", now=T0)
+    # a dash inside the sentence cuts nothing off: the action after it stays
+    dashed = "could you remind me — next time we open templates/invoice.html — to swap the logo for the svg?"
+    # "remind me when X" names only its condition: what it is for follows it
+    bare = "Can you remind me when pydantic 2.9 is out?"
+    why = "It should fix the alias bug in our schemas, and I'd like to drop the shim then."
+    agent.observe("s1", "user", f"{dashed} Not today though.", now=T0)
+    agent.observe("s1", "user", f"Oh! {bare} {why}\n\nAlso, run the linter?", now=T0)
+    day = T0 + timedelta(days=6)
+    agent.start_session("s2", now=day)
+    edit = {"file_path": "/srv/shop/templates/invoice.html", "old_string": "a", "new_string": "b"}
+    assert dashed in agent.before_tool("s2", "Edit", edit, now=day).text
+    told = agent.recall("s2", "pip says pydantic 2.9.1 is out", now=day).text
+    assert f"{bare} {why}" in told and "linter" not in told
+
+
+def test_a_day_said_after_a_conditional_reminder_leaves_its_condition(mem: Memory) -> None:
+    agent = _agent(mem)
+    agent.start_session("s1", now=T0)
+    asked = "next time we're in config/mail.php remind me that ana has new smtp creds coming (the host moved). she sends them end of month"
+    agent.observe("s1", "user", asked, now=T0)
+    day = T0 + timedelta(days=40)  # past the end of the month: it waits for the file
+    agent.start_session("s2", now=day)
+    edit = {"file_path": "/srv/app/config/mail.php", "old_string": "a", "new_string": "b"}
+    assert "ana has new smtp creds coming" in agent.before_tool("s2", "Edit", edit, now=day).text

@@ -11,7 +11,7 @@ from remem.agent.agent_base import AgentBase, block_refs
 from remem.agent.agent_feedback import ANSWER_USED
 from remem.agent.agent_tools import reminder_line
 from remem.agent.backref import covers, referent
-from remem.agent.conditions import condition_of, keys_of
+from remem.agent.conditions import condition_of, keys_of, reminder_message
 from remem.agent.context import (
     EPISODES,
     REMINDERS,
@@ -299,10 +299,11 @@ class TurnsMixin(AgentBase):
         """A reminder the prompt asks for on a condition (no day named in it): the
         whole reminder as said, waiting for the condition (:mod:`.conditions`); none
         when the prompt reads as an instruction aimed at the agent (in ``skipped``)."""
-        text = " ".join(s.text for s in said.sentences if s.act is Act.REMINDER)
         config = self.mem.config
-        if not text or future_dates(text, now.date(), horizon_days=config.trigger_horizon_days):
-            return []
+        asked = " ".join(s.text for s in said.sentences if s.act is Act.REMINDER)
+        if not asked or future_dates(asked, now.date(), horizon_days=config.trigger_horizon_days):
+            return []  # a day named in the reminder itself: a dated trigger
+        text = reminder_message(said, limit=config.trigger_message_chars)
         condition = condition_of(text)
         if condition is None or not keys_of(condition):
             return []

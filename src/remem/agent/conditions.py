@@ -22,9 +22,10 @@ from collections.abc import Sequence
 from datetime import date
 
 from remem.stopwords import STOPWORDS
-from remem.write.acts import BASE_VERBS
+from remem.textsplit import sentence_spans
+from remem.write.acts import BASE_VERBS, Act, Utterance
 
-__all__ = ["CONDITION_DAY", "condition_of", "fires", "keys_of", "on_files"]
+__all__ = ["CONDITION_DAY", "condition_of", "fires", "keys_of", "on_files", "reminder_message"]
 
 CONDITION_DAY = date(9999, 12, 31)  # a trigger's day when it waits for a condition
 
@@ -63,6 +64,68 @@ _WORK_ON = re.compile(
     re.IGNORECASE,
 )
 _FILE = re.compile(r"/|\.[a-z][a-z0-9]{0,5}$", re.IGNORECASE)
+
+
+# The reminder's own frame: asking for it, and asking politely (a closed class).
+_FRAME_WORD = re.compile(
+    r"^(?:remind(?:ers?|s|ed|ing)?|please|pls|plz|kindly|hey|thanks|know|let)$", re.IGNORECASE
+)
+_ASKS = (Act.REQUEST, Act.QUESTION)
+
+
+def reminder_message(said: Utterance, *, limit: int) -> str:
+    """The reminder as the user said it, from the prompt ``said``: the whole sentence
+    each reminder clause stands in (a dash or bracket inside it cuts nothing: "remind me
+    — next time we touch R/plots.R — to switch the palette"). A reminder that names only
+    its condition ("could you remind me when brms 2.22 is on CRAN?") says what it is for
+    in what follows: the next sentences of its paragraph come with it, up to the next
+    ask (a request or a question) and ``limit`` characters."""
+    text = said.text
+    spans = sentence_spans(text)
+    placed: list[tuple[int, Act]] = []  # where each clause starts in the prompt
+    cursor = 0
+    for clause in said.sentences:
+        at = text.find(clause.text, cursor)
+        if at < 0:  # rewritten on the way (white space): the clauses alone
+            joined = " ".join(s.text for s in said.sentences if s.act is Act.REMINDER)
+            return joined
+        placed.append((at, clause.act))
+        cursor = at + len(clause.text)
+
+    def index_of(position: int) -> int:
+        return next((n for n, (a, b) in enumerate(spans) if a <= position < b), -1)
+
+    asks = {index_of(at) for at, act in placed if act in _ASKS}
+    chosen: list[int] = []
+    for at, act in placed:
+        n = index_of(at)
+        if act is not Act.REMINDER or n < 0 or n in chosen:
+            continue
+        chosen.append(n)
+        if _names_an_action(text[spans[n][0] : spans[n][1]]):
+            continue
+        size = spans[n][1] - spans[n][0]
+        for m in range(n + 1, len(spans)):
+            between = text[spans[m - 1][1] : spans[m][0]]
+            size += spans[m][1] - spans[m][0]
+            if m in asks or "\n\n" in between or size > limit or m in chosen:
+                break
+            chosen.append(m)
+    return " ".join(text[spans[n][0] : spans[n][1]] for n in sorted(chosen))
+
+
+def _names_an_action(sentence: str) -> bool:
+    """Whether a reminder's sentence says what to do beside its condition."""
+    condition = condition_of(sentence)
+    rest = sentence.replace(condition, " ") if condition else sentence
+    rest = _MARKER.sub(" ", rest)
+    return any(
+        len(t) > 2
+        and t.lower() not in STOPWORDS
+        and t.lower() not in _COMMON
+        and not _FRAME_WORD.match(t)
+        for t in _TOKEN.findall(rest)
+    )
 
 
 def on_files(condition: str) -> bool:
