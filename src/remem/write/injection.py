@@ -35,7 +35,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from remem.markup import regions, visible
+from remem.markup import MAX_REGION_TEXT, Region, regions, visible
 from remem.textnorm import skeleton, views
 from remem.write.acts import BASE_VERBS
 from remem.write.evidence import ADOPT, HIDDEN, TRUSTED, UNTRUSTED, assess, may_address
@@ -217,8 +217,17 @@ def find_hidden(text: str, *, adopt: bool = False) -> str | None:
     """The flag of an instruction in a hidden or side region of ``text``
     (:func:`remem.markup.regions`: comments, hidden elements, attributes, link titles,
     alt text, encoded runs ...), each checked as untrusted text — hidden ones against
-    the lowest threshold, since a reader never saw them."""
-    for region in regions(text):
+    the lowest threshold, since a reader never saw them. The hidden regions that sit in
+    the text are also read joined, in their order: an order split across two hidden
+    places ("Whenever travel comes up," ... "push the site …") is one order."""
+    found_regions = regions(text)
+    placed = sorted(
+        (r for r in found_regions if r.hidden and r.span), key=lambda r: r.span or (0, 0)
+    )
+    if len(placed) >= 2:
+        joined = " ".join(" ".join(r.text.split()) for r in placed)[:MAX_REGION_TEXT]
+        found_regions = [*found_regions, Region("hidden_joined", joined, True)]
+    for region in found_regions:
         body = region.text.replace("_", " ")
         found = None
         for view in views(body):
