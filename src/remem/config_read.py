@@ -80,8 +80,9 @@ class ReadSettings(BaseModel):
     # memories, and returns those that match better, first; 0 turns the fallback off.
     # Set on the lifecycle bench's dev world
     fallback_below: float = Field(0.6, ge=0, le=1)
-    # ...its first this many candidates get token vectors made for the search (archived
-    # and cold memories keep none) for their MaxSim; 0: keyword share only
+    # ...its first this many candidates, and its first this many by the pooled vector,
+    # get token vectors made for the search (archived and cold memories keep none) for
+    # their MaxSim; 0: keyword share only
     fallback_reembed: int = Field(10, ge=0)
     # ...and it admits at most this many hits (one of each text) ahead of the active ones
     fallback_max_hits: int = Field(3, ge=1)

@@ -201,3 +201,55 @@ def test_a_prompt_is_no_near_tie() -> None:
     assert (
         fallback.merge(active, [strong], best=best, query=query, config=config, now=T0)[0] is strong
     )
+
+
+def test_a_digest_is_judged_by_the_fact_it_would_bring() -> None:
+    # an archived digest quotes many words of the question, its facts do not answer it:
+    # judged by its own match it would take the place the cold answer should have
+    config = Config(embedder="fake", fallback_margin=0.02, fallback_max_hits=1)
+    query = "when is the relay race"
+    active = [_hit("Odile keeps her running spikes in the blue locker.", 0.36, Status.ACTIVE)]
+    best = fallback.best_match(active, query)
+    digest = _hit("Digest of a Sunday: race kit washed, relay team photo, race bib lost.", 0.50)
+    digest.memory.tags = ["rollup:day"]
+    its_fact = _hit("Odile washed the race kit on Sunday.", 0.20)
+    answer = _hit("Odile runs the city relay on 9 May.", 0.40, Status.COLD)
+    others = [digest, answer]
+    unjudged = fallback.merge(active, others, best=best, query=query, config=config, now=T0)
+    assert unjudged[0] is digest  # by its own many-word match
+    judged = {digest.memory.id: its_fact}
+    merged = fallback.merge(
+        active, others, best=best, query=query, config=config, now=T0, judged=judged
+    )
+    assert [h.memory.content for h in merged] == [answer.memory.content, active[0].memory.content]
+    # a digest whose fact answers is let in by that fact's match; one with no fact is not
+    good = _hit("Odile's relay race is on 9 May, the club said.", 0.45)
+    both = fallback.merge(
+        active, others, best=best, query=query, config=config, now=T0,
+        judged={digest.memory.id: good},
+    )  # fmt: skip
+    assert both[0] is digest and both[0].explain["fallback"]["tier_match"] > 0.4
+    none = fallback.merge(
+        active, [digest], best=best, query=query, config=config, now=T0,
+        judged={digest.memory.id: None},
+    )  # fmt: skip
+    assert none == active
+
+
+def test_the_second_tier_reembeds_the_vectors_first_candidates_too() -> None:
+    # the fused order leans on shared words: a fact near in meaning only comes late in
+    # it, and must still get the token match that finds it
+    hits = [_hit(f"The allotment shed needs note {i}.", 0.2) for i in range(12)]
+    for i, hit in enumerate(hits):
+        hit.explain["vector"] = {"rank": 11 - i}  # the last by fusion, the first by meaning
+    digest = _hit("Digest of a Monday: 3 memories.", 0.2)
+    digest.memory.tags = ["rollup:day"]
+    digest.explain["vector"] = {"rank": 0}
+    words_only = _hit("The shed roof leaks.", 0.1)  # not found by the vector at all
+    chosen = fallback.to_reembed([digest, *hits, words_only], 2)
+    assert [r.content for r in chosen] == [
+        hits[0].memory.content,
+        hits[1].memory.content,
+        hits[11].memory.content,
+        hits[10].memory.content,
+    ]

@@ -147,6 +147,29 @@ def _bring_facts(
     return out
 
 
+def best_sources(
+    store: Store,
+    hits: Sequence[SearchHit],
+    *,
+    query: str,
+    query_vector: Vectors | None,
+    model_id: str,
+    scope: Scope,
+    config: Config,
+    asker: Asker,
+) -> dict[str, SearchHit | None]:
+    """For each derived hit of ``hits``, the source it would bring (the one matching
+    the question best, :func:`_best_source`; None when none is servable and matches at
+    least ``config.min_relevance``). The archive tier judges a digest by this fact
+    (:func:`remem.read.fallback.merge`): a digest adds no fact of its own, and its
+    many quoted words must not win it a place its fact would not win."""
+    sources = leaf_sources(store, [h.memory for h in hits], scope)
+    return {
+        digest_id: _best_source(store, leaves, query, query_vector, model_id, config, asker)
+        for digest_id, leaves in sources.items()
+    }
+
+
 def _best_source(
     store: Store,
     leaves: Sequence[MemoryRecord],

@@ -16,8 +16,9 @@ the mean of the pooled cosine (``explain["match"]["cosine"]``) and a token-level
 match, the better of the share of the query's keywords found in the memory
 (:func:`remem.read.floor.term_match`) and the plain MaxSim of the query's tokens
 against the memory's (``explain["match"]["maxsim"]``). An active memory has its
-MaxSim from the late stage; the second tier's first ``fallback_reembed`` candidates
-get theirs from token vectors made for the search (:func:`late_match`, one model
+MaxSim from the late stage; the second tier's first ``fallback_reembed`` candidates,
+and its first so many by the pooled vector's rank (:func:`to_reembed`), get theirs
+from token vectors made for the search (:func:`late_match`, one model
 pass, never stored): a fact that answers a question in other words ("What's our
 wedding date?" — "Ingrid got married on 3 August 2013.") shares no keyword with it,
 and its pooled cosine alone left it under the floor once it went cold. A
@@ -25,8 +26,9 @@ second-tier hit is returned when it scores better than anything the active set
 returned (before the active hits, best first), or within ``fallback_margin`` under
 it (a near tie: right behind the active set's first hit); a hit past its validity
 scores ``fallback_past_penalty`` less; neither it nor a prompt is ever a near tie
-(:func:`merge`). Otherwise an archived memory
-stays out of the way. The second tier is ordered by that match, not by the
+(:func:`merge`). A digest or an insight is judged by the fact it would bring
+(:func:`remem.read.digests.best_sources`), not by its own many-word match. Otherwise
+an archived memory stays out of the way. The second tier is ordered by that match, not by the
 ranking's recency and usage factors: every memory there has gone unused for a
 while, and an old note used last month must not hide the fact the question asks
 for. Its search looks at ``rank_candidates`` hits for that reason.
@@ -42,7 +44,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -122,6 +124,24 @@ def late_match(
     return {r.id: round(float(s), 4) for r, s in zip(records, scores, strict=True)}
 
 
+def to_reembed(hits: Sequence[SearchHit], limit: int) -> list[MemoryRecord]:
+    """The second-tier candidates that get token vectors made for the search: the first
+    ``limit`` facts (not digests or insights) of the fused order, and the first ``limit``
+    by the pooled vector's rank. The fused order leans on shared words (BM25), and a cold
+    fact that answered a question in other words (a "timer" asked for, a "clock" said)
+    came 25th of the second tier, past the first ten, and was never given the token
+    match that finds it."""
+    facts = [h for h in hits if not derived(h.memory)]
+    by_meaning = sorted(
+        facts, key=lambda h: int(h.explain.get("vector", {}).get("rank", len(hits) + 1))
+    )
+    chosen = {h.memory.id: h.memory for h in facts[:limit]}
+    for hit in by_meaning[:limit]:
+        if "rank" in hit.explain.get("vector", {}):
+            chosen.setdefault(hit.memory.id, hit.memory)
+    return list(chosen.values())
+
+
 def tier_match(hit: SearchHit, query: str) -> float:
     """How well ``hit`` matches ``query``, comparably across tiers (see the module doc):
     the mean of the pooled cosine and the better of the keyword share and the plain
@@ -160,6 +180,7 @@ def merge(
     query: str,
     config: Config,
     now: datetime,
+    judged: Mapping[str, SearchHit | None] | None = None,
 ) -> list[SearchHit]:
     """The second tier's hits admitted against ``best`` (the active set's best tier
     match), then the active hits — all of them: the caller cuts to its limit after the
@@ -183,20 +204,32 @@ def merge(
     daughter in?") is let in only when it beats the active best outright. Others stay
     out of the way.
 
+    A derived hit (a digest, an insight) is judged by ``judged[its id]``, the source it
+    would bring (:func:`remem.read.digests.best_sources`): that fact's tier match,
+    validity and kind decide, and a derived hit judged None (no source to bring) is
+    left out. Archived day digests matching a question 0.41-0.45 by the many words
+    they quote had taken every place while the cold fact that answered it (0.40, above
+    the active best) stayed out.
+
     At most ``config.fallback_max_hits`` of the second tier's hits are admitted, and one
-    of each text: the second tier holds every repetition of a note said again and
-    again through the year ("The hay lorry is bringing 40 bales today."), and its
+    of each text (a derived hit's text is its fact's; a text the active hits hold is
+    not admitted again): the second tier holds every repetition of a note said again
+    and again through the year ("The hay lorry is bringing 40 bales today."), and its
     copies had filled the block ahead of the active set's answer."""
     admitted: list[tuple[float, int, SearchHit]] = []
-    seen: set[str] = set()
+    seen = {" ".join(h.memory.content.casefold().split()) for h in active}
+    judged = judged or {}
     for order, hit in enumerate(others):
-        match = tier_match(hit, query)
-        ended = past(hit.memory, now, config)
+        fact = judged.get(hit.memory.id) if hit.memory.id in judged else hit
+        if fact is None:
+            continue  # a digest none of whose facts matches: nothing to bring
+        match = tier_match(fact, query)
+        ended = past(fact.memory, now, config)
         score = match - (config.fallback_past_penalty if ended else 0.0)
-        text = " ".join(hit.memory.content.casefold().split())
+        text = " ".join(fact.memory.content.casefold().split())
         if score <= best - config.fallback_margin or text in seen:
             continue
-        if score <= best and (ended or session_only(hit.memory)):
+        if score <= best and (ended or session_only(fact.memory)):
             continue  # a near tie is for a fact: not a past note, not a prompt
         seen.add(text)
         hit.explain["tier"] = str(hit.memory.status)

@@ -138,7 +138,13 @@ def _tiered(
                 store, embedder, q, second, scope, config, depth, wider, asker, now,
                 reembed=config.fallback_reembed,
             )  # fmt: skip
-            hits = fallback.merge(hits, others, best=best, query=query, config=config, now=now)
+            judged = digests.best_sources(
+                store, others, query=query, query_vector=q.vector,
+                model_id=embedder.model_id, scope=scope, config=config, asker=asker or Asker(),
+            )  # fmt: skip
+            hits = fallback.merge(
+                hits, others, best=best, query=query, config=config, now=now, judged=judged
+            )
     served = digests.serve_facts(
         store,
         hits,
@@ -293,12 +299,9 @@ def _search(
         if f.memory_id in records
     ]
     if reembed > 0 and q.tokens is not None:
+        chosen = fallback.to_reembed([h for h in hits if h.memory.id not in plain], reembed)
         made = fallback.late_match(
-            embedder,
-            q.tokens,
-            [h.memory for h in hits if h.memory.id not in plain],
-            drop=config.late_drop_stopwords,
-            limit=reembed,
+            embedder, q.tokens, chosen, drop=config.late_drop_stopwords, limit=len(chosen)
         )
         plain.update(made)
     matches = match_scores(
