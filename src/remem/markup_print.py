@@ -7,7 +7,8 @@ all it holds:
 - an hOCR line whose glyphs are under 5 pixels high (``x_size``, or its box);
 - a spreadsheet formula's string that the cell never shows (``=N("...")`` is 0,
   ``=IF(FALSE, "...", ...)`` the other branch);
-- a CSV column whose header names it hidden or internal (``_notes``, ``hidden_memo``).
+- a CSV column whose header names it hidden or internal (``_notes``, ``hidden_memo``);
+- a LaTeX ``comment`` environment (the comment package's: never typeset).
 
 Each finding is ``(form, text, hidden, span)``, as :mod:`remem.markup_render` returns
 them. Neutral: imports nothing of the write or read paths; every pattern is bounded.
@@ -37,6 +38,8 @@ _UNSHOWN_FORMULA = re.compile(
 )
 _HIDDEN_COLUMN = re.compile(r"^_|hidden|internal", re.I)
 _MAX_ROWS = 2000
+_LATEX_COMMENT_MARK = re.compile(r"\\(begin|end)\{comment\}")
+_MAX_TEXT = 4000
 
 
 def print_regions(text: str) -> list[Found]:
@@ -72,6 +75,8 @@ def print_regions(text: str) -> list[Found]:
         ]
     if "," in text:
         out += _hidden_columns(text)
+    if "\\begin{comment}" in text:
+        out += _latex_comment_env(text)
     return out
 
 
@@ -90,3 +95,23 @@ def _hidden_columns(text: str) -> list[Found]:
         cells = [row[i] for row in rows[1:] for i in wanted if i < len(row) and row[i].strip()]
         return [("hidden_column", cell, True, None) for cell in cells]
     return []
+
+
+def _latex_comment_env(text: str) -> list[Found]:
+    """Each ``\\begin{comment}`` with the next ``\\end{comment}`` after it, in one pass."""
+    out: list[Found] = []
+    opened = None
+    for mark in _LATEX_COMMENT_MARK.finditer(text):
+        if mark.group(1) == "begin":
+            opened = mark.end()
+        elif opened is not None:
+            out.append(
+                (
+                    "latex_comment",
+                    text[opened : min(mark.start(), opened + _MAX_TEXT)],
+                    True,
+                    (opened, mark.start()),
+                )
+            )
+            opened = None
+    return out

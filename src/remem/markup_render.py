@@ -50,6 +50,7 @@ _CSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _CURSOR_UP = re.compile(r"\x1b\[(\d*)A")
 _COLUMN_ONE = re.compile(r"\x1b\[1?G")
 _ERASE_LINE = "\x1b[2K"
+_OSC = re.compile(r"\x1b\][0-2];([^\x07\x1b\n]{1,4000})(?:\x07|\x1b\\)")
 
 # -- screen's end, cells -------------------------------------------------------------------
 _BLANK = re.compile(r"^[\s,;|\t]*$")
@@ -109,6 +110,8 @@ _RTF_KNOWN_DEST = frozenset({"generator", "expandedcolortbl", "listtable", "list
 def render_regions(text: str) -> list[Found]:
     """The parts of ``text`` its renderer does not show (see the module doc)."""
     out: list[Found] = []
+    if "\x1b]" in text:  # an operating-system command: a window title, not the output
+        out += [("terminal_title", m.group(1), True, m.span(1)) for m in _OSC.finditer(text)]
     if "\x1b[" in text or "\r" in text.replace("\r\n", ""):
         out += _terminal(text)
     if (

@@ -97,8 +97,12 @@ _TRAILER = re.compile(
 _COMMIT = re.compile(r"^(?:commit [0-9a-f]{7,40}|Signed-off-by:|Co-authored-by:)", re.M)
 _TIMING = re.compile(
     r"^[ \t]*((?:\d{1,2}:)?\d{2}:\d{2}[.,]\d{3})[ \t]*-->[ \t]*((?:\d{1,2}:)?\d{2}:\d{2}[.,]\d{3})"
-    r"[^\n]*\n((?:[ \t]*\S[^\n]*(?:\n|\Z)){1,8})",
+    r"([^\n]*)\n((?:[ \t]*\S[^\n]*(?:\n|\Z)){1,8})",
     re.M,
+)
+# A cue's settings that place it off the screen: a negative line, a position past 100%.
+_OFF_SCREEN = re.compile(
+    r"\b(?:line|position):(?:-\d+|[1-9]\d{3,}|(?:10[1-9]|1[1-9]\d|[2-9]\d\d)%)"
 )
 # A Dockerfile's metadata: the quoted values of LABEL, ENV and ARG (continued lines too).
 _DOCKERFILE = re.compile(r"^FROM[ \t]+\S+", re.M)
@@ -236,12 +240,13 @@ def _record_fields(text: str) -> list[Found]:
 
 
 def _captions(text: str) -> list[Found]:
-    """A cue of a caption file shown too briefly to read (hidden); its NOTE blocks (side)."""
+    """A cue of a caption file shown too briefly to read or placed off the screen
+    (hidden); its NOTE blocks (side)."""
     out: list[Found] = []
     for m in _TIMING.finditer(text):
         start, end = _seconds(m.group(1)), _seconds(m.group(2))
-        if end - start < _FLASH:
-            out.append(("flash_cue", m.group(3), True, m.span(3)))
+        if end - start < _FLASH or _OFF_SCREEN.search(m.group(3)):
+            out.append(("flash_cue", m.group(4), True, m.span(4)))
     if out or "WEBVTT" in text[:200]:
         out += [("caption_note", m.group(1), False, m.span()) for m in _CUE_NOTE.finditer(text)]
     return out

@@ -182,6 +182,9 @@ def test_hostile_document_input_is_read_in_bounded_time() -> None:
         ("x" + " " * 99) * (n // 100),
         "+a" * (n // 2),
         f"a{WJ}" + (ZERO + ONE) * (n // 2) + WJ,
+        "\x1b]0;" + "a" * n,
+        "\\begin{comment}" * (n // 15),
+        "WEBVTT\n\n" + "00:00:01.000 --> 00:00:02.000 line:-1\nx\n" * (n // 40),
     ]
     started = time.perf_counter()
     for text in hostile:
@@ -223,3 +226,24 @@ def test_two_harmless_hidden_places_joined_stay_harmless() -> None:
         '<img alt="A red bicycle by a wall" src="b.png"><!-- TODO: swap the hero image -->'
     )
     assert not scan_message(text, untrusted=False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\\documentclass{article}\\usepackage{comment}\\begin{document}\nHello.\n"
+        f"\\begin{{comment}}\n{ORDER}\n\\end{{comment}}\n\\end{{document}}",
+        f"build log:\n\x1b]0;{ORDER}\x07\nok 12 tests\n",
+        f"WEBVTT\n\n00:00:01.000 --> 00:00:04.000 line:-400\n{ORDER}\n\n"
+        "00:00:05.000 --> 00:00:08.000\nHello there.\n",
+    ],
+    ids=["latex-comment-env", "terminal-title", "cue-off-screen"],
+)
+def test_text_never_typeset_or_shown_off_the_output_is_hidden(text: str) -> None:
+    assert any(r.hidden and "tenant disputed" in r.text for r in regions(text))
+    assert scan_message(text, untrusted=False)
+
+
+def test_a_cue_on_the_screen_stays_a_cue() -> None:
+    text = f"WEBVTT\n\n00:00:01.000 --> 00:00:04.000 line:90% position:10%\n{ORDER}\n"
+    assert not any(r.hidden and "tenant disputed" in r.text for r in regions(text))
