@@ -104,3 +104,36 @@ def test_a_range_keeps_the_text_it_covers() -> None:
     found = find_times("We were away from the 2nd until the 5th, then home.", A)
     assert [f.text for f in found] == ["from the 2nd until the 5th"]
     assert (found[0].span.start, found[0].span.end) == (date(2025, 10, 2), date(2025, 10, 5))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a count from now is the day it lands on
+        ("six weeks from now", ("2025-11-20", "2025-11-20")),
+        ("a month from now", ("2025-11-09", "2025-11-09")),
+        # "the previous X" is the calendar one before this one; "the past X" a duration
+        ("the previous month", ("2025-09-01", "2025-09-30")),
+        ("over the previous week", ("2025-10-02", "2025-10-09")),
+        ("the day after tomorrow", ("2025-10-11", "2025-10-11")),
+        ("overmorrow", ("2025-10-11", "2025-10-11")),
+        # "this coming weekend" is the first ahead; "next weekend" the one after
+        ("this coming weekend", ("2025-10-11", "2025-10-12")),
+        ("next weekend", ("2025-10-18", "2025-10-19")),
+        # a day of a named week, and the British "Tuesday week"
+        ("next week on wednesday", ("2025-10-15", "2025-10-15")),
+        ("last week monday", ("2025-09-29", "2025-09-29")),
+        ("tuesday week", ("2025-10-21", "2025-10-21")),
+        # from the day said to a day ahead
+        ("between now and sunday", ("2025-10-09", "2025-10-12")),
+        ("from today until the 3rd", ("2025-10-09", "2025-11-03")),
+        ("20251224", ("2025-12-24", "2025-12-24")),
+        ("orthodox easter", ("2025-04-20", "2025-04-20")),
+    ],
+)
+def test_counts_from_now_named_weeks_and_days_ahead(text: str, expected: tuple[str, str]) -> None:
+    assert span(text) == expected
+
+
+def test_an_eight_digit_number_that_is_no_date_stays_a_number() -> None:
+    assert find_times("ticket 20251399 and pin 12345678", A) == []

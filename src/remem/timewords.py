@@ -92,6 +92,16 @@ def easter(year: int) -> date:
     return date(year, month, day)
 
 
+def orthodox_easter(year: int) -> date:
+    """Orthodox Easter Sunday of ``year`` on the Gregorian calendar: the Julian computus
+    (Meeus), moved by the calendars' 13 days (1900-2099)."""
+    a, b, c = year % 4, year % 7, year % 19
+    d = (19 * c + 15) % 30
+    e = (2 * a + 4 * b - d + 34) % 7
+    month, day = divmod(d + e + 114, 31)
+    return date(year, month, day + 1) + timedelta(days=13)
+
+
 def nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
     """The ``n``-th ``weekday`` (0 = Monday) of ``month``; ``n`` = -1: the last."""
     if n > 0:
@@ -201,6 +211,7 @@ HOLIDAYS: dict[tuple[str, ...], Callable[[int], date]] = {
     ("easter", "sunday"): easter,
     ("easter", "monday"): _after_easter(1),
     ("easter",): easter,
+    ("orthodox", "easter"): orthodox_easter,
     ("good", "friday"): _after_easter(-2),
     ("palm", "sunday"): _after_easter(-7),
     # the church year, counted from Easter

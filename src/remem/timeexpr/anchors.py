@@ -51,7 +51,8 @@ class AnchorRules(ParserBase):
         """A deictic modifier: last / next / this (and "the previous", "this coming")."""
         for phrases, mode in (
             (("this past", "the previous", "the past", "last", "previous", "past"), "last"),
-            (("this coming", "the coming", "the following", "next", "coming"), "next"),
+            (("this coming", "the coming", "coming"), "coming"),
+            (("the following", "next"), "next"),
             (("this", "the current", "current"), "this"),
         ):
             j = self.words(i, *phrases)
@@ -94,6 +95,11 @@ class AnchorRules(ParserBase):
             if k is None:
                 return None
             end = k
+        if mode == "coming":  # "this coming weekend": the first one ahead, even tomorrow
+            if UNITS.get(word) == "weekend":
+                saturday = self._weekday_after(a, 5)
+                return Span(saturday, saturday + timedelta(days=1), "weekend"), end
+            mode = "next"
         back = {"last": -1, "next": 1, "this": 0, "last2": -2, "next2": 2}[mode]
         if tail and word in ("day", "night"):  # "the night before last": two days back
             return day_span(a + timedelta(days=back)), end

@@ -33,6 +33,8 @@ from remem.timewords import (
 # Words and numbers, dates whole (ISO, "2024/03/05", "3/5/2024", "05.03.24", "05.03.",
 # "3/25"), "Q3", ordinals ("3rd"), decades ("'90s").
 TOKEN = re.compile(
+    r"(?<!\d)(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\d)|"  # 20240305
+    r"\d{5,}|"  # a longer run of digits is one number (an id, a count), never a year
     r"\d{4}-\d{1,2}-\d{1,2}|\d{4}/\d{1,2}/\d{1,2}|\d{1,2}/\d{1,2}/(?:\d{4}|\d\d)(?![\d/])|"
     r"(?<![\d.])(?:\d{1,2}\.\d{1,2}\.(?:19|20)\d\d|\d\d\.\d\d\.(?:\d\d)?)(?![\d.]?\d)|"
     r"(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])|(?:(?<=\d)|(?<=st)|(?<=nd)|(?<=rd)|(?<=th))[-–](?=\d)|[qh][1-4]\b|\bb4\b|'?\d{1,4}(?:st|nd|rd|th|s)?|"
@@ -88,7 +90,9 @@ TIME_WORDS = (
     | set(MONTHS)
     | set(SEASONS)
     | {w for words in HOLIDAYS for w in words if w not in ("of", "day", "st")}
-    | set("today tonight tomorrow yesterday night morning afternoon evening ago now".split())
+    | set(
+        "today tonight tomorrow overmorrow yesterday night morning afternoon evening ago now".split()
+    )
     | {"q1", "q2", "q3", "q4", "h1", "h2"}
     | set("ytd qtd mtd wtd eod cob eow eom eoq eoy academic term semester".split())
     | set(DECADE_WORDS)

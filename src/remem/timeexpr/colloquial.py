@@ -102,6 +102,25 @@ class ColloquialRules(ParserBase):
             return [(day_span(self._weekday_after(a, WEEKDAY[word]) + timedelta(days=days)), k + 1)]
         return []
 
+    def _week_day(self, i: int) -> list[Found]:
+        """ "next week Thursday", "last week on Friday": that day of the week named;
+        "Thursday week": the coming Thursday, a week on (British)."""
+        a, word = self.anchor, self.at(i)
+        if word in WEEKDAY and self.at(i + 1) == "week":
+            after = self.at(i + 2)
+            if after in ("of", "ago", "before", "after") or self.number(i + 2) is not None:
+                return []
+            return [(day_span(self._weekday_after(a, WEEKDAY[word]) + timedelta(days=7)), i + 2)]
+        for phrase, weeks in (("next week", 1), ("last week", -1), ("this week", 0)):
+            j = self.words(i, phrase)
+            if j is None:
+                continue
+            k = j + (self.at(j) == "on")
+            if self.at(k) in WEEKDAY:
+                monday = a - timedelta(days=a.weekday()) + timedelta(weeks=weeks)
+                return [(day_span(monday + timedelta(days=WEEKDAY[self.at(k)])), k + 1)]
+        return []
+
     def _since_count(self, i: int) -> list[Found]:
         """ "since 4 weeks", "since two months" (a count, not a point: "for the past ...")."""
         if self.at(i) != "since":

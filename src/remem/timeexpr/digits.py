@@ -19,7 +19,7 @@ def _full_year(digits: str | None, anchor: date) -> int:
 
 
 def numeric_date(words: list[str], i: int, anchor: date) -> date | None:
-    """A date in digits: ISO ("2024-03-05", "2024/03/05"), dotted day first
+    """A date in digits: ISO ("2024-03-05", "2024/03/05", "20240305"), dotted day first
     ("05.03.2024", "05.03.24", "05.03."), slashed month first unless the first
     number cannot be a month ("3/5/2024", "25/12/24"); a slashed date without a year
     ("12/25") only when its order is plain and it stands alone or after a word that
@@ -27,6 +27,7 @@ def numeric_date(words: list[str], i: int, anchor: date) -> date | None:
     word, a = words[i] if i < len(words) else "", anchor
     before = words[i - 1] if i > 0 else ""
     ymd = re.fullmatch(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})", word)
+    ymd = ymd or re.fullmatch(r"((?:19|20)\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])", word)
     dotted = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})?", word)
     slash = re.fullmatch(r"(\d{1,2})/(\d{1,2})(?:/(\d{2}|\d{4}))?", word)
     try:

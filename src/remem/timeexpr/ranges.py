@@ -15,7 +15,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 from remem.timeexpr.base import WEEKDAY, Found, ParserBase
-from remem.timeexpr.spans import Span, cover, shift_years
+from remem.timeexpr.spans import Span, cover, shift_months, shift_years
 
 # Connectors after a leading "between"/"from", and the ones a range may use without one
 # ("Monday to Friday", "the 3rd till the 9th"): then both ends must be of one grain.
@@ -33,6 +33,24 @@ class RangeRules(ParserBase):
         if self.at(i) not in ("between", "from"):
             return []
         return self._range(i + 1, self.longest(i + 1), led=True, between=self.at(i) == "between")
+
+    def _from_now(self, i: int) -> list[Found]:
+        """ "between now and Friday", "from today until the 12th": the day said to the end
+        of X, X ahead of it (a bare weekday is the coming one)."""
+        if self.at(i) not in ("between", "from") or self.at(i + 1) not in ("now", "today"):
+            return []
+        k = i + 2
+        if self.at(k) not in ("and", "to", "till", "until", "through"):
+            return []
+        found = self.longest(k + 1)
+        if found is None:
+            return []
+        (span, j), end = found, found[0].end
+        if end < self.anchor and self.at(k + 1) in WEEKDAY:
+            end = self._weekday_after(self.anchor, WEEKDAY[self.at(k + 1)])
+        elif end < self.anchor and span.grain == "day" and self.at(k + 1) == "the":
+            end = shift_months(end, 1)  # "until the 12th": the next 12th
+        return [(Span(self.anchor, end, "range"), j)] if end >= self.anchor else []
 
     def _range_to(self, i: int) -> list[Found]:
         """ "Monday to Friday", "the 10th till the 14th of next month", "June 3-5": a range

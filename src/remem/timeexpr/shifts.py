@@ -87,6 +87,8 @@ class ShiftRules(ParserBase):
             if not lead or self.at(i) != "for":
                 return []
             k = j  # "for three years"
+        if not lead and self.at(j + 1) == "previous" and self.number(k) is None:
+            return []  # "the previous week" is the week before this one ("last week")
         length = self._duration_length(k)
         if length is None:
             return []
@@ -129,7 +131,9 @@ class ShiftRules(ParserBase):
                     end = self.words(k, tail)
                     if end is not None:
                         today = self.words(end, "today")
-                        single = today is not None or exact
+                        single = (
+                            today is not None or exact or sign > 0
+                        )  # "a year from now": that day
                         out.append(self._count(unit, lo, hi, sign, single, today or end))
                 end = self.words(k, "from today")
                 if end is not None:
@@ -206,7 +210,7 @@ class ShiftRules(ParserBase):
         one = {
             "the day before yesterday": -2, "the day after tomorrow": 2, "last night": -1,
             "yesterday": -1, "today": 0, "tonight": 0, "this morning": 0,
-            "this afternoon": 0, "this evening": 0, "earlier today": 0, "tomorrow": 1,
+            "this afternoon": 0, "this evening": 0, "earlier today": 0, "tomorrow": 1, "overmorrow": 2,
         }  # fmt: skip
         for phrase, offset in one.items():
             j = self.words(i, phrase)
