@@ -129,6 +129,9 @@ def test_a_range_keeps_the_text_it_covers() -> None:
         ("from today until the 3rd", ("2025-10-09", "2025-11-03")),
         ("20251224", ("2025-12-24", "2025-12-24")),
         ("orthodox easter", ("2025-04-20", "2025-04-20")),
+        ("midweek", ("2025-10-07", "2025-10-09")),
+        ("begin of next month", ("2025-11-01", "2025-11-10")),
+        ("christmas week", ("2025-12-22", "2025-12-28")),
     ],
 )
 def test_counts_from_now_named_weeks_and_days_ahead(text: str, expected: tuple[str, str]) -> None:

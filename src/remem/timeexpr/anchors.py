@@ -33,7 +33,8 @@ from remem.timewords import HOLIDAY_SPANS, HOLIDAY_WEEKENDS, MONTHS, SEASONS, da
 
 # The parts of a span by the words that name them: "(the) beginning of", "back end of".
 _PART_WORDS = (
-    ("beginning", "early"), ("start", "early"), ("middle", "mid"), ("end", "late"),
+    ("beginning", "early"), ("begin", "early"), ("start", "early"), ("middle", "mid"),
+    ("end", "late"),
     ("back end", "late"), ("tail end", "late"), ("first half", "first"),
     ("front half", "first"), ("second half", "second"), ("back half", "second"),
     ("latter half", "second"), ("midway through", "mid"), ("halfway through", "mid"),
@@ -313,6 +314,8 @@ class AnchorRules(ParserBase):
             first, last = HOLIDAY_SPANS.get(tuple(self.w[i:k][:3]), (0, 0))
             span = Span(when + timedelta(days=first), when + timedelta(days=last), "holiday")
             out.append((span, k))
+            if self.at(k) == "week" and self.at(k + 1) not in ("before", "after", "of"):
+                out.append((week_span(when), k + 1))  # "Thanksgiving week": the week it is in
             for words, (lo, hi) in HOLIDAY_WEEKENDS.items():
                 end = i + len(words)
                 if self.w[i:end] == list(words) and self.at(end) == "weekend":

@@ -94,6 +94,7 @@ TIME_WORDS = (
         "today tonight tomorrow overmorrow yesterday night morning afternoon evening ago now".split()
     )
     | {"q1", "q2", "q3", "q4", "h1", "h2"}
+    | {"midweek"}
     | set("ytd qtd mtd wtd eod cob eow eom eoq eoy academic term semester".split())
     | set(DECADE_WORDS)
     | {"oh", "thousand", "nineteen", "twenty"}  # years said in words
@@ -127,7 +128,7 @@ STARTS = (
         "earlier later since between from beginning start end back tail front latter "
         "exactly over so ytd qtd mtd wtd eod cob eow eom eoq eoy close academic school "
         "tues thurs midway halfway half same all whole entire come coming upcoming "
-        "following oh penultimate after".split()
+        "following oh penultimate after begin midweek".split()
     )
 )
 _HOLIDAYS_BY_FIRST: dict[str, list[tuple[tuple[str, ...], Callable[[int], date]]]] = {}

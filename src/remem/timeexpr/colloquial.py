@@ -104,8 +104,11 @@ class ColloquialRules(ParserBase):
 
     def _week_day(self, i: int) -> list[Found]:
         """ "next week Thursday", "last week on Friday": that day of the week named;
-        "Thursday week": the coming Thursday, a week on (British)."""
+        "Thursday week": the coming Thursday, a week on (British); "midweek"."""
         a, word = self.anchor, self.at(i)
+        if word == "midweek":  # Tuesday to Thursday of the week said
+            tuesday = a - timedelta(days=a.weekday() - 1)
+            return [(Span(tuesday, tuesday + timedelta(days=2), "range"), i + 1)]
         if word in WEEKDAY and self.at(i + 1) == "week":
             after = self.at(i + 2)
             if after in ("of", "ago", "before", "after") or self.number(i + 2) is not None:
