@@ -115,3 +115,38 @@ def test_the_same_thing_as_subject_is_evidence() -> None:
     # another thing's statement has no such evidence
     other = _relate(old, "The weekly reports go to Wasabi now.")
     assert "the same thing" not in other.explain(), other.explain()
+
+
+def test_two_speakers_each_telling_about_themselves_update_nothing() -> None:
+    # the older sentence opens with a reason, so its whole has no person as subject; a
+    # clause of it is its speaker's: another speaker's own news replaces none of it
+    old = "Because the rent went up, Ines gave up the flat and now lives with friends."
+    other = relate(old, "Tomas sold the flat.", old_speaker="Ines", new_speaker="Tomas",
+                   similarity=SIM)  # fmt: skip
+    assert other.relation == "other" and "different people" in other.explain()
+    # the same speaker's news is compared, and so is another speaker naming her
+    own = relate(old, "Ines sold the flat.", old_speaker="Ines", new_speaker="Ines",
+                 similarity=SIM)  # fmt: skip
+    assert own.updates(THRESHOLD)
+    named = relate(old, "Tomas says Ines sold the flat.", old_speaker="Ines",
+                   new_speaker="Tomas", similarity=SIM)  # fmt: skip
+    assert "different people: ines / tomas" not in named.explain()
+    # one speaker's thing and another speaker about himself: apart unless he names it
+    invoicing = "Invoicing lives in Xero now, the switch finished Monday."
+    moved = relate(invoicing, "Rob is back to living with Rob's parents.", old_speaker="Ana",
+                   new_speaker="Rob", similarity=SIM)  # fmt: skip
+    assert moved.relation == "other" and "different subjects" in moved.explain()
+    office = "The office is on Main Street."
+    named_office = relate(office, "Rob and others moved the office to Elm Street.",
+                          old_speaker="Ana", new_speaker="Rob", similarity=SIM)  # fmt: skip
+    assert named_office.updates(THRESHOLD)
+
+
+def test_the_old_facts_noun_in_another_inflection_is_no_name() -> None:
+    # a sentence-initial capital reads like a name beside the speaker, but the old
+    # fact says the same noun in the singular: it is the speaker's thing
+    old = "Kim's allowance is 20 dollars a week."
+    assert _relate(old, "Allowances went up to 30 dollars a week.").updates(THRESHOLD)
+    # a name the old fact never says is still another person
+    other = _relate("Kim lives in Leeds.", "Sam moved to Tampere.")
+    assert other.relation == "other"

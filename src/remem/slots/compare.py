@@ -50,7 +50,7 @@ from remem.slots.semantic import Similarity, texts_for
 from remem.slots.things import named_apart, other_thing
 from remem.slots.tokens import ADVERBS, is_word, verbish
 from remem.slots.value_changes import ident_changed
-from remem.slots.whose import different_member, different_subject
+from remem.slots.whose import different_member, different_subject, speakers_apart
 
 _NEGATION_FILLER = frozenset(
     "a an the does do did is are was were am be been anymore longer any more really".split()
@@ -109,6 +109,9 @@ def compare(
     thing = other_thing(old, new)  # two named things of one kind: so is every clause
     if thing:
         return Verdict("other", 0.0, (different_subject(old, new) or thing,))
+    apart = speakers_apart(old, new)  # two speakers' own facts: so is every clause
+    if apart:
+        return Verdict("other", 0.0, (apart,))
     # a short text of several sentences is compared sentence by sentence (its clauses)
     best = _compare_one(old, new, w, similarity) if whole else _NOT_ONE
     for o in old.clauses or (old,):

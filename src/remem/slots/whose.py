@@ -11,6 +11,7 @@ from remem.slots.ending import ended_values
 from remem.slots.evidence import frame
 from remem.slots.facts import Fact
 from remem.slots.subject import SELF, clash, speaker_words
+from remem.slots.tokens import stem
 
 
 def _named_speaker(one: Fact, other: Fact) -> bool:
@@ -42,7 +43,10 @@ def different_subject(old: Fact, new: Fact) -> str | None:
         thing = old if old.who is None else new
         other = new if thing is old else old
         named = bool(thing.key) and not thing.thing_key
-        if named and not thing.key & other.mentions:
+        # the other fact's noun in another inflection is no name ("Allowances went up to
+        # 30 dollars" after "Kim's allowance is 20 dollars"): the capital is the sentence's
+        forms = thing.key | {stem(k) for k in thing.key}
+        if named and not forms & other.mentions:
             return f"different subjects: {' '.join(sorted(thing.key))} / {other.who}"
         # both about a thing, and neither names the other's ("The goats' cheese we sell
         # is called ..." / "The bull Ingrid sold in January was called ..."): the
@@ -72,6 +76,35 @@ def different_subject(old: Fact, new: Fact) -> str | None:
     if acts_on_old and not other_names:
         return None
     return f"different subjects: {' '.join(sorted(old_only))} / {' '.join(sorted(new_only))}"
+
+
+def speakers_apart(old: Fact, new: Fact) -> str | None:
+    """Two speakers each telling about themselves, neither naming the other: "Because
+    the rent went up, Ines gave up the flat ..." said by Ines and "Tomas sold the flat"
+    said by Tomas. A sentence is about its speaker when it is, or one of its clauses is
+    (the whole of a sentence opening with a reason has another subject). Or one speaker
+    about themselves and the other about a thing the first never names."""
+    a, b = speaker_words(old.speaker), speaker_words(new.speaker)
+    if not a or not b or a == b or a & new.mentions or b & old.mentions:
+        return None
+    if _about_speaker(old) and _about_speaker(new):
+        return f"about different people: {old.speaker} / {new.speaker}"
+    # "Invoicing lives in Xero now" said by one, "I'm back to living with my parents"
+    # by another
+    for thing, person in ((old, new), (new, old)):
+        forms = thing.key | {stem(k) for k in thing.key}
+        if (
+            thing.who is None
+            and thing.key
+            and _about_speaker(person)
+            and not forms & person.mentions
+        ):
+            return f"different subjects: {' '.join(sorted(thing.key))} / {person.speaker}"
+    return None
+
+
+def _about_speaker(fact: Fact) -> bool:
+    return fact.who == SELF or any(c.who == SELF for c in fact.clauses)
 
 
 def _ends_named_value(old: Fact, new: Fact) -> bool:
