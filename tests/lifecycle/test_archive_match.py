@@ -228,7 +228,8 @@ def test_a_digest_is_judged_by_the_fact_it_would_bring() -> None:
         active, others, best=best, query=query, config=config, now=T0,
         judged={digest.memory.id: good},
     )  # fmt: skip
-    assert both[0] is digest and both[0].explain["fallback"]["tier_match"] > 0.4
+    assert both[0] is good and both[0].explain["via"] == {"digest": digest.memory.id}
+    assert both[0].explain["fallback"]["tier_match"] > 0.4 and digest not in both
     none = fallback.merge(
         active, [digest], best=best, query=query, config=config, now=T0,
         judged={digest.memory.id: None},

@@ -206,8 +206,10 @@ def merge(
 
     A derived hit (a digest, an insight) is judged by ``judged[its id]``, the source it
     would bring (:func:`remem.read.digests.best_sources`): that fact's tier match,
-    validity and kind decide, and a derived hit judged None (no source to bring) is
-    left out. Archived day digests matching a question 0.41-0.45 by the many words
+    validity and kind decide, the fact is admitted in its place (``explain["via"]``
+    names the digest: an outdated digest would be dropped with the fact it stood for,
+    a cold plate number lost that way), and a derived hit judged None (no source to
+    bring) is left out. Archived day digests matching a question 0.41-0.45 by the many words
     they quote had taken every place while the cold fact that answered it (0.40, above
     the active best) stayed out.
 
@@ -232,6 +234,10 @@ def merge(
         if score <= best and (ended or session_only(fact.memory)):
             continue  # a near tie is for a fact: not a past note, not a prompt
         seen.add(text)
+        if fact is not hit:  # the fact is admitted, not the digest that led to it
+            fact.score = hit.score
+            fact.explain["via"] = {"digest": hit.memory.id}
+            hit = fact
         hit.explain["tier"] = str(hit.memory.status)
         hit.explain["fallback"] = {
             "tier_match": round(match, 4),
