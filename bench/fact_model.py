@@ -91,9 +91,9 @@ we keep feature flags in LaunchDarkly
 I have a standing dentist appointment on the first Friday of the month""".splitlines()
 
 
-def prompts() -> Iterator[tuple[str, str, str, str, str]]:
+def prompts(splits: tuple[str, ...] = SPLITS) -> Iterator[tuple[str, str, str, str, str]]:
     """(set, group, label, text, previous) of every labelled prompt."""
-    for split in SPLITS:
+    for split in splits:
         for path in sorted((ROOT / "data" / "sessions" / split).glob("*.json")):
             project = json.loads(path.read_text())
             for session in project["sessions"]:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from fact_model import fit, prompts
+from fact_model import SPLITS, fit, prompts
 
 from remem import Memory
 from remem.config import Config
@@ -97,11 +97,11 @@ OWN_OTHERS = [
 ]
 
 
-def rows(mem: Memory) -> list[dict[str, Any]]:
+def rows(mem: Memory, splits: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """Every labelled prompt with whether structure already reads a lesson in it."""
     read = reader(mem.embedder, mem.config.model_copy(update={"act_lesson_min": None}))
     out = []
-    for name, group, label, text, previous in prompts():
+    for name, group, label, text, previous in prompts((*SPLITS, *splits)):
         said = read(text, previous=previous)
         # what the model may turn: a statement, no lesson and no question (act_meaning)
         open_ = not (said.is_lesson or said.has(Act.QUESTION)) and said.has(Act.STATEMENT)
@@ -117,9 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help=f"write {OUT.name}")
     parser.add_argument("--thresholds", default="0,0.5,1,1.5,2")
     parser.add_argument("--lam", type=float, default=0.3)
+    parser.add_argument("--fold-t", type=float, default=1.0, help="threshold of the per-fold table")
+    parser.add_argument("--splits", default="held4", help="sessions splits beside dev/held/held2")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp, Memory(Path(tmp) / "m.db", config=Config()) as mem:
-        data = rows(mem)
+        data = rows(mem, tuple(s for s in args.splits.split(",") if s))
         x = np.array([lesson_features(mem.embedder, r["text"], r["previous"]) for r in data])
         own = OWN_LESSONS + OWN_OTHERS
         x_own = np.array([lesson_features(mem.embedder, t, p) for t, p in own])
@@ -150,6 +152,16 @@ def main(argv: list[str] | None = None) -> int:
             b = sum(scores[i] >= t for i in neg)
             cells.append(f"{name} lessons +{a}/{len(pos)} others +{b}/{len(neg)}")
         print(f"t={t:+.2f}  " + " | ".join(cells))
+    t = args.fold_t
+    print(f"per fold at t={t:+.2f} (sessions projects): lessons added / others turned")
+    for group in groups:
+        idx = [i for i, r in enumerate(data) if r["group"] == group and r["open"]]
+        if not idx or not data[idx[0]]["set"].startswith("sessions"):
+            continue
+        pos = [i for i in idx if y[i] == 1]
+        neg = [i for i in idx if y[i] == 0]
+        a, b = sum(scores[i] >= t for i in pos), sum(scores[i] >= t for i in neg)
+        print(f"  {data[idx[0]]['set']:16} {group:22} +{a}/{len(pos)}  {b}/{len(neg)}")
     if args.write:
         w = fit(np.vstack([x, x_own]), np.r_[y, y_own], args.lam)
         model = {

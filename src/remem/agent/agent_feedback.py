@@ -145,6 +145,7 @@ class FeedbackMixin(AgentBase):
         text: str,
         *,
         context: str | None = None,
+        subject: str | None = None,
         session_id: str | None = None,
         trusted: bool = True,
         now: datetime | None = None,
@@ -155,17 +156,23 @@ class FeedbackMixin(AgentBase):
         ``trusted`` (the default): the user said it, in ``session_id``; its provenance
         says so. A correction that reads as an instruction aimed at the agent ("note to
         the assistant: ...", "ignore previous instructions") is stored untrusted and
-        flagged (``action == "flagged"``, ``flag``), never loaded nor learnt from."""
+        flagged (``action == "flagged"``, ``flag``), never loaded nor learnt from.
+        ``subject``: what the assistant's turn it answers said and wrote, kept beside
+        the lesson (a correction that names nothing: "not like that")."""
         text = check_text(text, "text", max_bytes=self.limits.max_content_bytes).strip()
         if context is not None:
             context = check_text(context, "context", max_bytes=self.limits.max_content_bytes)
+        if subject is not None:
+            subject = check_text(subject, "subject", max_bytes=self.limits.max_content_bytes)
         if session_id is not None:
             session_id = check_session_id(session_id, self.limits)
         now = now_or(now)
         llm = self.mem.llm()
         # The LLM runs before anything is written (no model call in a write transaction).
         draft = (
-            llm_lesson(llm, text, context=context) if llm else draft_lesson(text, context=context)
+            llm_lesson(llm, text, context=context, subject=subject)
+            if llm
+            else draft_lesson(text, context=context, subject=subject)
         )
         record, action, other = self.lessons.learn(
             draft, original=text, session_id=session_id, trusted=trusted, now=now

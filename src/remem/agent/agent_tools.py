@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 from remem.agent.agent_base import AgentBase
 from remem.agent.context import REMINDERS, BlockBuilder, Line, plain
 from remem.agent.dialogue import salient
+from remem.agent.lessons import lesson_core
 from remem.agent.results import ContextResult, ObserveResult
 from remem.agent.session import check_session_id
 from remem.agent.tools import matching, tool_text
@@ -68,7 +69,9 @@ class ToolsMixin(AgentBase):
             include_untrusted=self.include_untrusted,
             exclude=sources,
         )
-        candidates = [(r.id, r.render()) for r in rules] + [(m.id, m.content) for m in lessons]
+        # a lesson as said, without the turn it answered: that turn's words are not
+        # what the lesson is about
+        candidates = [(r.id, r.render()) for r in rules] + [(m.id, lesson_core(m)) for m in lessons]
         found = matching(
             candidates,
             tool,

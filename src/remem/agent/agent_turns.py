@@ -22,7 +22,8 @@ from remem.agent.context import (
     plain,
 )
 from remem.agent.deferred import journal_observe, journal_recall
-from remem.agent.dialogue import PreviousTurn, action_phrase, lesson_text, said_in, turn_before
+from remem.agent.dialogue import PreviousTurn, lesson_text, said_in, turn_before
+from remem.agent.lesson_subject import lesson_context
 from remem.agent.observe import decision_in, error_in, wants_remembering
 from remem.agent.results import ContextResult, ObserveResult
 from remem.agent.session import OBSERVED, check_session_id
@@ -425,17 +426,17 @@ class TurnsMixin(AgentBase):
         skipped: list[str],
     ) -> str | None:
         """The lesson a correction or a rule teaches, stored by ``correct`` (which
-        checks it); a correction that names no subject is about the turn before, so
-        that turn's last action is its context. The lesson's id, or None."""
+        checks it); a correction is about the turn before, so that turn's action and
+        what its reply and edits said of the correction's subject are its context
+        (:func:`~remem.agent.lesson_subject.lesson_context`); a rule only when it
+        shares a word with that turn. The lesson's id, or None."""
         text = lesson_text(said)
         if not text:
             return None
-        context = None
-        if before is not None and before.action and said.has(Act.CORRECTION):
-            context = action_phrase(before.action)
+        context, subject = lesson_context(said, before)
         try:
             learned = cast("MemoryAgent", self).correct(
-                text, context=context, session_id=session_id, now=now
+                text, context=context, subject=subject, session_id=session_id, now=now
             )
         except ValidationError as exc:
             skipped.append(f"lesson: {exc}")

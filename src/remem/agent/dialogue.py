@@ -52,6 +52,8 @@ class PreviousTurn:
     action: str | None = None
     prompt: str | None = None
     actions: tuple[str, ...] = field(default_factory=tuple)
+    replies: tuple[str, ...] = field(default_factory=tuple)  # the assistant's texts, in order
+    calls: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)  # one per action
 
 
 def said_in(points: Sequence[Checkpoint]) -> list[Said]:
@@ -100,6 +102,7 @@ def turn_before(said: Sequence[Said]) -> PreviousTurn:
     itself not observed yet: the turn since the last prompt)."""
     texts: list[str] = []
     actions: list[str] = []
+    calls: list[Mapping[str, Any]] = []
     prompt = None
     for item in reversed(said):
         if item.role == "user":
@@ -108,15 +111,19 @@ def turn_before(said: Sequence[Said]) -> PreviousTurn:
         for call in reversed(item.calls):
             name = str(call.get("name") or call.get("tool") or "tool")
             actions.append(salient(name, call.get("input")))
+            calls.append(call)
         if item.role == "assistant" and item.text:
             texts.append(item.text)
     actions.reverse()
+    calls.reverse()
     texts.reverse()
     return PreviousTurn(
         text="\n".join([*texts, *actions]),
         action=actions[-1] if actions else None,
         prompt=prompt,
         actions=tuple(actions),
+        replies=tuple(texts),
+        calls=tuple(calls),
     )
 
 
@@ -147,7 +154,12 @@ def lesson_text(said: Utterance) -> str:
     sentences = list(said.sentences)
     first = next((n for n, s in enumerate(sentences) if s.act in LESSON_ACTS), 0)
     kept = sentences[max(0, first - 1) :]
-    keep = [s.text for s in kept if s.act is not Act.THANKS and not _small_talk(s)]
+    # the sentence just before the first lesson is its subject, even said as an aside
+    # ("sorry, no — it's the other interval. Everything in the chapter uses that one")
+    subject = kept[0] if first > 0 and "aside" in kept[0].cues else None
+    keep = [
+        s.text for s in kept if s is subject or (s.act is not Act.THANKS and not _small_talk(s))
+    ]
     return " ".join(keep).strip()
 
 

@@ -36,14 +36,17 @@ from remem.write.injection import adoption_flag
 
 LESSON_CATEGORY = "process"
 MAX_LESSON_CHARS = 300
+SUBJECT_MARK = " (In answer to: "  # what follows a lesson: the turn it corrects
 _SCAN = 200  # lessons read when looking for one a new lesson reverses
 
 # What a correction opens with, not part of what it teaches. "no" only when
-# punctuation ends it ("no, ..."): "no anyhow in core" forbids anyhow. The marks
-# after it never take the dashes of an option ("wrong. --since ...").
+# punctuation ends it ("no, ..."): "no anyhow in core" forbids anyhow, and "no !! in
+# our code" forbids an operator (marks after a space are a token, but for a dash:
+# "no - don't"). The marks after it never take the dashes of an option ("wrong.
+# --since ...").
 _LEAD = re.compile(
-    r"^(?:(?:(?:no|nope)\b(?=\s*[,.:;!-])|(?:wrong|actually|well|hey|ok|okay|please|again|"
-    r"sorry|so)\b)(?:[\s,.:;!]|-(?![-\w]))*)+",
+    r"^(?:(?:(?:no|nope)\b(?=[,.:;!-]|\s+-(?![-\w]))|(?:wrong|actually|well|hey|ok|okay|please|again|"
+    r"sorry|so)\b)(?:[\s,:;!]|\.(?![/\w])|-(?![-\w]))*)+",
     re.I,
 )
 _MISTAKE = re.compile(
@@ -76,6 +79,12 @@ _TAIL = re.compile(
 )
 
 
+_OPEN_MARKS = re.compile(r"^(?:[!?;:,]|\.(?![/\w]))+\s*")
+# A directive that points back at what was said before it ("always do it that way"):
+# its lesson needs that sentence, however long.
+_BACK = re.compile(r"\b(?:that way|this way|like that|like this|the same|it|that|this|so)\b", re.I)
+
+
 @dataclass(frozen=True, slots=True)
 class LessonDraft:
     """A lesson before it is stored: its text, its shape and who wrote it."""
@@ -86,10 +95,33 @@ class LessonDraft:
     prefer: str | None = None
     over: str | None = None
     fallback: str | None = None  # why the LLM's lesson was not used
+    subject: bool = False  # the text ends with the turn it answers (SUBJECT_MARK)
 
 
-def draft_lesson(text: str, *, context: str | None = None) -> LessonDraft:
-    """The lesson a correction teaches, by the offline patterns."""
+def draft_lesson(
+    text: str, *, context: str | None = None, subject: str | None = None
+) -> LessonDraft:
+    """The lesson a correction teaches, by the offline patterns; ``subject``: what
+    the turn it answers said and wrote (:mod:`remem.agent.lesson_subject`), kept
+    after it, for a correction that does not name what it corrects."""
+    draft = _patterns(text, context)
+    if not subject or not subject.strip():
+        return draft
+    return replace(
+        draft, text=f"{draft.text}{SUBJECT_MARK}{' '.join(subject.split())})", subject=True
+    )
+
+
+def lesson_core(record: MemoryRecord) -> str:
+    """A lesson's text without the turn it answered (what a tool call is matched
+    against and shown with: the lesson itself)."""
+    if not record.data.get("metadata", {}).get("lesson", {}).get("subject"):
+        return record.content
+    at = record.content.find(SUBJECT_MARK)
+    return record.content[:at] if at > 0 else record.content
+
+
+def _patterns(text: str, context: str | None) -> LessonDraft:
     said = _clean(text)
     where = f" when {_clause(context)}" if context and _clause(context) else ""
     sentences = _sentences(said)
@@ -99,7 +131,7 @@ def draft_lesson(text: str, *, context: str | None = None) -> LessonDraft:
         # what precedes it, when said in the same correction ("To test a DAG always use
         # `dags test`. Never `dags trigger`": the lesson is both).
         rest = _rest(sentences[n + 1 :])
-        lead = _lead(sentences[:n])
+        lead = _lead(sentences[:n], back=_BACK.search(sentence) is not None)
         if m := _PREFER.match(sentence) or _INSTEAD.match(sentence):
             x, y = _clause(m["x"]), _clause(m["y"])
             if x and y:
@@ -141,10 +173,13 @@ _PROMPT = (
 )
 
 
-def llm_lesson(llm: Any, text: str, *, context: str | None = None) -> LessonDraft:
+def llm_lesson(
+    llm: Any, text: str, *, context: str | None = None, subject: str | None = None
+) -> LessonDraft:
     """The lesson as the LLM writes it, or the offline draft (``fallback`` says why)."""
-    rules = draft_lesson(text, context=context)
+    rules = draft_lesson(text, context=context, subject=subject)
     user = f"Correction: {text}" + (f"\nContext: {context}" if context else "")
+    user += f"\nThe assistant's turn it answers: {subject}" if subject else ""
     try:
         reply = llm.complete(
             [{"role": "system", "content": _PROMPT}, {"role": "user", "content": user}],
@@ -209,6 +244,7 @@ class Lessons:
                 "original": original,
                 **({"prefer": draft.prefer, "over": draft.over} if draft.prefer else {}),
                 **({"fallback": draft.fallback} if draft.fallback else {}),
+                **({"subject": True} if draft.subject else {}),
                 **({"session_id": session_id} if session_id else {}),
             }
         }
@@ -374,7 +410,7 @@ def _held(record: MemoryRecord, *, untrusted: bool) -> str | None:
 
 
 def _with_fallback(draft: LessonDraft, why: str) -> LessonDraft:
-    return LessonDraft(draft.text, draft.shape, draft.generator, draft.prefer, draft.over, why)
+    return replace(draft, fallback=why)
 
 
 def _clean(text: str) -> str:
@@ -393,11 +429,13 @@ def _rest(sentences: Sequence[str]) -> str:
     return f" {rest[:1].upper()}{rest[1:]}" if rest and len(rest) <= MAX_LESSON_CHARS // 2 else ""
 
 
-def _lead(sentences: Sequence[str]) -> str:
+def _lead(sentences: Sequence[str], *, back: bool = False) -> str:
     """The sentences before the one a lesson was drawn from, when they fit the lesson
-    (with a space after them)."""
+    (with a space after them); ``back``: the lesson points back at them, so they fit
+    up to :data:`MAX_LESSON_CHARS`."""
     lead = " ".join(s for s in sentences if not s.endswith("?"))
-    return f"{lead[:1].upper()}{lead[1:]} " if lead and len(lead) <= MAX_LESSON_CHARS // 2 else ""
+    room = MAX_LESSON_CHARS if back else MAX_LESSON_CHARS // 2
+    return f"{lead[:1].upper()}{lead[1:]} " if lead and len(lead) <= room else ""
 
 
 def _sentences(text: str) -> Sequence[str]:
@@ -405,9 +443,10 @@ def _sentences(text: str) -> Sequence[str]:
 
 
 def _clause(text: str | None) -> str:
-    """A clause without surrounding punctuation, spaces and trailing filler."""
-    clause = (text or "").strip().strip(".!?;:,").strip()
-    return _TAIL.sub("", clause).strip().strip(".!?;:,").strip()
+    """A clause without surrounding punctuation, spaces and trailing filler (a dot
+    that opens a path or a name stays: ``./gradlew``, ``.env``)."""
+    clause = _OPEN_MARKS.sub("", (text or "").strip()).rstrip(".!?;:,").strip()
+    return _OPEN_MARKS.sub("", _TAIL.sub("", clause).strip()).rstrip(".!?;:,").strip()
 
 
 def _norm(text: object) -> str:

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from remem.agent.lessons import SUBJECT_MARK
 from remem.eval.claude_replay import HookRun
 
 __all__ = ["POLLUTION_LABELS", "ProjectScore", "score_project", "summarise", "turn_before"]
@@ -273,6 +274,10 @@ def _pollution(
         if "episode" in data or "episode_of" in data:
             continue
         content = str(memory.content)
+        lesson = data.get("metadata", {}).get("lesson", {}) if isinstance(data, Mapping) else {}
+        if isinstance(lesson, Mapping) and lesson.get("subject") and SUBJECT_MARK in content:
+            # a lesson is what its prompt said: the turn it answers, kept after it, is not
+            content = content[: content.index(SUBJECT_MARK)]
         words = _words(content)
         out.memories += 1
         normal = " ".join(content.lower().split()).rstrip(".")

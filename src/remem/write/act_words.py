@@ -124,8 +124,8 @@ SUBORDINATE = re.compile(
     r"\s(?:so|so\s+that|because|since|as|which|where|while|whereas|until)\s", re.IGNORECASE
 )
 NO_HEAD = re.compile(
-    r"^(?:\W*(?:and|also|so|oh|ah|ok|okay|well|jesus|ugh|again|but)\b)*\W*no\s+(?!one\b|idea\b|"
-    r"problem\b|worries\b|need\b|rush\b|way\b|wait\b)[a-z0-9`'\"_-]",
+    r"^(?:\W*(?:and|also|so|oh|ah|ok|okay|well|jesus|ugh|again|but|please)\b)*\W*no\s+(?!one\b|"
+    r"idea\b|problem\b|worries\b|need\b|rush\b|way\b|wait\b)(?:[a-z0-9`'\"_-]|!!)",
     re.IGNORECASE,
 )
 AGAIN = re.compile(
@@ -238,7 +238,8 @@ ABBREV = re.compile(
 )  # an abbreviation, or a title before a name ("Dr. Okafor")
 # A mark glued to a code identifier ("the value_parser! workaround", "Foo::bar!"): a
 # Rust macro's "!", not the end of a sentence, when lower-case text goes on after it.
-CODE_MARK = re.compile(r"\w*(?:_|::)\w*[!?]$")
+# Marks standing alone after a space are a token, an operator ("no !! in our code").
+CODE_MARK = re.compile(r"(?:\w*(?:_|::)\w*[!?]|(?:^|\s)[!?]+)$")
 
 
 # a block pasted into a prompt: fenced code, or a tool's diagnostic line
@@ -278,7 +279,8 @@ def split_sentences(text: str) -> list[str]:
     case follows: prompts are often lower-case), at line breaks and at a spaced dash
     before a lower-case word. A dot inside a token (``2.9.3``, ``settings.py``,
     ``datetime.now()``) never splits, nor a ``!`` glued to a code identifier before
-    lower-case text (``the value_parser! workaround``)."""
+    lower-case text (``the value_parser! workaround``), nor marks standing alone
+    before it (``no !! in our code``)."""
     out: list[str] = []
     for part in SPLIT.split(text):
         part = part.strip()
