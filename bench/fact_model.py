@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent
 OUT = ROOT.parent / "src" / "remem" / "data" / "fact-model-minilm.json"
 DURABLE = {"fact", "update", "mixed", "keep_request", "remember"}
 PASSING = {"request", "question", "chatter", "thanks"}
-SPLITS = ("dev", "held", "held2")
+SPLITS = ("dev", "held", "held2")  # --splits adds more (held4: the leave-one-out report)
 LAMBDA = 0.3
 
 # written for this fit, not taken from any evaluation set
@@ -110,11 +110,11 @@ def prompts(splits: tuple[str, ...] = SPLITS) -> Iterator[tuple[str, str, str, s
             yield f"utterances-{half}", group, row["label"], row["text"], row.get("previous") or ""
 
 
-def sentences(mem: Memory) -> list[dict[str, Any]]:
+def sentences(mem: Memory, splits: tuple[str, ...] = SPLITS) -> list[dict[str, Any]]:
     """Every statement sentence of a labelled prompt that is no lesson, labelled."""
     read = reader(mem.embedder, mem.config.model_copy(update={"act_durable_min": None}))
     out = []
-    for name, group, label, text, previous in prompts():
+    for name, group, label, text, previous in prompts(splits):
         if label not in DURABLE | PASSING:
             continue
         said = read(text, previous=previous)
@@ -156,9 +156,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help=f"write {OUT.name}")
     parser.add_argument("--thresholds", default="-9,-1.5,-1.25,-1,-0.75,-0.5,0")
+    parser.add_argument(
+        "--splits", default=",".join(SPLITS), help="sessions splits (e.g. dev,held,held2,held4)"
+    )
     args = parser.parse_args(argv)
+    splits = tuple(args.splits.split(","))
     with tempfile.TemporaryDirectory() as tmp, Memory(Path(tmp) / "m.db", config=Config()) as mem:
-        rows = sentences(mem)
+        rows = sentences(mem, splits)
         x = features(mem, [r["text"] for r in rows])
         own = OWN_PASSING + OWN_DURABLE
         x_own = features(mem, own)

@@ -36,8 +36,9 @@ from fact_model import SPLITS, fit, prompts
 from remem import Memory
 from remem.config import Config
 from remem.write.act_lesson import lesson_features
-from remem.write.act_meaning import reader
-from remem.write.acts import Act
+from remem.write.act_meaning import act_meaning, reader
+from remem.write.act_sentence import STANDING_CUE
+from remem.write.acts import Act, classify
 
 ROOT = Path(__file__).resolve().parent
 OUT = ROOT.parent / "src" / "remem" / "data" / "lesson-model-minilm.json"
@@ -98,16 +99,27 @@ OWN_OTHERS = [
 
 
 def rows(mem: Memory, splits: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-    """Every labelled prompt with whether structure already reads a lesson in it."""
-    read = reader(mem.embedder, mem.config.model_copy(update={"act_lesson_min": None}))
+    """Every labelled prompt with whether structure already reads a lesson in it, and
+    whether its only lesson is a sentence read as a rule by its nearness to the
+    standing instructions (``nearness``; the reading :func:`remem.write.act_meaning.reader`
+    checks against the prompt's score, ``act_standing_prompt_min``)."""
+    off = {"act_lesson_min": None, "act_standing_prompt_min": None}
+    read = reader(mem.embedder, mem.config.model_copy(update=off))
+    meaning = act_meaning(mem.embedder, mem.config)
     out = []
     for name, group, label, text, previous in prompts((*SPLITS, *splits)):
         said = read(text, previous=previous)
         # what the model may turn: a statement, no lesson and no question (act_meaning)
         open_ = not (said.is_lesson or said.has(Act.QUESTION)) and said.has(Act.STATEMENT)
+        raw = classify(text, previous=previous, meaning=meaning)  # nearness read alone
+        lessons = [s for s in raw.sentences if s.act in (Act.RULE, Act.CORRECTION)]
+        nearness = bool(lessons) and all(
+            any(c.startswith(STANDING_CUE) for c in s.cues) for s in lessons
+        )
         out.append(
             {"set": name, "group": group, "y": int(label in LESSON), "text": text,
-             "previous": previous, "structure": said.is_lesson, "open": open_}
+             "previous": previous, "structure": said.is_lesson, "open": open_,
+             "nearness": nearness, "asks": raw.has(Act.REQUEST, Act.QUESTION)}
         )  # fmt: skip
     return out
 
@@ -119,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lam", type=float, default=0.3)
     parser.add_argument("--fold-t", type=float, default=1.0, help="threshold of the per-fold table")
     parser.add_argument("--splits", default="held4", help="sessions splits beside dev/held/held2")
+    parser.add_argument("--nearness", default="-9,-1.5,-1,-0.5,0,0.5,1")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp, Memory(Path(tmp) / "m.db", config=Config()) as mem:
         data = rows(mem, tuple(s for s in args.splits.split(",") if s))
@@ -162,6 +175,20 @@ def main(argv: list[str] | None = None) -> int:
         neg = [i for i in idx if y[i] == 0]
         a, b = sum(scores[i] >= t for i in pos), sum(scores[i] >= t for i in neg)
         print(f"  {data[idx[0]]['set']:16} {group:22} +{a}/{len(pos)}  {b}/{len(neg)}")
+    print(
+        "a rule by nearness alone (act_standing_prompt_min): prompts whose only lesson is a "
+        "sentence near the standing instructions, kept when no ask is beside it and the "
+        "held-out score >= t (lessons kept / others kept):"
+    )
+    for t in (float(v) for v in args.nearness.split(",")):
+        cells = []
+        for name in sorted({r["set"] for r in data}):
+            idx = [i for i, r in enumerate(data) if r["set"] == name and r["nearness"]]
+            kept = [i for i in idx if not data[i]["asks"] and scores[i] >= t]
+            a, n_a = sum(y[i] for i in kept), sum(y[i] for i in idx)
+            b, n_b = len(kept) - a, len(idx) - n_a
+            cells.append(f"{name} {a}/{n_a} · {b}/{n_b}")
+        print(f"t={t:+.2f}  " + " | ".join(cells))
     if args.write:
         w = fit(np.vstack([x, x_own]), np.r_[y, y_own], args.lam)
         model = {

@@ -145,6 +145,11 @@ class AgentSettings(BaseModel):
     # of the turn before or a standing rule; None: off. Chosen on leave-one-project-out
     # scores of the spent sets (docs/benchmarks.md)
     act_lesson_min: float | None = 1.0
+    # a prompt whose only lesson is a sentence read as a rule by its nearness to
+    # standing instructions (act_standing_margin) is no lesson beside a request or a
+    # question, nor when its lesson-model logit is below this; None: that check off.
+    # Chosen on leave-one-project-out scores of the spent sets (docs/benchmarks.md)
+    act_standing_prompt_min: float | None = -1.0
     # a prompt naming fewer than agent_query_context_min_terms keywords ("ship it") is
     # searched with the names and at most agent_query_context_keywords keywords of the
     # session's last agent_query_context_turns observed turns (every agent surface)

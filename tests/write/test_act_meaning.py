@@ -185,3 +185,27 @@ def test_the_bundled_model_tells_a_durable_fact_from_a_passing_remark() -> None:
         assert read(text).statements() == [text], text
     for text in ("wow this afternoon flew by", "the build felt so slow today lol"):
         assert read(text).statements() == [], text
+
+
+def test_a_rule_by_nearness_alone_needs_no_ask_beside_it_and_the_prompts_agreement() -> None:
+    pytest.importorskip("onnxruntime")
+    config = Config()
+    embedder = get_embedder("onnx-minilm", config)
+    meaning = act_meaning(embedder, config)
+    read = reader(embedder, config)
+    for text in (
+        # beside an ask, a statement is what the ask is about
+        "Can you plot revenue against month? It should be figure 5.",
+        "How do I rename a branch? The team wants tidy names in the repo.",
+        # alone, the whole prompt's lesson score does not bear the reading out
+        "hahaha that's hilarious",
+    ):
+        # the sentence alone is near the standing instructions ...
+        assert classify(text, meaning=meaning).is_lesson, text
+        # ... the prompt read whole is no lesson
+        assert not read(text).is_lesson, text
+    for text in ("I prefer you ask before installing packages.", "keep answers short"):
+        assert read(text).is_lesson, text
+    # the check off: a rule by nearness stands alone (not beside an ask)
+    off = reader(embedder, config.model_copy(update={"act_standing_prompt_min": None}))
+    assert off("hahaha that's hilarious").is_lesson

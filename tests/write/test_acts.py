@@ -193,3 +193,40 @@ def test_what_was_pasted_is_not_the_users_saying() -> None:
 def test_a_wish_about_a_thing_is_asked_for() -> None:
     assert classify("the footer links should open in a new tab").acts == (Act.REQUEST,)
     assert classify("Medium can stay grey.").acts == (Act.REQUEST,)
+
+
+def test_program_output_pasted_without_a_fence_is_not_the_users_saying() -> None:
+    prompt = (
+        "the importer crashed overnight, any idea why?\n\n"
+        "2031-02-03T04:05:06Z WARN worker-2 retrying batch 7\n"
+        "Unhandled error in the importer job.\n"
+        "  at Importer.load(importer.py:88)\n"
+        "  at Worker.run(worker.py:12)\n\n"
+        "the queue is rabbitmq on port 5672"
+    )
+    said = classify(prompt)
+    assert [s.cues for s in said.sentences if s.act is Act.CHATTER] == [("pasted",)]
+    assert said.statements() == ["the queue is rabbitmq on port 5672"]
+    # a console session and its table; the line between two pasted blocks is pasted too
+    console = "got this, is it fine?\n\n> summary(fit)\n   n  mean\n  40  3.1\n\nAll chains converged.\n\n------  ----\n12.4    0.2"
+    said = classify(console)
+    assert said.statements() == []
+    assert sum("pasted" in s.cues for s in said.sentences) == 3
+    # one paragraph (a dictated run-on, a list) is the user's own
+    said = classify("okay so the api lives in services/api and it runs on port 8080")
+    assert said.sentences[0].act is Act.STATEMENT
+
+
+def test_an_article_dropped_before_a_compound_subject_is_no_imperative() -> None:
+    # "release note must ..." is the subject of a modal, not "release" said as a verb
+    said = classify("Release note must name the ticket, for example OPS-77.")
+    assert said.acts == (Act.STATEMENT,)
+    assert classify("check it is green").acts == (Act.REQUEST,)
+    # a "must" that pins a value down is how the project is; a wish stays asked for
+    assert classify("the tag must start with v, like v2.1.0").acts == (Act.STATEMENT,)
+    assert classify("the footer links must open in a new tab").acts == (Act.REQUEST,)
+
+
+def test_only_after_a_copula_means_merely() -> None:
+    assert not classify("It is only a warning; please fix it when you can.").is_lesson
+    assert classify("deploy only from the release branch").is_lesson

@@ -330,3 +330,19 @@ def test_a_statement_read_as_a_keep_request_alone_is_still_stored(mem: Memory, t
     """ "good till <date>, checked it" was read as a keep request and nothing else, and the
     fact vanished: a statement that pins a value down is never a request alone."""
     assert [content for content, _, _ in _stored(mem, text)] == [text + "."]
+
+
+def test_a_keep_shape_beside_a_question_keeps_nothing(minilm: object, tmp_path: Path) -> None:
+    # "I need it for ..." after a question needs the answer, which the prompt lacks
+    from remem.agent import MemoryAgent
+    from remem.write.keep import find_keep_request
+
+    text = (
+        "What is the build server address now? I need it for my ssh config, the old one times out."
+    )
+    assert find_keep_request(text, embedder=minilm, config=Config()) is not None  # type: ignore[arg-type]
+    with Memory(tmp_path / "m.db", config=Config(), embedder=minilm) as mem:  # type: ignore[arg-type]
+        agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
+        assert agent.observe("s1", "user", text).remembered == ()
+        kept = agent.observe("s1", "user", "I'll need this later: the build server is ci-7.lan")
+        assert kept.remembered

@@ -37,6 +37,7 @@ from remem.read.query import keyword_terms
 from remem.secrets import redact
 from remem.validation import check_label, check_text, now_or
 from remem.write.act_meaning import reader
+from remem.write.act_words import pasted_parts
 from remem.write.acts import Act, Utterance, classify
 from remem.write.transcript import role_for, untrusted_for
 
@@ -283,9 +284,18 @@ class TurnsMixin(AgentBase):
         from remem.write.fact_shape import holds_value
         from remem.write.keep import find_keep_request
 
-        found = find_keep_request(content, embedder=self.mem.embedder, config=self.mem.config)
-        # what it keeps must pin a value down: "Could you commit everything?" asks no keep
-        return found is not None and not found.remind and holds_value(content)
+        # asked in the user's own words, not in what was pasted (a path's "file:///")
+        own = "\n".join(part for part, pasted in pasted_parts(content) if not pasted)
+        found = find_keep_request(own, embedder=self.mem.embedder, config=self.mem.config)
+        # what it keeps must pin a value down: "Could you commit everything?" asks no keep;
+        # beside a question it is the answer that is needed ("what is the staging host
+        # now? I need it for the client"), and the answer is not in the prompt
+        return (
+            found is not None
+            and not found.remind
+            and holds_value(own)
+            and not classify(content).has(Act.QUESTION)
+        )
 
     def _remind_on_condition(
         self,

@@ -24,6 +24,7 @@ the labelled prompts of the spent evaluation sets; threshold ``act_durable_min``
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -34,6 +35,7 @@ import numpy as np
 
 from remem.config import Config
 from remem.providers.base import Embedder
+from remem.write.act_sentence import STANDING_CUE
 
 if TYPE_CHECKING:
     from remem.write.acts import Utterance
@@ -182,28 +184,72 @@ def reader(embedder: Embedder | None, config: Config) -> Callable[..., Utterance
     meaning = act_meaning(embedder, config)
 
     def read(text: str, *, previous: str | None = None) -> Utterance:
-        said = classify(
-            text,
-            previous=previous,
-            meaning=meaning,
-            request_margin=config.act_request_margin,
-            standing_margin=config.act_standing_margin,
-            imperative_standing_margin=config.act_imperative_standing_margin,
-            fact_margin=config.act_fact_margin,
-            durable_min=config.act_durable_min,
-        )
-        return _standing(said, embedder, config, previous) if meaning is not None else said
+        def said_with(standing: float, imperative: float) -> Utterance:
+            return classify(
+                text,
+                previous=previous,
+                meaning=meaning,
+                request_margin=config.act_request_margin,
+                standing_margin=standing,
+                imperative_standing_margin=imperative,
+                fact_margin=config.act_fact_margin,
+                durable_min=config.act_durable_min,
+            )
+
+        said = said_with(config.act_standing_margin, config.act_imperative_standing_margin)
+        if meaning is None:
+            return said
+        logit = _Logit(embedder, text, previous)
+        if _standing_by_nearness_only(said, logit, config):
+            # read again with no sentence a rule by its nearness to instructions alone
+            said = said_with(math.inf, math.inf)
+        return _standing(said, config, previous, logit)
 
     return read
 
 
-def _standing(
-    said: Utterance, embedder: Embedder | None, config: Config, previous: str | None
-) -> Utterance:
+class _Logit:
+    """The lesson model's logit of one prompt, computed once when first asked."""
+
+    def __init__(self, embedder: Embedder | None, text: str, previous: str | None) -> None:
+        self._args = (embedder, text, previous)
+        self._value: float | None = None
+        self._done = False
+
+    def __call__(self) -> float | None:
+        if not self._done:
+            from remem.write.act_lesson import lesson_logit
+
+            self._value, self._done = lesson_logit(*self._args), True
+        return self._value
+
+
+def _standing_by_nearness_only(said: Utterance, logit: _Logit, config: Config) -> bool:
+    """Whether ``said`` is a lesson only because a sentence is near the standing
+    instructions (cue ``embedding-standing``: nothing in its structure says how to work)
+    and that reading is not borne out: beside a request or a question — a statement
+    there is what the ask is about ("I see both in tutorials and I'm not sure which one
+    to use", "it'll be figure 3") — or with the whole prompt's lesson logit below
+    ``act_standing_prompt_min`` ("push it", "ugh, that year lost so many")."""
+    from remem.write.acts import Act
+
+    if not said.is_lesson:
+        return False
+    lessons = [s for s in said.sentences if s.act in (Act.RULE, Act.CORRECTION)]
+    if not all(any(c.startswith(STANDING_CUE) for c in s.cues) for s in lessons):
+        return False
+    if said.has(Act.REQUEST, Act.QUESTION):
+        return True
+    floor = config.act_standing_prompt_min
+    value = logit() if floor is not None else None
+    return value is not None and floor is not None and value < floor
+
+
+def _standing(said: Utterance, config: Config, previous: str | None, logit: _Logit) -> Utterance:
     """``said`` with its statements read as a lesson when structure read none in it (nor
     a question) and the lesson model (:mod:`remem.write.act_lesson`) scores it
     ``act_lesson_min`` or more."""
-    from remem.write.act_lesson import as_lesson, lesson_logit
+    from remem.write.act_lesson import as_lesson
     from remem.write.acts import Act
 
     # a question beside the statement asks about it: no instruction
@@ -211,7 +257,7 @@ def _standing(
         return said
     if not said.has(Act.STATEMENT):
         return said
-    logit = lesson_logit(embedder, said.text, previous)
-    if logit is None or logit < config.act_lesson_min:
+    value = logit()
+    if value is None or value < config.act_lesson_min:
         return said
     return as_lesson(said, previous=previous)

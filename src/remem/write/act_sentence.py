@@ -74,6 +74,7 @@ class Act(StrEnum):
 
 
 LESSON_ACTS = frozenset({Act.CORRECTION, Act.RULE})
+STANDING_CUE = "embedding-standing"  # a rule by the sentence's nearness to instructions alone
 SESSION_ONLY = frozenset({Act.REQUEST, Act.QUESTION, Act.THANKS, Act.CHATTER})
 
 
@@ -164,7 +165,9 @@ def read_sentence(
     blame = bool(BLAME.search(text)) or (
         not interrogative
         and bool(AGAIN.search(text))
-        and (negated or words[0] == "again" or (bool(previous) and deictic))
+        and (
+            negated or (words[0] == "again" and not _greeted(text)) or (bool(previous) and deictic)
+        )
     )
     # the turn before, named and judged: "that is not how we declare dependencies here",
     # "I'm afraid that would delete every report" (an objection frame, then what was done)
@@ -213,9 +216,7 @@ def read_sentence(
         if meaning is not None and not asked:
             scores = meaning(text)
             if scores.standing_margin >= margins[2]:
-                return Sentence(
-                    text, Act.RULE, (f"embedding-standing:{scores.standing_margin:.2f}",)
-                )
+                return Sentence(text, Act.RULE, (f"{STANDING_CUE}:{scores.standing_margin:.2f}",))
         return Sentence(text, Act.REQUEST, ("imperative",))
     if REPORT.search(core) or (ASIDE.search(text) and not ANCHOR.search(text)):
         return Sentence(text, Act.CHATTER, ("aside",))
@@ -234,7 +235,7 @@ def read_sentence(
             and not VALUES.search(text)
             and not GRATITUDE.search(text)  # "I see, thanks for explaining"
         ):
-            return Sentence(text, Act.RULE, (f"embedding-standing:{scores.standing_margin:.2f}",))
+            return Sentence(text, Act.RULE, (f"{STANDING_CUE}:{scores.standing_margin:.2f}",))
         if _open_head(words) and scores.request_margin >= margins[0]:
             return Sentence(text, Act.REQUEST, (f"embedding:{scores.request_margin:.2f}",))
     if DESIRE.match(core):
@@ -327,12 +328,25 @@ def _obligation_on_a_thing(main: str, words: list[str]) -> bool:
     """A modal of obligation whose subject is a thing, in a clause that starts with
     that subject: "the error messages should be inline" — not "if it fails it should
     alert in #data-alerts" (a condition first: how the system is set up), nor "we / you
-    / it should ..."."""
+    / it should ...", nor a "must" that pins a value down."""
     match = DEONTIC.search(main)
     if match is None or words[0] in WH_CLAUSE or words[0] in PRONOUN_SUBJECT:
         return False
+    if match.group().lower().startswith("must") and ANCHOR.search(main):
+        # a constraint that pins a value down ("commit messages must start with the
+        # ticket, e.g. ABC-12"): how the project is, not a wish for now
+        return False
     before = tokens(main[: match.start()])
     return bool(before) and before[-1] not in PRONOUN_SUBJECT
+
+
+# a greeting before "again" ("hi again!") greets someone back; it blames nothing
+_GREETINGS = frozenset("hi hello hey hiya morning evening welcome".split())
+
+
+def _greeted(text: str) -> bool:
+    words = tokens(text)
+    return len(words) > 1 and words[0] in _GREETINGS and words[1] == "again"
 
 
 def _verbless(words: list[str], text: str) -> bool:
@@ -372,4 +386,6 @@ def _open_head(words: list[str]) -> bool:
         return False
     if any(w in ("is", "are", "was", "were") for w in words):  # "slo for reads is p99"
         return False
+    if len(words) > 2 and (words[2] in AUX or words[2] == "must") and words[1].isalpha():
+        return False  # a two-word subject ("commit message must start with ...")
     return not (len(words) > 1 and (words[1] in AUX or words[1] in ("'s", "s")))

@@ -13,7 +13,8 @@ DISCOURSE = frozenset(
     """ok okay k kk right so and also oh ah aha well hey hi hiya hello morning evening yes yeah
     yep yup ya fine good great perfect lovely cool alright now then btw fyi anyway anyways ugh
     hmm hm sure lol ha haha wow oops sorry jesus damn man wait actually plus still one more
-    thing important heads up quick wonderful brilliant nice awesome excellent""".split()
+    thing important heads up quick wonderful brilliant nice awesome excellent um uh er erm
+    next""".split()
 )
 NO = frozenset({"no", "nah", "nope", "nop"})
 GRATITUDE = re.compile(
@@ -88,7 +89,9 @@ FOR_NOW = re.compile(
     r"\b(?:for\s+(?:now|the\s+moment|the\s+time\s+being|today)|this\s+time|just\s+yet)\b",
     re.IGNORECASE,
 )
-ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
+# "only" restricting what to do ("only UI strings get i18n"), not "merely" after a copula
+# ("it is only cosmetic")
+ONLY = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!'s )\bonly\b", re.IGNORECASE)
 NEG_HEAD = re.compile(
     r"^(?:please\s+)?(?:don'?t|do\s+not|dont|never|stop|quit|avoid|no\s+(?!one\b|idea\b|"
     r"problem\b|worries\b|need\b|rush\b|way\b)\w)",
@@ -248,22 +251,71 @@ FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 DIAGNOSTIC = re.compile(r"^\s*\S*[\w)]:\d+(?::\d+)?:\s", re.MULTILINE)
 
 
+# a line shaped like a program's output, not a person's sentence: a stack frame, an
+# exception's head, a console prompt, a log line's timestamp, columns aligned by runs of
+# spaces, a fully qualified name, or more signs than letters (a banner, a rule, a table)
+_FRAME = re.compile(
+    r"^\s*(?:at\s+[\w$.<>\[\]]+[.(:]|caused\s+by:|fatal\s+exception|traceback\b|"
+    r"file\s+\"[^\"]+\",\s+line\s+\d|(?:>|\$|#>|>>>)\s|\[?\d{4}-\d{2}-\d{2}[t\s]\d{1,2}:\d{2})",
+    re.IGNORECASE,
+)
+_COLUMNS = re.compile(r"\S {2,}\S|^\s{2,}\S.*[\d:/(]")
+_QUALIFIED = re.compile(r"\b[a-z]\w*(?:\.[a-z_]\w*){2,}\.[A-Z]\w*")
+
+
+def _output_line(line: str) -> bool:
+    """Whether ``line`` is shaped like a program's output (:data:`_FRAME`, ...)."""
+    body = line.strip()
+    if not body:
+        return False
+    letters = sum(c.isalpha() for c in body)
+    signs = sum(not c.isspace() for c in body)
+    return (
+        _FRAME.match(line) is not None
+        or _COLUMNS.search(line.rstrip()) is not None
+        or _QUALIFIED.search(body) is not None
+        or letters < 0.5 * signs
+    )
+
+
+def _pasted_blocks(text: str) -> list[tuple[str, bool]]:
+    """``text`` (no fence in it) cut at blank lines into the user's paragraphs and the
+    program output pasted between them: a paragraph whose first line, or half of whose
+    lines, are shaped like output (:func:`_output_line`), and one between two such
+    paragraphs. A text of one paragraph is the user's (a dictated run-on, a list)."""
+    paragraphs = [p for p in re.split(r"\n[ \t]*\n", text) if p.strip()]
+    if len(paragraphs) < 2:
+        return [(text, False)]
+    marks = []
+    for paragraph in paragraphs:
+        lines = [line for line in paragraph.splitlines() if line.strip()]
+        shaped = [_output_line(line) for line in lines]
+        marks.append(shaped[0] or 2 * sum(shaped) >= len(lines))
+    for n in range(1, len(paragraphs) - 1):  # between two pasted paragraphs: pasted too
+        if any(marks[:n]) and any(marks[n + 1 :]):
+            marks[n] = True
+    return [(p, m) for p, m in zip(paragraphs, marks, strict=True)]
+
+
 def pasted_parts(text: str) -> list[tuple[str, bool]]:
     """``text`` cut into the user's own words and what was pasted into it (fenced
-    blocks; lines shaped like a compiler's or linter's diagnostic), in order; each
-    part with whether it was pasted."""
+    blocks; paragraphs shaped like a program's output, :func:`_pasted_blocks`; lines
+    shaped like a compiler's or linter's diagnostic), in order; each part with whether
+    it was pasted."""
     out: list[tuple[str, bool]] = []
     at = 0
     for match in FENCE.finditer(text):
-        out.append((text[at : match.start()], False))
+        out.extend(_pasted_blocks(text[at : match.start()]))
         out.append((match.group(0), True))
         at = match.end()
-    out.append((text[at:], False))
+    out.extend(_pasted_blocks(text[at:]))
     parts: list[tuple[str, bool]] = []
     for part, pasted in out:
         if pasted:
             parts.append((part, True))
             continue
+        if parts and not parts[-1][1]:
+            part = "\n" + part  # paragraphs apart stay apart
         for line in part.splitlines(keepends=True):
             if DIAGNOSTIC.match(line):
                 parts.append((line, True))
@@ -343,8 +395,13 @@ def verb_form(word: str) -> bool:
 
 def is_verb_head(words: list[str]) -> bool:
     """The head of the clause is a base-form verb: not a noun that is the subject of
-    the next word ("sync goes", "test is failing", "build was green")."""
+    the next word ("sync goes", "test is failing", "build was green") or the first of
+    two ("commit message must ...")."""
     if not words or words[0] not in BASE_VERBS:
         return False
     nxt = words[1] if len(words) > 1 else ""
+    if len(words) > 2 and (words[2] in AUX or words[2] == "must") and nxt.isalpha():
+        # a compound noun as the subject, its article dropped ("commit message must
+        # start with ...", "test data is in fixtures/"): not "check it is ..."
+        return nxt in PRONOUN_SUBJECT or nxt in DETERMINER
     return nxt not in AUX and nxt not in ("'s", "s") and not verb_form(nxt)
