@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from remem.agent import MemoryAgent
-from remem.agent.current import current, replaced_by
+from remem.agent.current import current, family_changed, replaced_by
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
 from remem.memory import Memory
@@ -352,3 +352,35 @@ def test_a_start_block_line_is_marked_by_a_newer_episode_it_does_not_show(mem: M
     # the start block's key facts (no catch-up jobs here: a digest would fold the episode)
     (line,) = [m.content for m in agent.recaller.key_facts() if "early-owls" in m.content]
     assert "(since changed: " in line and "beta track" in line, line
+
+
+def test_a_name_given_another_number_is_an_update_whatever_the_nearness(mem: Memory) -> None:
+    assert family_changed("functions run in asia-east1", "we moved them to asia-east2")
+    assert family_changed("the app needs api level 26", "bumped it: api level 28 now")
+    assert family_changed("node 18.19 on the runners", "runners are on node 20.11")
+    # a plain number after one word names too little; tickets are many at once
+    assert not family_changed("redis on port 6379", "the admin ui, port 8081")
+    assert not family_changed("fixed in OPS-12", "OPS-14 is next")
+    mem.config.agent_replaced_min_cosine = 0.99
+    older = "Our cloud functions run in asia-east1 because the first users were in Taipei."
+    said = ((older, 0), ("Big move: the functions go to asia-east2 for the new office.", 9))
+    ids = []
+    for text, day in said:
+        (record,) = mem.add(text, user_id="maya", agent_id="coder", infer=False,
+                            valid_from=T0 + timedelta(days=day))  # fmt: skip
+        ids.append(record.id)
+    records = [mem.get(i, user_id="maya") for i in ids]
+    shown = current(records, mem.store, mem.config)
+    # marked with the newer, never left out (nearness did not say so)
+    assert shown[0].content.startswith(older)
+    assert "(since changed: Big move: the functions go to asia-east2" in shown[0].content
+    # another value changed by another newer one is a second mark, not lost to the first
+    both = "Build on node 18.19; the nightly runs at 02:00 UTC."
+    (old,) = mem.add(both, user_id="maya", agent_id="coder", infer=False, valid_from=T0)
+    (left,) = mem.add("The nightly runs at 03:30 UTC now, not 02:00 anymore.", user_id="maya",
+                      agent_id="coder", infer=False, valid_from=T0 + timedelta(days=5))  # fmt: skip
+    (node,) = mem.add("The runners are on node 20.11 since Monday.", user_id="maya",
+                      agent_id="coder", infer=False, valid_from=T0 + timedelta(days=6))  # fmt: skip
+    line = current([old, left, node], mem.store, mem.config, mark_only=True)[0].content
+    assert "(since changed: The nightly runs at 03:30 UTC now" in line
+    assert "(since changed: The runners are on node 20.11" in line

@@ -65,6 +65,22 @@ _LEFT = re.compile(
     r"(?:retired|deprecated|decommissioned|discontinued|shut\s+down|gone)\b",
     re.IGNORECASE,
 )
+# a value of a family: a name and its number, glued ("europe-west1"; not a ticket's
+# "ABC-12": tickets are many at once), a version after a word ("flutter 3.22.2", "R
+# 4.3.2") or a plain number after two ("min sdk 21"); the newer giving the same name
+# another number replaced it
+_FAMILY = re.compile(
+    r"(?<![\w.])([a-z][a-z_-]*[a-z])(\d+)(?![\w.])|"
+    r"\b(?:([a-z]+)\s+)?([a-z]+)\s+v?(\d+(?:\.\d+)*)(?![\w.:/-])",
+    re.IGNORECASE,
+)
+# words before a number that name no family ("at 5", "from like 12")
+_NOT_FAMILY = frozenset(
+    """the and for from with like about around than then into onto over under only just
+    also are was were has have had not but all any each every per until since after
+    before approx nearly almost maybe top last next first to at in on of by is as or if be
+    so up an a""".split()
+)
 _TOKEN = re.compile(r"[\w.:-]+")
 _OUTCOME = re.compile(r"\(outcome\s+[\d.]+\)", re.IGNORECASE)
 # who said or did it, not what it is about
@@ -102,9 +118,38 @@ def replaced_by(older: str, newer: str) -> set[str]:
             changed |= said - new[kind] if said - new[kind] else said
     left = named_left(older, newer)
     changed |= left
-    if changed and not (_subject(older) & _subject(newer)) - left:
+    family = family_changed(older, newer)
+    if changed and not (_subject(older) & _subject(newer)) - left and not family:
         return set()
-    return changed
+    return changed | family
+
+
+def _families(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for match in _FAMILY.finditer(_OUTCOME.sub(" ", text)):
+        glued, before, word = match.group(1), match.group(3), match.group(4)
+        number = match.group(2) or match.group(5)
+        if glued:
+            names = [glued.lower()]
+        elif "." in number:  # a version: the word before names it
+            names = [word.lower()]
+        else:  # a plain number: two words name it ("port 5433" alone names too little)
+            names = [before.lower(), word.lower()] if before else []
+        # a verb's form before a number is no name ("loaded 1843 rows"), nor a function word
+        if not names or any(
+            n in _NOT_FAMILY or n in _SPEAKERS or n.endswith(("ed", "ing")) for n in names
+        ):
+            continue
+        out.setdefault(" ".join(names), set()).add(number)
+    return out
+
+
+def family_changed(older: str, newer: str) -> set[str]:
+    """The names of ``older`` that ``newer`` gives another number ("europe-west1" then
+    "europe-west3", "min sdk 21" then "min sdk 23"): a value of the same family changed,
+    whatever the two texts' nearness."""
+    old, new = _families(older), _families(newer)
+    return {stem for stem, numbers in old.items() if new.get(stem, numbers) - numbers}
 
 
 def named_left(older: str, newer: str) -> set[str]:
@@ -151,10 +196,12 @@ def current(
             continue
         older = records[i]
         # of the newer ones that replaced it, the one that names what it left, then one
-        # the block shows, then the nearest: a line carries one mark, and a value merely
-        # differing in a nearby memory (another task's row count) must not take the
-        # place of the update
-        best: tuple[tuple[bool, bool, float], set[str], MemoryRecord] | None = None
+        # giving a name of it another number, then a near one, then one the block
+        # shows, then the nearest: a line carries one
+        # mark, and a value merely differing in a nearby memory (another task's row
+        # count) must not take the place of the update; a second mark only for another
+        # value, by a newer one naming what it left or giving a name another number
+        found: list[tuple[tuple[bool, bool, bool, bool, float], set[str], MemoryRecord, bool]] = []
         for j in order[rank + 1 :]:
             newer = everything[j]
             if said_at(newer) <= said_at(older) or newer.id == older.id:
@@ -164,23 +211,34 @@ def current(
             # a newer one naming what it left needs no nearness (a long episode's task
             # is far from a one-line fact on its subject)
             left = bool(named_left(older.content, newer.content))
-            if cosine < config.agent_replaced_min_cosine and not left:
+            # so does one giving a name of the older another number ("europe-west3"):
+            # its line is then marked, never left out
+            family = not left and bool(family_changed(older.content, newer.content))
+            near = cosine >= config.agent_replaced_min_cosine
+            if not (near or left or family):
                 continue
             changed = replaced_by(older.content, newer.content)
-            rank_of = (left, newer.id in shown, cosine)
-            if changed and (best is None or rank_of > best[0]):
-                best = (rank_of, changed, newer)
-        if best is None:
+            if changed:
+                rank_of = (left, family, near, newer.id in shown, cosine)
+                found.append((rank_of, changed, newer, family))
+        if not found:
             continue
-        _, changed, newer = best
+        found.sort(key=lambda f: f[0], reverse=True)
+        (left, _, near, _, _), changed, newer, _ = found[0]
+        second = next((f for f in found[1:] if (f[0][0] or f[3]) and not f[1] & changed), None)
         held = {v for vs in values(older.content).values() for v in vs}
-        if not held - changed and not _episode(older) and not mark_only and newer.id in shown:
+        drop = (left or near) and not mark_only and newer.id in shown
+        if drop and not held - changed and not _episode(older):
             out[i] = None  # all it pinned down changed: not shown
         else:
-            mark = _changing_part(older.content, newer.content)
-            if len(mark) > _MAX_MARK_CHARS:
-                mark = mark[: _MAX_MARK_CHARS - 1].rstrip() + "…"
-            out[i] = replace(older, content=f"{older.content} (since changed: {mark})")
+            marks = [newer] + ([second[2]] if second is not None else [])
+            text = older.content
+            for by in marks:
+                mark = _changing_part(older.content, by.content)
+                if len(mark) > _MAX_MARK_CHARS:
+                    mark = mark[: _MAX_MARK_CHARS - 1].rstrip() + "…"
+                text = f"{text} (since changed: {mark})"
+            out[i] = replace(older, content=text)
     return [out.get(i, r) for i, r in enumerate(records) if i not in out or out[i] is not None]  # type: ignore[misc]
 
 
