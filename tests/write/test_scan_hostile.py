@@ -35,3 +35,20 @@ def test_a_paste_with_an_escape_past_the_last_code_point_is_stored(mem: Memory) 
     pasted = 'notes: <style>.a::before{content:"\\FFFFFF"}</style><p class="a">I live in Lyon</p>'
     mem.add(pasted, user_id="u1", infer=False)
     assert [m.content for m in mem.list(user_id="u1").items] == [pasted]
+
+
+def test_long_runs_of_blank_lines_and_heads_are_read_in_one_pass() -> None:
+    # each of these took minutes before (a scan quadratic in the run); a hang guard,
+    # not a speed target: the limit is hundreds of times the linear time
+    import signal
+
+    def late(*_: object) -> None:
+        raise TimeoutError("the scan is not linear in the run")
+
+    signal.signal(signal.SIGALRM, late)
+    for text in ("\n" * 20_000, "please, " * 3_000 + "x", "\n - , " * 4_000):
+        signal.alarm(30)
+        try:
+            scan_message(text, untrusted=True)
+        finally:
+            signal.alarm(0)

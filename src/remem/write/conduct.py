@@ -28,13 +28,16 @@ __all__ = ["conduct_phrase"]
 _MAX_PHRASE = 80
 
 # The head of a clause, then any run of adverbs, negations and modals aimed at the agent.
+# Both runs are bounded and possessive: a clause may start after any boundary, so a long
+# run is met from a later start anyway, and an unbounded one made the scan quadratic (a
+# message of 4,000 blank lines took 46 seconds).
 _HEAD = (
-    r"(?:^|(?<=[.!?;:,\n])|\b(?:and|then|so|but|or)\b)[\s,\"'(*-]*"
+    r"(?:^|(?<=[.!?;:,\n])|\b(?:and|then|so|but|or)\b)[\s,\"'(*-]{0,16}+"
     r"(?:(?:please|kindly|always|never|only|also|just|now|first|instead|immediately|"
     r"from\s+now\s+on|going\s+forward|henceforth|in\s+(?:the\s+)?future|"
     r"make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|do\s+not|don'?t|"
     r"(?:you|the\s+(?:assistant|ai|agent|model|bot|llm))\s+(?:should|must|shall|will|"
-    r"need\s+to|have\s+to|are\s+to|ought\s+to|may|can)(?:\s+not|n'?t)?)[\s,]+)*"
+    r"need\s+to|have\s+to|are\s+to|ought\s+to|may|can)(?:\s+not|n'?t)?)[\s,]{1,16}+){0,8}+"
 )
 # Verbs whose object is the assistant's audience or its own output.
 _SPEAK = (

@@ -117,7 +117,9 @@ _STRONG = re.compile(
 # Weak patterns by what they catch; each group a list of alternatives.
 _WEAK_GROUPS: dict[str, list[str]] = {
     "role": [  # role lines and tags inside content
-        r"^\s*(?:#+\s*)?(?:system|assistant|developer|user|human|ai|admin)\s*:",
+        # (blanks of the line only: "^\s*" ran over every later blank line, a
+        # quadratic scan of a message of blank lines)
+        r"^[ \t]*+(?:#+[ \t]*)?(?:system|assistant|developer|user|human|ai|admin)[ \t]*:",
         r"<\s*/?\s*(?:tool|system|assistant|user|instructions?|im_start|im_end|prompt|"
         r"developer|admin)\b[^>]*>",
     ],
