@@ -38,7 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("store", type=Path, help="a store kept by bench/lifecycle.py --keep")
     parser.add_argument("--world", type=int, choices=(2,), default=2)
     parser.add_argument(
-        "--bank", choices=("dev", "held", "third", "fourth", "fifth", "sixth"), default="dev"
+        "--bank",
+        choices=("dev", "held", "third", "fourth", "fifth", "sixth", "seventh"),
+        default="dev",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--embedder", default="onnx-minilm")
