@@ -319,6 +319,27 @@ def test_a_prompt_gets_no_domain_floor() -> None:
     assert [f.tier for f in facts] == [Tier.STANDARD, Tier.PERMANENT]
 
 
+def test_one_occasion_keeps_the_domain_floor_but_not_the_permanent_tier() -> None:
+    # an appointment is health, and past once its day is: it must decay, not rank as
+    # fresh for ever beside the standing facts of the same domain
+    from remem.providers.fake import FakeEmbedder
+    from remem.write.classify import build_candidate
+    from remem.write.importance import apply_domain_floors
+
+    embedder = FakeEmbedder()
+    config = Config(embedder="fake", importance_models=[embedder.model_id], domain_threshold=-9.0)
+    texts = [
+        "Eye pressure check at the clinic on Thursday at 2.15 pm.",
+        "Tomorrow the ECG, 8:40, fasting from midnight.",
+        "Eye drops every night at 10pm, both eyes.",  # recurs: a standing fact
+        "I am allergic to penicillin.",
+    ]
+    facts = [build_candidate(t, config=config) for t in texts]
+    apply_domain_floors(facts, embedder.embed_documents(texts), embedder=embedder, config=config)
+    assert [f.tier for f in facts] == [Tier.STANDARD, Tier.STANDARD, Tier.PERMANENT, Tier.PERMANENT]
+    assert all(f.importance >= config.domain_importance_floor for f in facts)
+
+
 @pytest.mark.parametrize(
     "text",
     [

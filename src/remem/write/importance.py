@@ -231,11 +231,39 @@ def kept_event(record: MemoryRecord, request: KeepRequest, *, now: datetime) -> 
     )
 
 
+# When a statement is one occasion: a day said relative to the day it is said ("on
+# Friday", "tomorrow") or a clock time, and nothing that makes it recur ("every Friday",
+# "on Fridays", "daily").
+_DEICTIC_DAY = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    re.IGNORECASE,
+)
+_CLOCK = re.compile(
+    r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)|\b\d{1,2}:\d{2}\b", re.I
+)
+_RECURS = re.compile(
+    r"\b(?:every|each|daily|weekly|fortnightly|monthly|yearly|annually|usually|always|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b",
+    re.IGNORECASE,
+)
+
+
+def one_off(content: str) -> bool:
+    """Whether ``content`` tells of one occasion ("Blood test at the surgery on Friday at
+    11.30 am"): a health or money matter that is past once its day is, unlike a standing
+    fact of the same domain ("I'm allergic to penicillin")."""
+    if _RECURS.search(content):
+        return False
+    return bool(_DEICTIC_DAY.search(content) or _CLOCK.search(content))
+
+
 def apply_domain_floors(
     facts: Sequence[CandidateFact], vectors: np.ndarray, *, embedder: Embedder, config: Config
 ) -> None:
     """Raise the importance of health, identity, legal and financial facts to
-    ``domain_importance_floor`` and put them in the permanent tier."""
+    ``domain_importance_floor`` and put them in the permanent tier — one occasion
+    (:func:`one_off`: an appointment, a collection) keeps the floor in the standard tier,
+    so that it decays once past instead of ranking as fresh for ever."""
     if not config.domain_floors or embedder.model_id not in config.importance_models:
         return
     for fact, vector in zip(facts, vectors, strict=True):
@@ -252,4 +280,5 @@ def apply_domain_floors(
             continue
         fact.flags.add(Flag.DOMAIN_CRITICAL)
         fact.importance = max(fact.importance, config.domain_importance_floor)
-        fact.tier = Tier.PERMANENT
+        if not one_off(fact.content):  # an appointment keeps its floor, not forever
+            fact.tier = Tier.PERMANENT
