@@ -3,6 +3,7 @@ its budget, injected ids kept in the store, resume, scope, bad input."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -13,6 +14,7 @@ from remem.agent.current import current, family_changed, replaced_by
 from remem.config import Config
 from remem.errors import NotFoundError, ValidationError
 from remem.memory import Memory
+from remem.model import MemoryRecord
 from remem.read.tokens import default_counter
 
 BACKENDS = ("sqlite", "postgres")  # the agent layer on both stores (conftest)
@@ -294,12 +296,7 @@ def test_a_newer_memory_naming_what_it_left_needs_no_nearness(mem: Memory) -> No
     mem.config.agent_replaced_min_cosine = 0.99
     intro = "We deploy to Render, the service is shop-web; postgres runs on port 5433 locally."
     said = ((intro, 0), ("We moved off Render, we deploy on Fly.io now.", 9))
-    ids = []
-    for text, day in said:
-        (record,) = mem.add(text, user_id="maya", agent_id="coder", infer=False,
-                            valid_from=T0 + timedelta(days=day))  # fmt: skip
-        ids.append(record.id)
-    records = [mem.get(i, user_id="maya") for i in ids]
+    records = _dated(mem, said)
     shown = current(records, mem.store, mem.config)
     assert shown[0].content.startswith(intro)
     assert "(since changed: We moved off Render" in shown[0].content
@@ -321,12 +318,7 @@ def test_the_mark_is_the_update_that_names_what_it_left_and_quotes_its_sentence(
         ("Week notes: 5 sessions, 12 memories. Hofmann now sends the zip at 03:40 UTC, "
          "not 02:15 anymore. The backfill ran twice.", 4),
     )  # fmt: skip
-    ids = []
-    for text, day in said:
-        (record,) = mem.add(text, user_id="maya", agent_id="coder", infer=False,
-                            valid_from=T0 + timedelta(days=day))  # fmt: skip
-        ids.append(record.id)
-    records = [mem.get(i, user_id="maya") for i in ids]
+    records = _dated(mem, said)
     records[0] = replace(records[0], data={**records[0].data, "episode_of": "e1"})
     shown = current(records, mem.store, mem.config, mark_only=True)
     assert (
@@ -364,12 +356,7 @@ def test_a_name_given_another_number_is_an_update_whatever_the_nearness(mem: Mem
     mem.config.agent_replaced_min_cosine = 0.99
     older = "Our cloud functions run in asia-east1 because the first users were in Taipei."
     said = ((older, 0), ("Big move: the functions go to asia-east2 for the new office.", 9))
-    ids = []
-    for text, day in said:
-        (record,) = mem.add(text, user_id="maya", agent_id="coder", infer=False,
-                            valid_from=T0 + timedelta(days=day))  # fmt: skip
-        ids.append(record.id)
-    records = [mem.get(i, user_id="maya") for i in ids]
+    records = _dated(mem, said)
     shown = current(records, mem.store, mem.config)
     # marked with the newer, never left out (nearness did not say so)
     assert shown[0].content.startswith(older)
@@ -384,3 +371,13 @@ def test_a_name_given_another_number_is_an_update_whatever_the_nearness(mem: Mem
     line = current([old, left, node], mem.store, mem.config, mark_only=True)[0].content
     assert "(since changed: The nightly runs at 03:30 UTC now" in line
     assert "(since changed: The runners are on node 20.11" in line
+
+
+def _dated(mem: Memory, said: Sequence[tuple[str, int]]) -> list[MemoryRecord]:
+    """Each text added as it was said, on its day after T0, read back in that order."""
+    ids = []
+    for text, day in said:
+        (record,) = mem.add(text, user_id="maya", agent_id="coder", infer=False,
+                            valid_from=T0 + timedelta(days=day))  # fmt: skip
+        ids.append(record.id)
+    return [mem.get(i, user_id="maya") for i in ids]
