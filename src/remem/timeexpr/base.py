@@ -195,6 +195,7 @@ def _drops(target: str, word: str) -> bool:
 
 
 Found = tuple[Span, int]
+MAX_REANCHOR = 2
 Rule = Callable[[int], list[Found]]
 
 
@@ -206,6 +207,7 @@ class ParserBase:
     def __init__(self, words: list[str], anchor: date) -> None:
         self.w = words
         self.anchor = anchor
+        self.depth = 0  # how many re-readings against another anchor led here
         self._memo: dict[int, Found | None] = {}
         # where a time word is: an expression holds one within REACH words of its start
         timely = [i for i, w in enumerate(words) if w in TIME_WORDS or w[:1].isdigit()]
@@ -226,9 +228,15 @@ class ParserBase:
             return quarter_span(d.year, (d.month - 1) // 3 + 1)
         return year_span(d.year)
 
-    def reanchored(self, anchor: date) -> Self:
-        """The same words read against another anchor."""
-        return type(self)(self.w, anchor)
+    def reanchored(self, anchor: date) -> Self | None:
+        """The same words read against another anchor; None past ``MAX_REANCHOR`` nested
+        re-readings (a rule that re-reads its own words must not loop: "… 2025 to 1999"
+        re-read in 2025 asks for the same re-reading again)."""
+        if self.depth >= MAX_REANCHOR:
+            return None
+        again = type(self)(self.w, anchor)
+        again.depth = self.depth + 1
+        return again
 
     def at(self, i: int) -> str:
         return self.w[i] if 0 <= i < len(self.w) else ""

@@ -210,8 +210,8 @@ class ColloquialRules(ParserBase):
         if pair is not None:
             number_year, k = int(pair[1]), k + 1
             name = self.at(k)
-        elif name[:2].isdigit() and self.at(k + 1)[:2].isdigit():  # "2024/25"
-            number_year, k = int(name[-2:]), k + 2
+        elif re.fullmatch(r"\d\d(\d\d)?", name) and re.fullmatch(r"\d\d", self.at(k + 1)):
+            number_year, k = int(name[-2:]), k + 2  # "2024/25" (two tokens), not "12th 13th"
             name = self.at(k)
         a = self.anchor
         current = a.year if a.month >= 9 else a.year - 1  # the academic year's first year

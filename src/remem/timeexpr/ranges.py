@@ -83,7 +83,8 @@ class RangeRules(ParserBase):
         first = self._same_week(i, first, after)
         if after[0].end < first[0].start and after[0].start.year < first[0].start.year:
             # "between August 11 and August 15 2023": the first takes the second's year
-            redone = self.reanchored(date(after[0].start.year, 12, 31)).longest(i)
+            again = self.reanchored(date(after[0].start.year, 12, 31))
+            redone = None if again is None else again.longest(i)
             if redone is not None and redone[1] == first[1]:
                 first = redone
         if after[0].end < first[0].start:
@@ -118,7 +119,8 @@ class RangeRules(ParserBase):
             wd = WEEKDAY[word]
             day = start + timedelta(days=(wd - start.weekday()) % 7)
             return Span(day, day, "day")
-        later = self.reanchored(shift_years(start, 1)).longest(k)
+        again = self.reanchored(shift_years(start, 1))
+        later = None if again is None else again.longest(k)
         return None if later is None else later[0]
 
     def _from_day(self, day: tuple[int, int], *, led: bool) -> list[Found]:

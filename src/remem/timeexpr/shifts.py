@@ -105,7 +105,8 @@ class ShiftRules(ParserBase):
             return []
         span, j = found
         if span.start > self.anchor:  # "since Easter" said before this year's
-            retry = self.reanchored(shift_years(self.anchor, -1)).longest(i + 1)
+            again = self.reanchored(shift_years(self.anchor, -1))
+            retry = None if again is None else again.longest(i + 1)
             if retry is None or retry[0].start > self.anchor:
                 return []
             span = retry[0]
