@@ -150,3 +150,24 @@ def test_the_old_facts_noun_in_another_inflection_is_no_name() -> None:
     # a name the old fact never says is still another person
     other = _relate("Kim lives in Leeds.", "Sam moved to Tampere.")
     assert other.relation == "other"
+
+
+def test_a_possibility_or_a_condition_replaces_nothing() -> None:
+    old = "Kim rents a flat in Harbourside."
+    # what holds now: an update
+    assert _relate(old, "Kim moved to a house in Elmwood instead.").updates(THRESHOLD)
+    for hedged in (  # each scores as an update without its mood read
+        "If the landlord sells up, Kim will probably have to relocate to a house in Elmwood "
+        "instead.",
+        "Should the landlord sell up, Kim would probably end up in a house in Elmwood instead.",
+        "Kim might end up renting a house in Elmwood instead.",
+        "Kim may have to relocate to a house in Elmwood instead.",
+    ):
+        verdict = _relate(old, hedged)
+        assert verdict.relation == "other" and not verdict.updates(THRESHOLD), verdict.explain()
+        assert "not what holds" in verdict.explain(), verdict.explain()
+    # a clause that hedges leaves the sentence's other clause to speak for it
+    polite = "Kim would like to correct the records: Kim moved to a house in Elmwood."
+    assert _relate(old, polite).updates(THRESHOLD), _relate(old, polite).explain()
+    # "May" the month is no modal
+    assert _relate(old, "In May Kim moved to a house in Elmwood.").updates(THRESHOLD)

@@ -46,6 +46,7 @@ from remem.slots import lexicon as lx
 from remem.slots.ending import ended_values, mentioned
 from remem.slots.evidence import features, order_changed
 from remem.slots.facts import Fact
+from remem.slots.mood import conditional, irrealis
 from remem.slots.semantic import Similarity, texts_for
 from remem.slots.things import named_apart, other_thing
 from remem.slots.tokens import ADVERBS, is_word, verbish
@@ -112,11 +113,21 @@ def compare(
     apart = speakers_apart(old, new)  # two speakers' own facts: so is every clause
     if apart:
         return Verdict("other", 0.0, (apart,))
+    if conditional(new):  # "If I get the internship I'd quit": no clause of it holds now
+        return Verdict("other", 0.0, ("a condition, not what holds",))
+    # a possibility ("Kim might move to Dublin") tells nothing that holds: neither it nor,
+    # whole, a sentence one of whose clauses is one ("Because ..., I might drop to ...")
+    hedged = irrealis(new) or next(filter(None, map(irrealis, new.clauses)), None)
     # a short text of several sentences is compared sentence by sentence (its clauses)
-    best = _compare_one(old, new, w, similarity) if whole else _NOT_ONE
+    if hedged:
+        best = Verdict("other", 0.0, (hedged,))
+        if not new.clauses:
+            return best
+    else:
+        best = _compare_one(old, new, w, similarity) if whole else _NOT_ONE
     for o in old.clauses or (old,):
         for n in new.clauses or (new,):
-            if o is old and n is new:
+            if (o is old and n is new) or irrealis(n):
                 continue
             if not whole and (
                 other_thing(o, n) or named_apart(o, n, new) or named_apart(n, o, old)

@@ -34,7 +34,7 @@ def cue_counts(tokens: tuple[Token, ...], cue: str) -> bool:
     for i in range(len(lows) - len(words) + 1):
         if lows[i : i + len(words)] != words:
             continue
-        before = lows[max(0, i - 3) : i]
+        before = [t.low for t in tokens[max(0, i - 3) : i] if t.text != "May"]  # the month
         negated = any(w in _NEGATORS or w.endswith("n't") for w in before)
         if negated and cue not in _NEGATIVE_POLARITY:  # "not 04:30 anymore" is the change
             continue
