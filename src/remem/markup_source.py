@@ -23,7 +23,7 @@ from __future__ import annotations
 import bisect
 import re
 
-__all__ = ["Found", "source_regions"]
+__all__ = ["Found", "code_line", "python_source", "source_regions"]
 
 Found = tuple[str, str, bool, "tuple[int, int] | None"]  # form, text, hidden, span
 MAX_LINES = 2000  # lines of a text read for comments and fields
@@ -183,16 +183,25 @@ def _comments(
     return [(body, (s + offset, e + offset)) for body, (s, e) in found[:MAX_LINES] if body.strip()]
 
 
+def python_source(text: str) -> bool:
+    """Whether ``text`` holds Python source (a ``def``, ``class`` or import line)."""
+    return _PYTHON.search(text) is not None
+
+
+def code_line(line: str) -> bool:
+    """Whether ``line`` has the shape of a line of code (a statement's keyword, an
+    assignment, an end that opens or closes a block, a target)."""
+    head = line.strip()[:_CODE_WIDTH]
+    return bool(_CODE_LINE.match(head) or head.endswith(_CODE_END))
+
+
 def _looks_like_code(text: str) -> bool:
     """Several lines of code shape (a statement, an assignment, a block, a target), and
     a comment mark: prose with a "#1" or a dash is not code."""
     if not re.search(r"#|//|--|/\*", text):
         return False
     lines = [line for line in text.splitlines()[:MAX_LINES] if line.strip()]
-    code = 0
-    for line in lines:
-        head = line.strip()[:_CODE_WIDTH]
-        code += bool(_CODE_LINE.match(head) or head.endswith(_CODE_END))
+    code = sum(code_line(line) for line in lines)
     return code >= 3 and code >= 0.25 * len(lines)
 
 

@@ -74,7 +74,10 @@ def test_a_css_custom_property_string_is_hidden_text() -> None:
 )
 def test_an_order_editing_the_memory_is_flagged_in_a_hidden_region(text: str) -> None:
     assert assess(text, context=HIDDEN).flagged
-    assert not assess(text, context=UNTRUSTED).flagged  # one feature: not alone in sight
+    # one feature: not alone in sight, unless the order names the user as a third party
+    # (a second feature, "party": test_hidden_paste.py)
+    in_sight = assess(text, context=UNTRUSTED)
+    assert in_sight.flagged == ("party" in in_sight.features)
 
 
 @pytest.mark.parametrize(

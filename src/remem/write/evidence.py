@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 
 from remem.textnorm import views
 from remem.write.conduct import conduct_phrase
-from remem.write.evidence_scope import standing
+from remem.write.evidence_scope import aimed, standing
 from remem.write.injection_lexicon import compiled
 
 __all__ = [
@@ -62,6 +62,7 @@ __all__ = [
     "THRESHOLD",
     "TRUSTED",
     "UNTRUSTED",
+    "WEIGHTS",
     "Evidence",
     "assess",
     "may_address",
@@ -93,6 +94,8 @@ WEIGHTS: dict[str, tuple[float, float, float]] = {
     "directive": (0, 0, 1),
     "standing": (0, 0, 1),
     "reader": (0, 0, 1),
+    "aimed": (0, 0, 1),
+    "party": (0, 0, 1),
 }
 # Counted only in a hidden region (what a reader never sees is not written for them):
 # the assistant named as a party, the subject of an obligation or the one a note is
@@ -185,6 +188,9 @@ _READER = re.compile(
 _FIELD_LABEL = re.compile(r"\s*[:=]\s*\S")
 _ASSIGNED = re.compile(r"""(?:[\w.-]{1,40}\s*=\s*["']?)?""")  # a TOML/INI value's key
 _FIELD_DEPTH = 4  # field names read before an address ("meta: description: AI: ...")
+# Orders of any kind; one that speaks of "the user" is not written to that user.
+_ORDERS = frozenset({"directive", "memory", "conduct", "aimed", "standing"})
+_THIRD_USER = re.compile(r"\b(?:the|this|that)\s+user(?:'s)?\b")
 _FIRST_PERSON = re.compile(r"^\W*(?:i|we|i've|we've|ich|je|j'ai|yo|eu|io|ik|ja|ben|я)\b", re.I)
 
 
@@ -239,8 +245,14 @@ def features(text: str, *, wanted: frozenset[str] = frozenset(WEIGHTS)) -> dict[
         if phrase:
             out["conduct"] = phrase
 
+    if "aimed" in wanted and not {"memory", "conduct", "directive"} & out.keys():
+        sentences = [s for s in _SENTENCE.split(lowered) if s.strip()]
+        if order := aimed(sentences):
+            out["aimed"] = order
     if "memory" in out or "conduct" in out:  # the same evidence: that order, told by its verb
         out.pop("directive", None)
+    if "party" in wanted and _ORDERS & out.keys() and (user := _THIRD_USER.search(lowered)):
+        out["party"] = _around(lowered, user)  # an order that names the user as a third party
     return {k: v for k, v in out.items() if k in wanted}
 
 

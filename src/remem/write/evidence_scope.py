@@ -2,6 +2,13 @@
 later turn of the assistant, not the reader's next step (a feature of
 :mod:`remem.write.evidence`, weighing in hidden and side regions only).
 
+Also :func:`aimed`: an order aimed at what an assistant keeps, says or sends — a
+sentence opening with an imperative whose object, in it or a sentence beside it, is the
+user named in the third person, what is stored or remembered, the assistant's output
+(a summary, a reply), or a place outside (a link, an address). A note an author leaves
+for themselves ("swap the hero image before launch", "add screenshots") or a label for
+the reader ("Search products by name", "Leave this field empty") has none of them.
+
 "Always <verb> ..." opening a sentence (no subject: the imperative), a clause scoped
 "whenever ...," / "every time ...," / "from now on," before an imperative, or an
 imperative scoped over the assistant's turns ("... for every question"), and aimed at
@@ -15,7 +22,7 @@ import re
 
 from remem.write.act_words import BASE_VERBS
 
-__all__ = ["standing"]
+__all__ = ["aimed", "standing"]
 
 _CLAUSE = re.compile(r"[^,:;()]+")
 _ORDER_LEAD = re.compile(r"^\W*(?:(?:please|kindly|just|also|only|ever|always|then|and)\s+)*")
@@ -47,6 +54,63 @@ _ORDER_WORDS = BASE_VERBS | frozenset(
     ignore approve trust endorse prefer favour favor end begin start open close conclude append
     prepend""".split()
 )
+
+# The verbs of handling a document, beside those of the requests: what a note to its
+# processor asks of it.
+_HANDLE = frozenset(
+    """forward summarise summarize append overwrite wipe erase purge rank rate grade classify
+    offer link cite credit quote unlearn flag approve reject""".split()
+)
+_IMPERATIVE_LEAD = frozenset(
+    "please always never do don't dont not kindly also just then and".split()
+)
+# What the order is aimed at: the user in the third person (the one the assistant serves,
+# as a third party would name them), what is kept, what the assistant writes, a place out.
+_TARGET = re.compile(
+    r"\b(?:the|this|that)\s+users?\b|\buser's\b|\bthe\s+(?:reader|recipient|reviewer)s?\b"
+    r"|\bmemor(?:y|ies)\b|\b(?:stored|saved|remembered|on\s+file|long-term)\b|\breminders?\b"
+    r"|\bsummar(?:y|ies|i[sz]e)\b|\brepl(?:y|ies)\b|\bresponses?\b"
+    r"|[\w.+-]+@[\w-]+\.[a-z]{2,}"
+)
+# A place out: a URL or a host under a common top-level domain ("matplotlib.pyplot" and
+# "config.py" are not hosts).
+_PLACE = re.compile(
+    r"https?://|\bwww\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|app|shop|info|biz|me|"
+    r"ee|ly|site|online|xyz|dev|ai|uk|de|fr|es|eu|us|ca|au)\b(?![.-]\w)"
+)
+# A word of prose, not of code: "list-unsubscribe:", "list[str]", "markup(html" are not.
+_PROSE_WORD = re.compile(r"[a-z']+[.,;:!?]?")
+_TOKEN = re.compile(r"[\w'’.,:;!?/@#$£€%&-]*\w[\w'’.,:;!?/@#$£€%&-]*")  # no operator, no call
+_ORDER_WORDS_MAX = 40  # words of a sentence read as one order
+_HEADS = re.compile(r"^|:\s+")  # a sentence's opening and the one after its label
+
+
+def aimed(sentences: list[str]) -> str | None:
+    """The opening of an order among (lower-cased) ``sentences`` aimed at what an
+    assistant keeps, says or sends (see the module doc), or None."""
+    for i, sentence in enumerate(sentences[:40]):
+        if not _imperative(sentence):
+            continue
+        near = " ".join(sentences[max(0, i - 1) : i + 2])
+        if _TARGET.search(near) or _PLACE.search(near):
+            return " ".join(sentence.split())[:60]
+    return None
+
+
+def _imperative(sentence: str) -> bool:
+    if len(sentence.split()) > _ORDER_WORDS_MAX:  # a run of code or a page, not an order
+        return False
+    for head in _HEADS.finditer(sentence):
+        words = sentence[head.end() : head.end() + 80].split()
+        while words and words[0] in _IMPERATIVE_LEAD:
+            words = words[1:]
+        if len(words) < 3 or not _PROSE_WORD.fullmatch(words[0]):
+            continue
+        if not all(_TOKEN.fullmatch(w) for w in words[1:3]):
+            continue
+        if words[0] in _ORDER_WORDS or words[0] in _HANDLE:
+            return True
+    return False
 
 
 def standing(sentence: str) -> str | None:
