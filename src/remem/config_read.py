@@ -91,6 +91,11 @@ class ReadSettings(BaseModel):
     # hit past its validity, nor a prompt). 0.035 to 0.05 found two more facts on the
     # fifth world's end-of-year store and lost one to three on the fourth's: kept at 0.02
     fallback_margin: float = Field(0.02, ge=0, le=1)
+    # ...a hit under the best goes right after the last active hit that matches at
+    # least as well, and is admitted when that place is within the first this many (the
+    # context block's five; 10 also gained at @10 on the sixth world and lost one fact at
+    # @10 on the third); 0: only ahead of the best and near ties
+    fallback_within: int = Field(5, ge=0)
     # ...a hit past its validity (a one-off note whose day passed, a transient memory
     # past its TTL) has its tier match lowered by this: no answer to a current need
     fallback_past_penalty: float = Field(0.1, ge=0, le=1)

@@ -105,8 +105,9 @@ def test_the_second_tier_admits_a_few_hits_one_of_each_text() -> None:
 
 
 def test_a_near_tie_is_admitted_behind_the_active_first_hit() -> None:
-    # a cold fact a hair under an unrelated active fact: not lost at the gate
-    config = Config(embedder="fake", fallback_margin=0.02)
+    # a cold fact a hair under an unrelated active fact: not lost at the gate (the near
+    # tie alone: no place among the active hits admits anything here)
+    config = Config(embedder="fake", fallback_margin=0.02, fallback_within=0)
     query = "notary stamp"
     active = [
         _hit("The deposit receipt is in the drive folder.", 0.40, Status.ACTIVE),
@@ -124,7 +125,45 @@ def test_a_near_tie_is_admitted_behind_the_active_first_hit() -> None:
     assert merged[1].explain["fallback"]["placed"] == "near tie"
     exact = config.model_copy(update={"fallback_margin": 0.0})
     again = fallback.merge(active, [cold, far], best=best, query=query, config=exact, now=T0)
-    assert len(again) == 2  # without the margin the near tie is left out
+    assert len(again) == 2  # without the margin (nor a place) the near tie is left out
+
+
+def test_a_hit_under_the_best_is_placed_among_the_active_hits_by_its_match() -> None:
+    # a cold fact well under an unrelated active best, but matching better than the
+    # rest: without jobs it would rank second, so it goes second, after the one active
+    # hit that matches better — never ahead of an active hit that matches as well
+    config = Config(embedder="fake", fallback_margin=0.02, fallback_within=4)
+    query = "which lake cabin did we rent"  # no keyword of any text: the match is cosine / 2
+    active = [
+        _hit("The cabin's wood stove smokes when the wind is east.", 0.60, Status.ACTIVE),
+        _hit("Marta's bike needs a new chain.", 0.20, Status.ACTIVE),
+        _hit("The lake permit renews in spring.", 0.46, Status.ACTIVE),
+        _hit("Bins go out on Tuesday.", 0.10, Status.ACTIVE),
+    ]
+    best = fallback.best_match(active, query)
+    cold = _hit("Our first summer rental was the Heron Point cabin.", 0.50, Status.COLD)
+    lower = _hit("The canoe paddles are in the loft.", 0.40, Status.COLD)
+    merged = fallback.merge(active, [cold, lower], best=best, query=query, config=config, now=T0)
+    texts = [h.memory.content for h in merged]
+    # 0.25 is 0.05 under the best (0.30): no near tie; placed after the stove (0.30);
+    # the paddles (0.20) go after the permit (0.23), fourth: within 4
+    assert texts == [
+        active[0].memory.content,
+        cold.memory.content,
+        active[1].memory.content,
+        active[2].memory.content,
+        lower.memory.content,
+        active[3].memory.content,
+    ]
+    assert cold.explain["fallback"]["placed"] == "among" and cold.explain["fallback"]["place"] == 1
+    # fourth is past fallback_within = 3: the paddles stay out
+    two = config.model_copy(update={"fallback_within": 3})
+    merged = fallback.merge(active, [cold, lower], best=best, query=query, config=two, now=T0)
+    assert lower.memory.content not in [h.memory.content for h in merged]
+    # without the rule only what beats the best, or nearly, is admitted
+    off = config.model_copy(update={"fallback_within": 0})
+    merged = fallback.merge(active, [cold, lower], best=best, query=query, config=off, now=T0)
+    assert [h.memory.content for h in merged] == [h.memory.content for h in active]
 
 
 def test_a_note_past_its_day_does_not_outrank_the_active_answer() -> None:

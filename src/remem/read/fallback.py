@@ -23,10 +23,15 @@ pass, never stored): a fact that answers a question in other words ("What's our
 wedding date?" — "Ingrid got married on 3 August 2013.") shares no keyword with it,
 and its pooled cosine alone left it under the floor once it went cold. A
 second-tier hit is returned when it scores better than anything the active set
-returned (before the active hits, best first), or within ``fallback_margin`` under
-it (a near tie: right behind the active set's first hit); a hit past its validity
-scores ``fallback_past_penalty`` less; neither it nor a prompt is ever a near tie
-(:func:`merge`). A digest or an insight is judged by the fact it would bring
+returned (before the active hits, best first); one under it goes **among** the
+active hits, right after the last of them that matches at least as well, when that
+place is within the first ``fallback_within`` (or it is within ``fallback_margin`` of
+the best, a near tie). A hit past its validity scores ``fallback_past_penalty`` less;
+neither it nor a prompt is admitted under the best (:func:`merge`). This is the
+comparison the arm without jobs makes: there a cold fact is an active one, and it
+comes third behind an unrelated fact that matches better, not never ("What was the
+first tourer we had?" — "First caravan a Lunar Clubman.", 0.45 under an active line
+about the tourer's awning, 0.56). A digest or an insight is judged by the fact it would bring
 (:func:`remem.read.digests.best_sources`), not by its own many-word match. Otherwise
 an archived memory stays out of the way. The second tier is ordered by that match, not by the
 ranking's recency and usage factors: every memory there has gone unused for a
@@ -193,16 +198,21 @@ def merge(
     is past its validity (:func:`past`: a one-off note whose day passed answers what
     was to happen that day, not a current need — "Blood drive at work today ..." had
     matched "what did my dad drive?" better than the active fact about the car). A hit
-    scoring above ``best`` goes before the active hits, best first. A hit within
-    ``config.fallback_margin`` under it is a **near tie** (the two tiers' matches are
-    not measured that precisely: a cold fact 0.004 under an unrelated active one was
-    lost at the gate) and goes right behind the active set's first hit — unless it is
-    past its validity or a prompt (a request or a question to the assistant:
-    :func:`remem.lifecycle.prompts.session_only`): a near tie is an unsure admission,
-    kept for what can be a current fact; a note whose day passed or an old request
-    ("What time is it in Toronto when it is 4 pm here?" beside "Which city is my
-    daughter in?") is let in only when it beats the active best outright. Others stay
-    out of the way.
+    scoring above ``best`` goes before the active hits, best first. A hit under it is
+    placed **among** the active hits (in their rank order), right after the last one
+    whose tier match is at least its score, so it never pushes down an active hit that
+    matches as well; it is admitted when that place is within the first
+    ``config.fallback_within``, or when it is within ``config.fallback_margin`` of the
+    best (a **near tie**: the two tiers' matches are not measured that precisely; a cold
+    fact 0.004 under an unrelated active one was lost at the gate). Admitted only on
+    the best was too narrow: a cold fact 0.02-0.1 under an unrelated active best stayed
+    out where the arm without jobs ranked it 2nd to 7th (the fifth and sixth worlds'
+    dormant facts). A hit under the best is never past its validity or a prompt (a
+    request or a question to the assistant: :func:`remem.lifecycle.prompts.session_only`):
+    an admission under the best is kept for what can be a current fact; a note whose
+    day passed or an old request ("What time is it in Toronto when it is 4 pm here?"
+    beside "Which city is my daughter in?") is let in only when it beats the active
+    best outright. Others stay out of the way.
 
     A derived hit (a digest, an insight) is judged by ``judged[its id]``, the source it
     would bring (:func:`remem.read.digests.best_sources`): that fact's tier match,
@@ -220,6 +230,7 @@ def merge(
     copies had filled the block ahead of the active set's answer."""
     admitted: list[tuple[float, int, SearchHit]] = []
     seen = {" ".join(h.memory.content.casefold().split()) for h in active}
+    active_matches = [tier_match(h, query) for h in active]
     judged = judged or {}
     for order, hit in enumerate(others):
         fact = judged.get(hit.memory.id) if hit.memory.id in judged else hit
@@ -229,10 +240,13 @@ def merge(
         ended = past(fact.memory, now, config)
         score = match - (config.fallback_past_penalty if ended else 0.0)
         text = " ".join(fact.memory.content.casefold().split())
-        if score <= best - config.fallback_margin or text in seen:
+        # after every active hit that matches at least as well: none is pushed down by it
+        place = max((i + 1 for i, m in enumerate(active_matches) if m >= score), default=0)
+        near = score > best - config.fallback_margin
+        if text in seen or not (near or place < config.fallback_within):
             continue
         if score <= best and (ended or session_only(fact.memory)):
-            continue  # a near tie is for a fact: not a past note, not a prompt
+            continue  # under the best is for a fact: not a past note, not a prompt
         seen.add(text)
         if fact is not hit:  # the fact is admitted, not the digest that led to it
             fact.score = hit.score
@@ -244,12 +258,17 @@ def merge(
             "score": round(score, 4),
             "active_best": round(best, 4),
             "below": config.fallback_below,
-            "placed": "ahead" if score > best else "near tie",
+            "placed": "ahead" if score > best else "near tie" if near else "among",
+            "place": place,
             **({"past": ended} if ended else {}),
         }
         admitted.append((score, order, hit))
     admitted.sort(key=lambda a: (-a[0], a[1]))
     chosen = [h for _, _, h in admitted[: config.fallback_max_hits]]
-    ahead = [h for h in chosen if h.explain["fallback"]["placed"] == "ahead"]
-    near = [h for h in chosen if h.explain["fallback"]["placed"] != "ahead"]
-    return ahead + active[:1] + near + active[1:]
+    merged: list[SearchHit] = []
+    for index in range(len(active) + 1):  # each admitted hit right before active[place]
+        merged.extend(
+            h for h in chosen if min(h.explain["fallback"]["place"], len(active)) == index
+        )
+        merged.extend(active[index : index + 1])
+    return merged
