@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 
 from remem.model import MemoryRecord
-from remem.timeexpr import Span, TimeExpression, find_times
+from remem.timeexpr import Span, TimeExpression, find_times, future_words
 from remem.timewords import shift_months
 
 _ANCHORED = re.compile(
@@ -74,7 +74,11 @@ def query_times(query: str, today: date) -> list[TimeExpression]:
     if dated and len(found) > 1:
         found = find_times(query, dated[0].span.start)
     out = []
-    for f in found:
+    ahead = future_words(query, [(f.start, f.end) for f in found])
+    for f, said_ahead in zip(found, ahead, strict=True):
+        if said_ahead:  # "what am I doing on Saturday?": the coming one, as read
+            out.append(f)
+            continue
         if f.span.start > today and not _YEAR.search(f.text) and not _FORWARD.search(f.text):
             again = find_times(f.text, shift_months(today, -12))
             if len(again) == 1:

@@ -35,15 +35,26 @@ from datetime import date
 from remem.timeexpr.anchors import AnchorRules
 from remem.timeexpr.base import TOKEN, norm
 from remem.timeexpr.colloquial import ColloquialRules
+from remem.timeexpr.compose import ComposeRules
 from remem.timeexpr.ranges import RangeRules
 from remem.timeexpr.shifts import ShiftRules
 from remem.timeexpr.spans import Span, TimeExpression
 from remem.timeexpr.spoken import SpokenRules
+from remem.timeexpr.tense import future_words
+from remem.timeexpr.workdays import WorkdayRules
 
-__all__ = ["Span", "TimeExpression", "find_times", "parse_expression"]
+__all__ = ["Span", "TimeExpression", "find_times", "future_words", "parse_expression"]
 
 
-class _Parser(ShiftRules, RangeRules, AnchorRules, ColloquialRules, SpokenRules):
+class _Parser(
+    ShiftRules,
+    RangeRules,
+    AnchorRules,
+    ColloquialRules,
+    SpokenRules,
+    WorkdayRules,
+    ComposeRules,
+):
     """Every rule of the grammar, tried at each place (the longest reading wins)."""
 
     def __init__(self, words: list[str], anchor: date) -> None:
@@ -84,6 +95,11 @@ class _Parser(ShiftRules, RangeRules, AnchorRules, ColloquialRules, SpokenRules)
             self._spoken_year,
             self._decade_word,
             self._after_count,
+            self._nth_workday,
+            self._workday_count,
+            self._composed,
+            self._weekday_fortnight,
+            self._iso_week,
         ]
 
 
@@ -92,6 +108,7 @@ def find_times(text: str, anchor: date) -> list[TimeExpression]:
     (the longest reading at each place)."""
     tokens = [(m.group(0), m.start(), m.end()) for m in TOKEN.finditer(text)]
     parser = _Parser([norm(t) for t, _, _ in tokens], anchor)
+    parser.ahead = future_words(text, [(a, b) for _, a, b in tokens])
     out: list[TimeExpression] = []
     i = 0
     while i < len(tokens):

@@ -264,7 +264,8 @@ class AnchorRules(ParserBase):
                 if k is not None:
                     base = self._weekday_after(a, wd) if weeks > 0 else self._weekday_before(a, wd)
                     out.append((day_span(base + timedelta(weeks=weeks)), k))
-            out.append((day_span(self._weekday_before(a, wd)), i + 1))
+            pick = self._weekday_after if self.said_ahead(i) else self._weekday_before
+            out.append((day_span(pick(a, wd)), i + 1))
         if word in MONTHS and (
             (word != "may" and len(word) > 3)
             or self.at(i + 1)[:1].isdigit()
@@ -333,25 +334,33 @@ class AnchorRules(ParserBase):
         if match:
             return int(match[1]) if 1 <= int(match[1]) <= 31 else None
         n = ORDINAL_WORDS.get(self.at(i))
-        if n is None or self.at(i + 1) != "of":
-            return None
-        n += {"twenty": 20, "thirty": 30}.get(self.at(i - 1), 0) if n < 10 else 0
+        tens = {"twenty": 20, "thirty": 30}.get(self.at(i - 1), 0) if n and n < 10 else 0
+        if n is None or (self.at(i + 1) != "of" and not tens):  # "the third child"
+            return None  # "the twenty-fourth" is a day without "of" too
+        n += tens
         return n if n <= 31 else None
 
     def _month_named(self, i: int) -> list[Found]:
         """ "March", "March 3rd", "March 3, 2023", "March 2023"."""
-        month, a = MONTHS[self.at(i)], self.anchor
+        month = MONTHS[self.at(i)]
         day = self._day_number(i + 1)
         out: list[Found] = []
         if day is not None:
             year = self._year_after(i + 2)
-            y, k = year if year is not None else (a.year, i + 2)
+            y, k = year if year is not None else (self._bare_year(i, month, day), i + 2)
             if day <= days_in_month(y, month):
                 out.append((day_span(date(y, month, day)), k))
         year = self._year_after(i + 1)
-        y, k = year if year is not None else (a.year, i + 1)
+        y, k = year if year is not None else (self._bare_year(i, month, 31), i + 1)
         out.append((month_span(y, month), k))
         return out
+
+    def _bare_year(self, i: int, month: int, day: int) -> int:
+        """The year of a month (and day) said without one: the anchor's, or the next
+        when the sentence is about the future and that day is past ("we fly out the
+        first week of January", said on 30 December)."""
+        a = self.anchor
+        return a.year + (self.said_ahead(i) and (month, day) < (a.month, a.day))
 
     def _day_named(self, i: int, day: int) -> list[Found]:
         """ "3 March [2023]", "the 3rd of March", "the 20th" (the latest on or before the
@@ -368,14 +377,21 @@ class AnchorRules(ParserBase):
         if self.at(j) in MONTHS:
             month = MONTHS[self.at(j)]
             year = self._year_after(j + 1)
-            y, k = year if year is not None else (a.year, j + 1)
+            y, k = year if year is not None else (self._bare_year(j, month, day), j + 1)
             if day <= days_in_month(y, month):
                 return [(day_span(date(y, month, day)), k)]
             return []
         after = self.at(i + 1)
-        if not ordinal or self.at(i - 1) != "the" or (after and after not in STOPWORDS):
+        the = self.at(i - 1) == "the" or (
+            self.at(i - 1) in ("twenty", "thirty") and self.at(i - 2) == "the"
+        )  # "the twenty-fourth"
+        if not ordinal or not the or (after and after not in STOPWORDS):
             return []  # "the 4th child" is no date
         y, m = a.year, a.month
+        if self.said_ahead(i):  # "I'll pay on the 24th": the next 24th
+            while day > days_in_month(y, m) or date(y, m, day) <= a:
+                y, m = (y, m + 1) if m < 12 else (y + 1, 1)
+            return [(day_span(date(y, m, day)), i + 1)]
         while day > days_in_month(y, m) or date(y, m, day) > a:
             y, m = (y, m - 1) if m > 1 else (y - 1, 12)
         return [(day_span(date(y, m, day)), i + 1)]

@@ -43,7 +43,7 @@ TOKEN = re.compile(
 )
 ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2,
-    "3rd": 3, "4th": 4, "5th": 5, "last": -1, "penultimate": -2,
+    "3rd": 3, "4th": 4, "5th": 5, "last": -1, "final": -1, "penultimate": -2,
 }  # fmt: skip
 # Days of the month as ordinal words ("the third of May"; "twenty-first": the tens apart).
 ORDINAL_WORDS = {
@@ -109,7 +109,7 @@ _LONG_WORDS = tuple(
             | set(MONTHS)
             | set(SEASONS)
             | {w for words in HOLIDAYS for w in words}
-            | set("yesterday tomorrow tonight weekend weekends quarter quarters".split())
+            | set("yesterday tomorrow tonight weekend weekends quarter quarters before".split())
         )
         if len(w) >= 6
     )
@@ -128,7 +128,8 @@ STARTS = (
         "earlier later since between from beginning start end back tail front latter "
         "exactly over so ytd qtd mtd wtd eod cob eow eom eoq eoy close academic school "
         "tues thurs midway halfway half same all whole entire come coming upcoming "
-        "following oh penultimate after begin midweek".split()
+        "following oh penultimate after begin midweek final working business work weekday "
+        "workday weekdays workdays iso kw cw".split()
     )
 )
 _HOLIDAYS_BY_FIRST: dict[str, list[tuple[tuple[str, ...], Callable[[int], date]]]] = {}
@@ -175,15 +176,35 @@ def norm(token: str) -> str:
 def _typo(word: str) -> str:
     """The long time word (a month, a weekday, a season, a holiday word) that ``word``
     is with letters dropped — one for a word of up to 7 letters, two for a longer one —
-    or ``word`` itself. Only deletions: a real word one letter away ("winner",
-    "simmer") is not a time word with a letter lost."""
+    or ``word`` itself; also a doubled letter typed at the wrong place ("tommorow") and two neighbouring
+    letters swapped ("thrusday"). Never a letter changed: a real word one letter away
+    ("winner", "simmer") is not a time word misspelled."""
     if len(word) < _TYPO_MIN or not word.isalpha() or word in _LONG_WORDS:
         return word
+    single = re.sub(r"(.)\1+", r"\1", word)
     for target in _LONG_WORDS:
         dropped = len(target) - len(word)
         if 0 < dropped <= (1 if len(target) <= 7 else 2) and _drops(target, word):
             return target
+        moved = dropped == 0 and re.search(r"(.)\1", target)  # "tommorow": rr typed as mm
+        if moved and len(single) < len(target) and _drops(target, single):
+            return target
+        if dropped == 0 and _swapped(target, word):
+            return target
     return word
+
+
+def _swapped(target: str, word: str) -> bool:
+    """``word`` is ``target`` with two neighbouring letters swapped ("thrusday"), the
+    first letter kept."""
+    diff = [k for k in range(len(word)) if word[k] != target[k]]
+    return (
+        len(diff) == 2
+        and diff[0] > 0
+        and diff[1] == diff[0] + 1
+        and word[diff[0]] == target[diff[1]]
+        and word[diff[1]] == target[diff[0]]
+    )
 
 
 def _drops(target: str, word: str) -> bool:
@@ -208,6 +229,9 @@ class ParserBase:
         self.w = words
         self.anchor = anchor
         self.depth = 0  # how many re-readings against another anchor led here
+        # per word: its sentence is about the future ("I'll call on Thursday"), so a bare
+        # weekday, day of the month or month is the next one, not the last (set by find_times)
+        self.ahead = [False] * len(words)
         self._memo: dict[int, Found | None] = {}
         # where a time word is: an expression holds one within REACH words of its start
         timely = [i for i, w in enumerate(words) if w in TIME_WORDS or w[:1].isdigit()]
@@ -235,8 +259,11 @@ class ParserBase:
         if self.depth >= MAX_REANCHOR:
             return None
         again = type(self)(self.w, anchor)
-        again.depth = self.depth + 1
+        again.depth, again.ahead = self.depth + 1, self.ahead
         return again
+
+    def said_ahead(self, i: int) -> bool:
+        return 0 <= i < len(self.ahead) and self.ahead[i]
 
     def at(self, i: int) -> str:
         return self.w[i] if 0 <= i < len(self.w) else ""
@@ -348,4 +375,9 @@ class ParserBase:
             end = self.words(k, phrase)
             if end is not None:
                 return self.anchor.year + delta, end
+        return self.year_in_words(k, short=k > j)
+
+    def year_in_words(self, i: int, *, short: bool) -> tuple[int, int] | None:
+        """A year said in words at ``i`` ("twenty twenty-two"; ``short``, after "of":
+        "the summer of twenty-two"), and the next index (see SpokenRules)."""
         return None

@@ -19,10 +19,17 @@ from remem.timeexpr.spans import (
     day_span,
     month_span,
     shift_years,
+    week_span,
     weekend_span,
     year_span,
 )
 from remem.timewords import shift_months
+
+# A vague count as a length back from now ("the last couple of months", "these past few
+# days"): the count people mean, where a vague point in time ("a few days ago") keeps
+# the whole range of FUZZY.
+_TYPICAL = {"couple": 2, "few": 3}
+_HOURS = frozenset({"hour", "hours", "hr", "hrs"})
 
 
 class ShiftRules(ParserBase):
@@ -39,27 +46,42 @@ class ShiftRules(ParserBase):
         if base is None:
             return []
         span, k = base
+        if span.grain == "around":  # "around this time last year": already a fortnight
+            return [base]
         pad = timedelta(days=7)
         return [(Span(span.start - pad, span.end + pad, "range"), k)]
 
     def _this_time(self, i: int) -> Found | None:
-        """ "this time last year" / "this time N years ago": the same date then."""
+        """ "this time last week / next month" (the same day one unit away, the day
+        clipped to the month), "this time last year", "this time next year", "this time
+        two years ago" (a fortnight around the same date then: a year back, "this time"
+        is a season, not a day)."""
         j = i + 2
-        if self.at(j) == "last" and self.at(j + 1) == "year":
-            return day_span(shift_years(self.anchor, -1)), j + 2
-        number = self.number(j)
-        if (
-            number is not None
-            and self.at(number[1]) in ("year", "years")
-            and self.at(number[1] + 1) == "ago"
-        ):
-            return day_span(shift_years(self.anchor, -number[0][0])), number[1] + 2
-        return None
+        if self.at(j) in ("last", "next") and self.at(j + 1) in ("week", "month", "year"):
+            n, unit, k = (-1 if self.at(j) == "last" else 1), self.at(j + 1), j + 2
+        else:
+            number = self.number(j)
+            if number is None:
+                return None
+            unit = UNITS.get(self.at(number[1]), "")
+            tail = self.at(number[1] + 1)
+            if unit not in ("week", "month", "year") or tail not in ("ago", "from", "hence"):
+                return None
+            n, k = number[0][0] * (-1 if tail == "ago" else 1), number[1] + 2
+            k += self.at(k - 1) == "from" and self.at(k) in ("now", "today")
+        if unit == "week":
+            return day_span(self.anchor + timedelta(weeks=n)), k
+        if unit == "month":
+            return day_span(shift_months(self.anchor, n)), k
+        then, pad = shift_years(self.anchor, n), timedelta(days=7)
+        return Span(then - pad, then + pad, "around"), k
 
     def _duration_length(self, i: int) -> tuple[date, int] | None:
         """A length counted back from the anchor: its first day and the next index."""
         number = self.number(i)
         n, j = (1, i) if number is None else (number[0][1], number[1])
+        fuzzy = self.at(i + (self.at(i) in ("a", "an")))
+        n = _TYPICAL.get(fuzzy, n) if number is not None else n  # "the last few days": 3
         if self.at(j) in ("hour", "hours", "hr", "hrs"):  # "the last 48 hours": whole days
             return self.anchor - timedelta(days=-(-n // 24)), j + 1
         unit = UNITS.get(self.at(j))
@@ -126,6 +148,8 @@ class ShiftRules(ParserBase):
                 span = day_span(last - timedelta(weeks=hi - 1))
                 return [(Span(span.start, (last - timedelta(weeks=lo - 1)), "day"), j + 2)]
             unit = UNITS.get(word)
+            if word in _HOURS and hi >= 24:  # "48 hours ago": whole days
+                unit, lo, hi = "day", lo // 24, hi // 24
             if unit is not None:
                 k = j + 1
                 for tail, sign in (("ago", -1), ("back", -1), ("earlier", -1), ("from now", 1)):
@@ -154,6 +178,9 @@ class ShiftRules(ParserBase):
             (n, _), j = number
             unit = UNITS[self.at(j)]
             j += 1
+        elif number is not None and self.at(number[1]) in _HOURS and number[0][0] >= 24:
+            (n, _), j = number  # "48 hours before the deadline": whole days
+            unit, n, j = "day", n // 24, j + 1
         elif (t := i + (self.at(i) == "the")) >= 0 and (
             self.at(t) in UNITS or self.at(t) in WEEKDAY or self.at(t) == "night"
         ):  # "the day before X", "day before yday"
@@ -222,14 +249,17 @@ class ShiftRules(ParserBase):
             if same is not None:
                 return [same]
         k = self.words(i, "the same time", "same time")
-        if k is not None:  # "same time last year": around the day a year back
+        if k is not None:  # "same time last year": as "this time"
             same = self._this_time(k - 2)
             if same is not None:
-                pad = timedelta(days=7)
-                return [(Span(same[0].start - pad, same[0].end + pad, "range"), same[1])]
+                return [same]
         j = self.words(i, "the other day", "the other night")
         if j is not None:
             return [(Span(a - timedelta(days=7), a - timedelta(days=1), "range"), j)]
+        j = self.words(i, "the other week")
+        if j is not None:  # one of the two calendar weeks before this one
+            monday = week_span(a).start
+            return [(Span(monday - timedelta(days=14), monday - timedelta(days=1), "range"), j)]
         j = self.words(i, "earlier this", "later this", "earlier in the", "later in the")
         if j is None or self.at(j) not in ("week", "month", "quarter", "year"):
             return []

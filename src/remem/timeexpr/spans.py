@@ -15,7 +15,9 @@ class Span:
 
     start: date
     end: date
-    grain: str = "day"  # day holiday week weekend month season quarter part year decade range
+    grain: str = (
+        "day"  # day holiday week weekend month season quarter part year decade range around
+    )
 
 
 @dataclass(frozen=True, slots=True)

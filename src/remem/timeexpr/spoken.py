@@ -50,6 +50,15 @@ class SpokenRules(ParserBase):
         count)."""
         j = i + 1 if self.at(i) in ("over", "within", "in", "during", "for") else i
         k = self.words(j, *_AHEAD)
+        if k is None and self.at(i) == "within":  # "within a week" (not "within a week of X")
+            k = j
+            found = self.number(k)
+            if (
+                found is None
+                or UNITS.get(self.at(found[1])) is None
+                or self.at(found[1] + 1) == "of"
+            ):
+                return []
         if k is None:
             return []
         number = self.number(k)
@@ -185,6 +194,16 @@ class SpokenRules(ParserBase):
             return []
         assert century is not None
         return [(year_span(century + rest[0]), rest[1])]
+
+    def year_in_words(self, i: int, *, short: bool) -> tuple[int, int] | None:
+        found = self._spoken_year(i)
+        if found:
+            return found[0][0].start.year, found[0][1]
+        rest = self._under_hundred(i) if short else None
+        if rest is None or rest[0] < 10:
+            return None
+        century = 2000 if 2000 + rest[0] <= self.anchor.year + 1 else 1900  # "of ninety-nine"
+        return century + rest[0], rest[1]
 
     def _under_hundred(self, i: int) -> tuple[int, int] | None:
         """A number from 1 to 99 said in words ("twenty-four", "nine", "eleven")."""
