@@ -6,6 +6,7 @@ import pytest
 
 from remem.config import Config
 from remem.model import Strength, Trust
+from remem.write.candidate import Flag
 from remem.write.classify import build_candidate
 from remem.write.extract.base import CandidateFact
 from remem.write.gate import REASONS, gate, opinion_score
@@ -134,3 +135,29 @@ def test_a_short_statement_of_the_speakers_slot_is_no_chatter(
 ) -> None:
     said = build_candidate(text, config=Config(), speaker=speaker, strength=Strength.IMPLIED)
     assert gate(said, config=Config()).reason == reason
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Blood type B negative.", True),
+        ("Latex allergy.", True),
+        ("Coeliac disease.", True),
+        ("Bone marrow registry.", True),
+        ("Pacemaker fitted.", False),  # an event: a participle
+        ("Ugh, physio.", False),  # an interjection first
+        ("Tablets taken.", False),  # an event: a participle
+        ("Feeling rough.", False),  # a mood: a verb's form
+        ("Jab booked!", False),
+    ],
+)
+def test_a_short_note_the_domain_reader_flags_outweighs_the_length_floor(
+    text: str, kept: bool
+) -> None:
+    # a health, identity, legal or financial note (flagged by meaning, upstream) is kept
+    # under the length floor when it names a thing; the same note unflagged is not
+    plain = fact(text)
+    assert gate(plain, config=Config()).reason == "too_short"
+    critical = fact(text)
+    critical.flags.add(Flag.DOMAIN_CRITICAL)
+    assert (gate(critical, config=Config()).reason != "too_short") is kept

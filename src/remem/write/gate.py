@@ -13,6 +13,9 @@ obfuscation hides nothing; the injection check also reads harder-folded views.
 3. ``too_short``   fewer than ``config.gate_min_words`` words, unless it is a
                    complete short statement ("Sam moved to Tampere", "I retired";
                    :mod:`remem.write.short`, ``config.gate_short_min_information``)
+                   or a verbless note naming a thing ("Blood type O negative.")
+                   whose meaning put it in a domain that must not fade (the
+                   importance floor outweighs the length floor)
 4. ``duplicate``   ``nearest_cosine`` above ``config.gate_duplicate_cosine``:
                    the caller reinforces the existing memory instead
 5. ``speculation`` a recommendation or idea, not a fact ("we could ...")
@@ -38,7 +41,7 @@ from remem.textnorm import normalise
 from remem.write.candidate import CandidateFact, Flag
 from remem.write.classify import extract_entities, is_informative, words
 from remem.write.injection import find_injection
-from remem.write.short import is_complete_short
+from remem.write.short import is_complete_short, is_named_note
 
 __all__ = [
     "ACCEPTED",
@@ -154,11 +157,18 @@ def _checks(
     fact: CandidateFact, text: str, config: Config, nearest_cosine: float | None
 ) -> GateDecision | None:
     count = len(words(text))
-    if count < config.gate_min_words and not is_complete_short(
-        text,
-        speaker=fact.speaker,
-        min_information=config.gate_short_min_information,
-        requested=Flag.REMEMBER_REQUESTED in fact.flags,
+    # a health, identity, legal or financial note (the domain reader's floor, by meaning)
+    # is kept short: "blood group A positive." was refused for its size and never found
+    critical = Flag.DOMAIN_CRITICAL in fact.flags and is_named_note(text, speaker=fact.speaker)
+    if (
+        count < config.gate_min_words
+        and not critical
+        and not is_complete_short(
+            text,
+            speaker=fact.speaker,
+            min_information=config.gate_short_min_information,
+            requested=Flag.REMEMBER_REQUESTED in fact.flags,
+        )
     ):
         return GateDecision(False, "too_short", f"{count} words < {config.gate_min_words}")
     if nearest_cosine is not None and nearest_cosine > config.gate_duplicate_cosine:

@@ -236,6 +236,41 @@ def is_fragment(text: str, *, speaker: str | None = None) -> bool:
     return not verbal and len(said) + len(numbers) >= 1 and len(tokens) <= _FRAGMENT_TOKENS
 
 
+def is_named_note(text: str, *, speaker: str | None = None) -> bool:
+    """Whether ``text`` is one verbless statement naming a thing by two or more words
+    that say something, with no verb or pronoun and no exclamation or question ("Blood
+    type O negative.", "Latex allergy.", "Donor card in the wallet."): the form a short
+    note of a fact takes when the copula is left out. The gate keeps such a note under
+    its length floor when its meaning puts it in a domain that must not fade (health,
+    identity, legal, financial: :func:`remem.write.importance.apply_domain_floors`); a
+    mood or an event ("Feeling rough.", "Paid the gas.") has a verb and is not one."""
+    tokens = analyse(_expand(text), speaker).tokens
+    if not tokens or any(t.text in ".!?;" for t in tokens[:-1]) or tokens[-1].text in "!?":
+        return False
+    if len(tokens) > 1 and tokens[1].text == ",":
+        return False  # a word said to someone, or an interjection, first: "Ugh, dentist."
+    verbal = any(
+        t.low in VERB_FORMS
+        or t.low in IRREGULAR_PAST
+        or t.low in _PARTICIPLES  # an event, not a thing named: "Pills taken."
+        or t.low in AUXILIARIES
+        or t.low in COPULAS
+        or t.low in _PERSONAL
+        or t.pronoun
+        or (is_word(t) and len(t.low) > 4 and t.low.endswith(("ed", "ing")))
+        for t in tokens
+    )
+    said = [t for t in tokens if _content(t) or t.text[:1].isdigit()]
+    return not verbal and len(said) >= 2 and len(tokens) <= _FRAGMENT_TOKENS + 2
+
+
+# Irregular past participles (the regular ones end in "-ed"): a note with one reports
+# that something happened.
+_PARTICIPLES = frozenset(
+    """taken given done gone seen eaten written broken forgotten begun known shown paid
+    sent made had got gotten bought sold left put set cut""".split()
+)
+
 # A fragment is short: past this many tokens (marks included) it is a sentence of its own.
 _FRAGMENT_TOKENS = 6
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
