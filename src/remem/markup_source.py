@@ -225,6 +225,9 @@ def _mail_headers(text: str) -> list[Found]:
     return out
 
 
+_TAG = re.compile(r"<[^<>]{0,500}>")
+
+
 def _record_fields(text: str) -> list[Found]:
     """Free-text fields of a vCard or calendar entry, of a ``key : value`` dump and of
     git trailers (side regions)."""
@@ -233,7 +236,8 @@ def _record_fields(text: str) -> list[Found]:
         for m in _PROPERTY.finditer(text):
             name = m.group(1).lower()
             if name in _FREE_TEXT or name.startswith("x-"):
-                value = re.sub(r"\n[ \t]", "", m.group(2))
+                value = re.sub(r"\r?\n[ \t]", "", m.group(2)).replace("\r", "")
+                value = _TAG.sub(" ", value)  # an HTML value (X-ALT-DESC) read as its text
                 value = re.sub(r"\\([,;\\])", r"\1", value).replace("\\n", " ").replace("\\N", " ")
                 out.append(("record_field", value, False, m.span(2)))
     dump = list(_DUMP.finditer(text))

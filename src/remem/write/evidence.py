@@ -180,7 +180,14 @@ _DIRECTIVE = re.compile(
 _READER = re.compile(
     r"\b(?:whoever|anyone|anybody)\s+(?:\w+\s+)?(?:reads?|reading|process\w*|sees?|pars\w*|"
     r"summari[sz]\w*|review\w*|index\w*)\b"
-    r"|\b(?:whoever|(?:anyone|anybody)\s+(?:who|that))\s+[a-z]+(?:s|ing)\s+(?:this|these|the\s+following)\b"
+    r"|\b(?:whoever|(?:anyone|anybody)\s+(?:who|that))\s+(?:is\s+|are\s+)?[a-z]+(?:s|ing)\s+"
+    r"(?:this|these|the\s+following)\b"
+    # a processor that is not a person: "automated readers", "any system summarising this",
+    # "the screening software", "an automated system processing this message"
+    r"|\b(?:automated|automatic)\s+(?:\w+\s+)?(?:systems?|readers?|reviewers?|tools?|"
+    r"scanners?|processors?|pipelines?|screen\w*)\b|\b(?:any|every)\s+(?:system|tool|software|"
+    r"program|pipeline)s?\s+[a-z]+ing\b|\b(?:screening|parsing|summari[sz]ing)\s+(?:software|"
+    r"tools?|systems?)\b"
     r"|\b(?:ai|llm|model|assistant|agent|bot)s?\s+(?:\w+\s+){0,2}?(?:reviewers?|readers?|"
     r"describing|reviewing|summari[sz]ing|reading|processing|parsing|indexing|translating|"
     r"[a-z]+ing\s+(?:this|these|the\s+following))\b",
@@ -190,7 +197,7 @@ _ASSIGNED = re.compile(r"""(?:[\w.-]{1,40}\s*=\s*["']?)?""")  # a TOML/INI value
 _FIELD_DEPTH = 4  # field names read before an address ("meta: description: AI: ...")
 # Orders of any kind; one that speaks of "the user" is not written to that user.
 _ORDERS = frozenset({"directive", "memory", "conduct", "aimed", "standing"})
-_THIRD_USER = re.compile(r"\b(?:the|this|that)\s+user(?:'s)?\b")
+_THIRD_USER = re.compile(r"\b(?:the|this|that)\s+(?:user|reader|recipient)(?:'s)?\b")
 _FIRST_PERSON = re.compile(r"^\W*(?:i|we|i've|we've|ich|je|j'ai|yo|eu|io|ik|ja|ben|я)\b", re.I)
 
 
