@@ -175,7 +175,7 @@ def _world(bank: str, seed: int, args: argparse.Namespace, variants: dict[str, s
         similarity = lookup(
             vecs, cfg.update_slot_floor, cfg.update_kin_floor, cfg.update_slot_share,
             cfg.update_change_share, cfg.update_weak_cue_floor,
-            cfg.update_tie_floor,
+            cfg.update_tie_floor, cfg.update_person_margin,
         )  # fmt: skip
         false: list[str] = []
         found: set[tuple[str, int]] = set()

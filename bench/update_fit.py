@@ -213,6 +213,7 @@ def bank_pairs(config: Config) -> Iterator[dict[str, Any]]:
         similarity = lookup(
             vecs, config.update_slot_floor, config.update_kin_floor, config.update_slot_share,
             config.update_change_share, config.update_weak_cue_floor, config.update_tie_floor,
+            config.update_person_margin,
         )  # fmt: skip
         out = []
         for a, b, lab in labelled:

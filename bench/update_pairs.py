@@ -113,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
             cfg.update_change_share,
             cfg.update_weak_cue_floor,
             cfg.update_tie_floor,
+            cfg.update_person_margin,
         )
         found = 0
         for a, b in scored:

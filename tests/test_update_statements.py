@@ -162,6 +162,7 @@ def test_a_possibility_or_a_condition_replaces_nothing() -> None:
         "Should the landlord sell up, Kim would probably end up in a house in Elmwood instead.",
         "Kim might end up renting a house in Elmwood instead.",
         "Kim may have to relocate to a house in Elmwood instead.",
+        "Maybe Kim ends up in a house in Elmwood instead.",
     ):
         verdict = _relate(old, hedged)
         assert verdict.relation == "other" and not verdict.updates(THRESHOLD), verdict.explain()
@@ -171,3 +172,24 @@ def test_a_possibility_or_a_condition_replaces_nothing() -> None:
     assert _relate(old, polite).updates(THRESHOLD), _relate(old, polite).explain()
     # "May" the month is no modal
     assert _relate(old, "In May Kim moved to a house in Elmwood.").updates(THRESHOLD)
+
+
+def test_the_speakers_hedged_verb_later_in_the_sentence_replaces_nothing() -> None:
+    old = "Kim rents a flat in Harbourside."
+    hedged = "The way the rent is going Kim could end up in a house in Elmwood instead."
+    verdict = _relate(old, hedged)
+    assert not verdict.updates(THRESHOLD) and "not what holds" in verdict.explain()
+    # another subject's modal in a reason clause is no hedge of the speaker's news
+    told = "Since nobody could find parking there, Kim moved to a house in Elmwood instead."
+    assert _relate(old, told).updates(THRESHOLD), _relate(old, told).explain()
+
+
+def test_a_lead_that_says_the_sentence_adds_speaks_for_its_clauses() -> None:
+    old = "Kim volunteers at the food bank on Saturdays."
+    plain = _relate(old, "Kim has started volunteering at the animal shelter on Saturdays.")
+    added = _relate(
+        old, "In addition, Kim has started volunteering at the animal shelter on Saturdays."
+    )
+    assert plain.updates(THRESHOLD), plain.explain()
+    assert not added.updates(THRESHOLD), added.explain()
+    assert "additive: in addition" in added.explain(), added.explain()

@@ -107,6 +107,11 @@ class WriteSettings(BaseModel):
     # statements with values masked are at least this alike: "Rhys Penhale is Henryk's
     # apprentice now" is no news of the GP surgery (0.38); -1: always
     update_weak_cue_floor: float = Field(0.5, ge=-1, le=1)
+    # a noun the speaker owns that names a person ("my neighbours", "my bf") is another
+    # person when its "my ..." is nearer the embedder's people than its things by this
+    # much (remem/slots/semantic.py person_like): "our neighbours moved" is no news of
+    # where the speaker lives; above 1: never
+    update_person_margin: float = Field(0.02, ge=-1, le=1.01)
     # a change cue that targets the old fact's attribute ("closed" a bank) is tied to it
     # by two differing values of one kind only when the masked statements are at least
     # this alike (the embedding model at hand); -1: always

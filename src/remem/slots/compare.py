@@ -2,8 +2,11 @@
 
 ``compare(old, new)`` first rules out pairs about different things: another
 subject ("Sam's manager" is not Sam, "the staging cluster" is not "the
-production cluster") or another member of a list ("project 1" / "project 28",
-"rack 3" / "rack 4"). For the rest it adds up evidence:
+production cluster", a person of the speaker's that the embedding model tells
+from a thing: "my neighbours moved" is not the speaker), another member of a
+list ("project 1" / "project 28", "rack 3" / "rack 4"), or a newer statement
+of what might hold, not what holds (:mod:`remem.slots.mood`: "If I get the
+job I'd move"). For the rest it adds up evidence:
 
 =================  ===========================================================
 ``template``       overlap of the two facts' remaining words once subject and
@@ -51,7 +54,13 @@ from remem.slots.semantic import Similarity, texts_for
 from remem.slots.things import named_apart, other_thing
 from remem.slots.tokens import ADVERBS, is_word, verbish
 from remem.slots.value_changes import ident_changed
-from remem.slots.whose import different_member, different_subject, speakers_apart
+from remem.slots.whose import (
+    different_member,
+    different_subject,
+    owned_person_apart,
+    person_texts,
+    speakers_apart,
+)
 
 _NEGATION_FILLER = frozenset(
     "a an the does do did is are was were am be been anymore longer any more really".split()
@@ -125,6 +134,7 @@ def compare(
             return best
     else:
         best = _compare_one(old, new, w, similarity) if whole else _NOT_ONE
+    adds = _additive_lead(new)
     for o in old.clauses or (old,):
         for n in new.clauses or (new,):
             if (o is old and n is new) or irrealis(n):
@@ -164,6 +174,16 @@ def compare(
                     ),
                     features=f,
                 )
+            if adds and verdict.relation in _SCORED and "additive" not in verdict.features:
+                # "In addition, I have joined the museum board": the lead that says the
+                # sentence adds speaks for its clauses
+                f = {**verdict.features, "additive": -1.0}
+                verdict = replace(
+                    verdict,
+                    score=round(sum(w[k] * v for k, v in f.items()), 3),
+                    reasons=(*verdict.reasons, "additive: " + ", ".join(adds)),
+                    features=f,
+                )
             if _rank(verdict) > _rank(best):
                 clause = f"clause '{n.text}'" if n is not new else f"clause '{o.text}'"
                 best = replace(verdict, reasons=(clause, *verdict.reasons))
@@ -175,6 +195,21 @@ _SCORED = ("candidate", "unrelated")
 _TIES = ("unshared", "generic")  # penalties for two statements not tied to one attribute
 _TIE_REASONS = ("no shared attribute", "only wording differs, under a generic cue")
 _UNTIED_WEAK = "a weak cue of another slot"  # the reason remem.slots.evidence gives
+
+
+def _additive_lead(fact: Fact) -> tuple[str, ...]:
+    """The additive cue of a clause of ``fact`` that is nothing but that cue ("Also,",
+    "In addition,", "Plus,"): it tells that the whole sentence adds."""
+    return tuple(
+        c.additive[0]
+        for c in fact.clauses
+        if len(c.additive) == 1 and _plain(c.text) == c.additive[0]
+    )
+
+
+def _plain(text: str) -> str:
+    """Lower-cased words of ``text``, single-spaced, without punctuation."""
+    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
 
 
 def _named_elsewhere(old: Fact, new: Fact, clause: Fact) -> tuple[str, ...]:
@@ -207,14 +242,18 @@ def texts_to_embed(old: Fact, new: Fact) -> list[str]:
     out: list[str] = []
     for o in (old, *old.clauses):
         for n in (new, *new.clauses):
-            out += texts_for(o, n)
+            out += texts_for(o, n) + person_texts(o, n)
     return out
 
 
 def _compare_one(
     old: Fact, new: Fact, w: Mapping[str, float], similarity: Similarity | None
 ) -> Verdict:
-    other = different_subject(old, new) or different_member(old, new)
+    other = (
+        different_subject(old, new)
+        or different_member(old, new)
+        or owned_person_apart(old, new, similarity)
+    )
     if other:
         return Verdict("other", 0.0, (other,))
     if old.text.casefold() == new.text.casefold():

@@ -135,6 +135,12 @@ RELATION_NOUNS = frozenset(
 GROUP_NOUNS = frozenset("team family household".split())
 
 # -- grammar -------------------------------------------------------------------------
+# Verbs of saying: their subject reports a statement about something else ("my vet
+# said once a day is plenty"); the grammatical class, not a list of cases.
+REPORTING = frozenset(
+    "say says said tell tells told reckon reckons reckoned think thinks thought "
+    "recommend recommends recommended suggest suggests suggested advise advises advised".split()
+)
 COPULAS = frozenset("is are was were am be been being 's".split())
 AUXILIARIES = frozenset(
     "is are was were am be been being has have had do does did will would can could shall "

@@ -11,8 +11,9 @@ stands. Read from the sentence's grammar, two closed classes:
   subordinator ("if", "unless", "in case", "assuming", "provided") or with
   "should" put before its subject ("Should the quote come in low, ...");
 - a *hedging modal* on the clause's own verb ("would", "might", "could",
-  lower-case "may", the contraction "'d"): not "will" (an announced change is
-  one) nor "can" (an ability).
+  lower-case "may", the contraction "'d"), or on the speaker's later in the
+  sentence: not "will" (an announced change is one) nor "can" (an ability);
+- an adverb of doubt ("maybe", "perhaps", "possibly").
 
 :func:`irrealis` reads one statement (a whole fact or one of its clauses); the
 update check (:mod:`remem.slots.compare`) compares no irrealis statement with
@@ -21,7 +22,10 @@ an older one, and a sentence under a condition not at all. Pure functions.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from remem.slots.facts import Fact
+from remem.slots.subject import speaker_words
 from remem.slots.tokens import ADVERBS, Token
 
 __all__ = ["conditional", "irrealis"]
@@ -31,6 +35,7 @@ _CONDITIONS = ("if", "unless", "in case", "assuming", "supposing", "provided", "
 # replies and fillers before the condition: "Ok so if ...", "Honestly, if ..."
 _FILLERS = frozenset("ok okay so and but well oh honestly tbh ngl actually then".split())
 _HEDGES = frozenset(("would", "might", "could", "may"))
+_DOUBT = frozenset(("maybe", "perhaps", "possibly"))  # adverbs of doubt
 
 
 def _words(fact: Fact) -> list[Token]:
@@ -65,6 +70,9 @@ def irrealis(fact: Fact) -> str | None:
     the job", "Might move to Dublin", "Kim'd love to go freelance")."""
     if conditional(fact):
         return "a condition, not what holds"
+    doubt = next((t.low for t in fact.tokens if t.low in _DOUBT), None)
+    if doubt:  # "Maybe → Utrecht next year?", "like maybe in January"
+        return "a possibility, not what holds: " + doubt
     tokens = fact.tokens
     j = fact.verb_at
     # a subjectless fragment reads its modal as the subject: "Might move to Dublin"
@@ -74,4 +82,13 @@ def irrealis(fact: Fact) -> str | None:
         if _hedge(tokens[j]):
             return "a possibility, not what holds: " + tokens[j].low
         j += 1
+    # the speaker's own hedged verb later in the sentence ("Since you asked about my
+    # plans, I might move to Lisbon"): not "Since nobody could spell it, I go by Sasha"
+    me = speaker_words(fact.speaker) | _PERSONS
+    for prev, token in pairwise(tokens):
+        if _hedge(token) and (prev.low in me or prev.pronoun):
+            return "a possibility, not what holds: " + token.low
     return None
+
+
+_PERSONS = frozenset(("i", "we", "others"))  # "Kim and others might ...", from "we"

@@ -54,6 +54,9 @@ class Similarity:
     change_floor: float = 0.65  # this alike, when the newer one marks a change of a one-value slot
     weak_floor: float = 0.5  # a currency cue ("now", "new") says a change only this alike
     tie_floor: float = 0.3  # under this, values on both sides tie no targeted cue
+    # a noun of the speaker's is a person's when "my <noun>" is this much nearer the
+    # people prototypes than the things ones (None: never read)
+    person_margin: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +125,33 @@ def evidence(old: Fact, new: Fact, similarity: Similarity | None) -> SemanticEvi
     )
 
 
+# what "my <noun>" is compared with to tell a person ("my neighbours", "my bf") from a
+# thing of the speaker's ("my salary", "my commute"): fixed generic phrases, one set each
+PEOPLE = ("my friend", "my relative", "my colleague", "someone I know")
+THINGS = ("my belongings", "my plans", "my things", "my stuff")
+
+
+def person_text(word: str) -> str:
+    """The text a noun of the speaker's is embedded as."""
+    return "my " + word
+
+
+def person_like(word: str, similarity: Similarity | None) -> bool | None:
+    """Whether the speaker's ``word`` ("neighbours", "bro") names a person: "my <word>"
+    is nearer the :data:`PEOPLE` than the :data:`THINGS` (mean cosines) by
+    ``Similarity.person_margin``. None when unknown (no model, or not embedded)."""
+    if similarity is None or similarity.person_margin is None:
+        return None
+    text = person_text(word)
+    people = [similarity.cosine(text, p) for p in PEOPLE]
+    things = [similarity.cosine(text, t) for t in THINGS]
+    if any(c is None for c in (*people, *things)):
+        return None
+    near = sum(c for c in people if c is not None) / len(PEOPLE)
+    far = sum(c for c in things if c is not None) / len(THINGS)
+    return near - far >= similarity.person_margin
+
+
 def _scaled(value: float | None, floor: float) -> float | None:
     if value is None:
         return None
@@ -136,6 +166,7 @@ def lookup(
     floor_change: float = 0.65,
     floor_weak: float = 0.5,
     floor_tie: float = 0.3,
+    person_margin: float | None = None,
 ) -> Similarity:
     """A :class:`Similarity` over precomputed unit vectors (``text -> vector``): a text
     that was not embedded ahead gives no evidence."""
@@ -147,5 +178,6 @@ def lookup(
         return float(va @ vb)  # type: ignore[operator]
 
     return Similarity(
-        cosine, floor_slot, floor_kin, floor_share, floor_change, floor_weak, floor_tie
-    )
+        cosine, floor_slot, floor_kin, floor_share, floor_change, floor_weak, floor_tie,
+        person_margin,
+    )  # fmt: skip

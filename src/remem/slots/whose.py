@@ -10,8 +10,9 @@ from remem.slots import lexicon as lx
 from remem.slots.ending import ended_values
 from remem.slots.evidence import frame
 from remem.slots.facts import Fact
+from remem.slots.semantic import PEOPLE, THINGS, Similarity, person_like, person_text
 from remem.slots.subject import SELF, clash, speaker_words
-from remem.slots.tokens import stem
+from remem.slots.tokens import ADVERBS, stem
 
 
 def _named_speaker(one: Fact, other: Fact) -> bool:
@@ -186,3 +187,48 @@ def different_member(old: Fact, new: Fact) -> str | None:
 
 # the weak cues that say the state holds now (not "new", "started": a member may be new)
 _CURRENCY = frozenset(("now", "nowadays", "these days", "currently", "at the moment"))
+
+
+def owned_noun(fact: Fact) -> str | None:
+    """The noun the speaker owns that ``fact`` is about ("neighbours" in "Eleni's
+    upstairs neighbours moved to Athens", "bf" in "Josh's bf went vegetarian"), as
+    written, when the rest of the fact does not act on the speaker ("Perpetua's GP put
+    Perpetua on sertraline" is about Perpetua): a person or a thing, the embedding
+    model tells (:func:`owned_person_apart`)."""
+    me = speaker_words(fact.speaker)
+    if fact.who != SELF or fact.key_is_owner or not fact.head or fact.owner not in me:
+        return None
+    subject = fact.tokens[: fact.verb_at]
+    if any(t.low in me for t in fact.tokens[fact.verb_at :]):
+        return None
+    verb = next((t for t in fact.tokens[fact.verb_at :] if t.low not in ADVERBS), None)
+    if verb is not None and verb.low in lx.REPORTING:
+        return None  # "Esperanza's vet said once a day is plenty": the vet reports
+    return next((t.low for t in reversed(subject) if t.stem == fact.head), None)
+
+
+def _the_speaker(fact: Fact) -> bool:
+    """Whether ``fact``'s subject is the speaker themself ("Eleni lives ...", "Eleni and
+    others live ..."), not a thing or person of theirs."""
+    return fact.who == SELF and fact.owner is None and not fact.key_is_owner
+
+
+def person_texts(old: Fact, new: Fact) -> list[str]:
+    """The texts :func:`owned_person_apart` compares for this pair (to embed ahead)."""
+    for one, other in ((old, new), (new, old)):
+        word = owned_noun(one)
+        if word and _the_speaker(other):
+            return [person_text(word), *PEOPLE, *THINGS]
+    return []
+
+
+def owned_person_apart(old: Fact, new: Fact, similarity: Similarity | None) -> str | None:
+    """A person of the speaker's beside the speaker: "Eleni's upstairs neighbours moved
+    to central Athens" is no news of where Eleni lives, "Kai's little bro started year
+    7" none of Kai's year. The noun is a person's by the embedding model (no list of
+    relation words reaches "bro", "bf", "neighbours"); without one, None."""
+    for one, other in ((old, new), (new, old)):
+        word = owned_noun(one)
+        if word and _the_speaker(other) and person_like(word, similarity):
+            return f"about different people: {one.owner}'s {word} / {other.speaker}"
+    return None

@@ -268,6 +268,7 @@ def slot_similarity(
         config.update_change_share,
         -1.0 if lexical else config.update_weak_cue_floor,
         -1.0 if lexical else config.update_tie_floor,
+        None if lexical else config.update_person_margin,
     )
 
 
