@@ -74,6 +74,18 @@ class ReadSettings(BaseModel):
     # scope's other memories, scaled 0..1); then maximal marginal relevance with this weight
     broad_centrality_floor: float = Field(0.5, ge=0, le=1)
     broad_diversity: float = Field(0.5, ge=0)
+    # answerability (remem/read/answerable.py): a first-person question for one thing
+    # ("what's my cat's name?") judged against each hit: the head noun itself, or an
+    # instance score (the embedding's kind test) of at least this; a hit that fails is
+    # marked "not the thing asked" and its score multiplied by answerable_demote; when
+    # every hit fails the answer is empty. 0 turns it off. Chosen on broad.dev.json
+    answerable_floor: float = Field(0.71, ge=0, le=1)
+    answerable_demote: float = Field(0.5, ge=0, le=1)
+    # ...the kind test looks at a memory's two words closest to the head (pooled cosine):
+    # one at least answerable_related close that passes is an instance; the closest at
+    # least answerable_sibling close that fails makes the memory about a sibling
+    answerable_related: float = Field(0.45, ge=0, le=1)
+    answerable_sibling: float = Field(0.6, ge=0, le=1)
     # the archive tier (remem/read/fallback.py): a search of the active set whose best
     # hit's tier match (mean of the pooled cosine and the better of the query's keyword
     # share and the plain MaxSim) is below this also searches archived and cold

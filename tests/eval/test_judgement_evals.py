@@ -8,7 +8,7 @@ from datetime import date
 from pathlib import Path
 
 from remem.config import Config
-from remem.eval.broad import run_broad
+from remem.eval.broad import format_summary, run_broad
 from remem.eval.locomo_cv import cross_validate, summarise
 from remem.eval.temporal import grammar_parser, iou, score
 
@@ -69,3 +69,20 @@ def test_broad_runner_on_a_tiny_persona(tmp_path: Path) -> None:
     path.write_text(json.dumps([persona]))
     result = run_broad(path, config=Config(home=tmp_path / "home", embedder="fake"))
     assert result["recall@10"] == 1.0 and result["silent"] == 1.0
+
+
+def test_broad_runner_scores_specific_questions_and_unrelated_kinds(tmp_path: Path) -> None:
+    persona = {
+        "id": "t2", "user": "Ines Moreau",
+        "facts": ["I'm a beekeeper in Lyon.", "My brother Paul repairs bicycles."],
+        "broad": [], "broad_expect": {},
+        "specific": [{"q": "who repairs bicycles?", "expect": "Paul"}],
+        "unrelated": ["What is the capital of Peru?", "What's my sister's name?"],
+        "unrelated_kinds": ["general", "near_miss"],
+    }  # fmt: skip
+    path = tmp_path / "personas.json"
+    path.write_text(json.dumps([persona]))
+    result = run_broad(path, config=Config(home=tmp_path / "home", embedder="fake"))
+    assert result["specific_questions"] == 1 and result["specific_recall@5"] == 1.0
+    assert result["silent_general"] == 1.0 and result["silent_near_miss"] == 1.0
+    assert "specific (1): recall@1" in format_summary(result, show=True)

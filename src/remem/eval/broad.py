@@ -8,6 +8,10 @@ A persona file is a JSON list of objects::
      "broad_expect": {"what do you know about me?": ["pediatric nurse", ...]},
      "unrelated": ["What is my cat's name?", ...]}
 
+and optionally ``"specific": [{"q": "who cuts my hair?", "expect": "barber"}, ...]``
+(a paraphrase that one fact answers) and ``"unrelated_kinds"`` (parallel to
+``unrelated``: "general", "near_miss", "absent"...).
+
 Each persona gets its own user scope in one temporary store. Its facts are said
 by the user (the message name is the user's first name), one a day, through
 ``Memory.add(infer=True)``; the questions are asked through ``Memory.search``
@@ -21,7 +25,10 @@ looked for in the fact as written, not in the stored rewrite ("I'm" becomes
 - ``all@k``: the share of broad questions with every expected substring in the
   first k;
 - ``silent`` (unrelated questions): the share that return nothing;
-- ``returned``: how many results a broad question returns, on average.
+- ``returned``: how many results a broad question returns, on average;
+- ``specific_recall@1`` / ``@5``: the share of specific questions whose one
+  expected fact is the first result / among the first 5;
+- ``silent_<kind>``: ``silent`` for the unrelated questions of one kind.
 """
 
 from __future__ import annotations
@@ -116,17 +123,40 @@ def run_persona(
             row[f"recall@{k}"] = len(found) / len(expected) if expected else 1.0
             row[f"missing@{k}"] = [e for e in expected if e not in found]
         broad.append(row)
+    kinds = list(persona.get("unrelated_kinds") or [])
     unrelated = []
-    for question in persona["unrelated"]:
+    for n, question in enumerate(persona["unrelated"]):
         facts = ask(question)
         unrelated.append(
             {
                 "q": question,
+                "kind": kinds[n] if n < len(kinds) else "unrelated",
                 "returned": len(facts),
                 "facts": [persona["facts"][i] for i in facts if i is not None][:3],
             }
         )
-    return {"id": persona["id"], "broad": broad, "unrelated": unrelated, "facets": facets}
+    specific = []
+    for item in persona.get("specific", []):
+        facts = ask(item["q"])
+        expect = str(item["expect"]).lower()
+        answer = [i for i, f in enumerate(persona["facts"]) if expect in f.lower()][:1]
+        rank_of = facts.index(answer[0]) + 1 if answer and answer[0] in facts else None
+        specific.append(
+            {
+                "q": item["q"],
+                "expect": item["expect"],
+                "returned": len(facts),
+                "rank": rank_of,
+                "first": persona["facts"][facts[0]] if facts and facts[0] is not None else None,
+            }
+        )
+    return {
+        "id": persona["id"],
+        "broad": broad,
+        "unrelated": unrelated,
+        "specific": specific,
+        "facets": facets,
+    }
 
 
 def run_broad(
@@ -174,6 +204,16 @@ def run_broad(
         summary[f"all@{k}"] = _mean(float(b[f"recall@{k}"] == 1.0) for b in broad)
     summary["silent"] = _mean(float(u["returned"] == 0) for u in unrelated)
     summary["returned"] = _mean(float(b["returned"]) for b in broad)
+    for kind in sorted({u["kind"] for u in unrelated}):
+        of_kind = [u for u in unrelated if u["kind"] == kind]
+        summary[f"silent_{kind}"] = _mean(float(u["returned"] == 0) for u in of_kind)
+    specific = [s for r in rows for s in r.get("specific", [])]
+    if specific:
+        summary["specific_questions"] = len(specific)
+        for k in (1, 5):
+            summary[f"specific_recall@{k}"] = _mean(
+                float(s["rank"] is not None and s["rank"] <= k) for s in specific
+            )
     facets = [f for r in rows for f in r["facets"]]
     if facets:
         present = [f for f in facets if f["expect"] is not None]
@@ -200,8 +240,18 @@ def format_summary(result: Mapping[str, Any], *, show: bool = False) -> str:
         f"  broad recall@5 {result['recall@5']:.3f}  recall@10 {result['recall@10']:.3f}  "
         f"all expected in 5 {result['all@5']:.3f}  in 10 {result['all@10']:.3f}  "
         f"returned {result['returned']:.1f}",
-        f"  unrelated answered with nothing {result['silent']:.3f}",
+        f"  unrelated answered with nothing {result['silent']:.3f}"
+        + "".join(
+            f"  {k.removeprefix('silent_')} {v:.3f}"
+            for k, v in result.items()
+            if k.startswith("silent_")
+        ),
     ]
+    if "specific_questions" in result:
+        lines.append(
+            f"  specific ({result['specific_questions']}): recall@1 "
+            f"{result['specific_recall@1']:.3f}  recall@5 {result['specific_recall@5']:.3f}"
+        )
     if "facet_probes" in result:
         lines.append(
             f"  facet probes ({result['facet_probes']}): present found in 5 "
@@ -216,6 +266,12 @@ def format_summary(result: Mapping[str, Any], *, show: bool = False) -> str:
             for u in row["unrelated"]:
                 if u["returned"]:
                     lines.append(f"  {row['id']} unrel  {u['q']!r} -> {u['facts'][:1]}")
+            for s in row.get("specific", []):
+                if s["rank"] != 1:
+                    lines.append(
+                        f"  {row['id']} specific  {s['q']!r} rank {s['rank']} "
+                        f"(returned {s['returned']}) first {s['first']!r}"
+                    )
             for f in row.get("facets", []):
                 ok = f["found@5"] if f["expect"] is not None else f["returned"] == 0
                 lines.append(
@@ -230,6 +286,10 @@ def flatten(results: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for row in results:
         out.extend({"persona": row["id"], "kind": "broad", **b} for b in row["broad"])
-        out.extend({"persona": row["id"], "kind": "unrelated", **u} for u in row["unrelated"])
+        out.extend(
+            {"persona": row["id"], **u, "kind": "unrelated", "unrelated_kind": u["kind"]}
+            for u in row["unrelated"]
+        )
+        out.extend({"persona": row["id"], "kind": "specific", **s} for s in row.get("specific", []))
         out.extend({"persona": row["id"], "kind": "facet", **f} for f in row.get("facets", []))
     return out

@@ -13,6 +13,7 @@ from remem.errors import EmbeddingMismatchError, ValidationError
 from remem.model import Scope, SearchHit, utcnow
 from remem.providers.base import Embedder, Vectors, informative_tokens, token_embedder
 from remem.read import digests, fallback
+from remem.read.answerable import answerable
 from remem.read.blas import blas_threads
 from remem.read.broad import answer_broad, broad_question
 from remem.read.floor import apply_floor, match_scores
@@ -83,6 +84,15 @@ def search(
         if broad is None:
             hits = _tiered(
                 store, embedder, query, wanted, scope, config, limit, filters, asker, now
+            )
+            hits = answerable(
+                hits,
+                query,
+                embedder,
+                floor=config.answerable_floor,
+                demote=config.answerable_demote,
+                related=config.answerable_related,
+                sibling=config.answerable_sibling,
             )
         else:
 

@@ -1,0 +1,465 @@
+"""Answerability: does a memory hold the thing a specific question asks for?
+
+The relevance floor (:mod:`remem.read.floor`) measures how close a memory is to
+the whole question, so a near miss — a memory on the question's topic about
+another thing of the same kind — passes it: "what is my cat's name?" is close
+to "our dog is called Rex", "what's my sister's job?" to "my brother is a
+chef". A near miss shares the topic, not the thing asked.
+
+:func:`asked_head` reads the thing asked from the question's structure (closed
+word classes only, as :mod:`remem.read.broad` does): a first-person question
+whose wh-word is not itself the subject of a verb ("who cuts my hair?" asks for
+a person, not for the hair) asks for
+
+- the noun phrase a first-person possessive opens, up to a possessive ``'s``,
+  a function word or a participle: "my cat" in "what's my cat's name?", "my
+  favourite board game", "my rent";
+- the wh-determiner's noun: "which car do I drive?", "what kind of bike do I
+  ride?", "how many lessons do I take?";
+- the object of the user's verb: "how do I bake bagels?".
+
+:func:`judge` then asks of each memory whether it holds that thing, by two
+pieces of evidence:
+
+- **by structure**: the head noun (the phrase's last word) itself, stemmed, in
+  the memory's text, entities or tags;
+- **by the embedding model**, kind against instance: for the memory's words
+  closest to the head, how little the sentence "a W is a kind of H" / "a H such
+  as a W" moves away from "a W" — an instance ("greyhound" for "dog", "Dr Lee"
+  for "doctor") is what the kind-phrase already says, a sibling ("cat" for
+  "dog", "sister" for "brother") is contradicted by it and moves further. The
+  mean of the two cosines is the memory's ``instance`` score, passed at
+  ``config.answerable_floor`` (chosen on the broad-questions dev set).
+
+A hit that fails is marked (``explain["answerable"]``: "not the thing asked")
+and its score multiplied by ``config.answerable_demote``; when every hit fails
+the question is answered with nothing. Questions with no head (third-person
+questions, "who ..." questions, broad ones) are left as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from threading import Lock
+
+import numpy as np
+
+from remem.model import SearchHit
+from remem.providers.base import Embedder
+from remem.read import kin
+from remem.read.broad import tokens
+from remem.stopwords import STOPWORDS
+from remem.store.lexical import Analyzer
+from remem.timewords import MONTHS, WEEKDAYS
+
+_ANALYZER = Analyzer()
+_FIRST_PERSON = frozenset("i me my mine we us our".split())
+_POSSESSIVE = frozenset("my our".split())
+_SUBJECT = frozenset("i we".split())
+_WH = frozenset("what which who whom whose when where why how".split())
+_AUX = frozenset(
+    "am is are was were 'm 're 's be been do does did have has had can could will "
+    "would should shall may might must 've 'd 'll".split()
+)
+# closed-class adverbs of time and frequency end a phrase: "where do I work now?"
+_ADVERB = frozenset(
+    "now currently today tonight lately recently usually normally often always ever "
+    "still yet again already each every these those".split()
+)
+# calendar units: "how do I spend my week?" asks what fills a period, not for the period
+_PERIOD = (
+    frozenset(
+        "day days week weeks weekend weekends morning mornings afternoon afternoons evening "
+        "evenings night nights month months year years summer summers winter winters spring "
+        "autumn fall holiday holidays vacation time".split()
+    )
+    | frozenset(MONTHS)
+    | frozenset(WEEKDAYS)
+    | frozenset(d + "s" for d in WEEKDAYS)
+)
+# a first-person phrase after one of these is a setting, not the thing asked ("of" is
+# the attribute's link: "the name of my boat")
+_PREPOSITION = frozenset(
+    "in into at on with for from to by about over under near around among between before "
+    "after since until while because".split()
+)
+_MEASURE = frozenset("much many long big old far often tall heavy".split())
+_NAME = frozenset("name names".split())
+_CALLED = frozenset("called named".split())
+# a value of the quantity kind: a digit or a number word
+_NUMBER = re.compile(
+    r"\d|[$€£¥%]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"\w+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
+    r"million|billion|dozen|half|couple|few|several|once|twice)\b",
+    re.IGNORECASE,
+)
+_GLUED = frozenset("whats wheres whos hows whens".split())
+_KIND = frozenset("kind kinds sort sorts type types".split())
+# a participle or gerund ends the noun phrase: "my cat called", "my sister doing"
+_VERB_FORM = re.compile(r"^[a-z]{3,}(?:ed|ing)$")
+_WORD = re.compile(r"[^\W\d_][\w'.-]*[^\W_]|[^\W\d_]")
+_ASYMMETRY = 0.5  # chosen on a list of kind/instance and sibling noun pairs
+_CLOSEST = 2  # a memory's words closest to the head that get the kind test
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """The thing a question asks for: its noun phrase and the phrase's last noun."""
+
+    phrase: str
+    noun: str
+    frame: str  # "possessive", "determiner" or "object"
+    value: str | None = None  # "name" or "quantity": the kind of value asked of it
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a memory holds the asked-for thing, and by which evidence."""
+
+    passed: bool
+    score: float
+    word: str | None
+    by: str  # "kin", "noun" (the head noun itself), "instance" / "sibling" (the kind test)
+    unsure: bool = False  # failed the kind test, but holds names the model cannot place
+
+    def explain(self, head: Head, floor: float) -> dict[str, object]:
+        out: dict[str, object] = {
+            "head": head.phrase,
+            "frame": head.frame,
+            "by": self.by,
+            "word": self.word,
+            "score": round(self.score, 4),
+            "floor": floor,
+            "passed": self.passed,
+        }
+        if self.unsure:
+            out["why"] = "unsure: holds names the kind test cannot place"
+        elif not self.passed:
+            out["why"] = "not the thing asked"
+        return out
+
+
+def _phrase(words: Sequence[str]) -> list[str]:
+    """Content words from the start of ``words`` up to a function word, a pronoun, an
+    auxiliary, a possessive ``'s`` or (after the first word) a participle."""
+    kept: list[str] = []
+    for w in words:
+        if w.startswith("'") or w in _AUX or w in _FIRST_PERSON or w in _WH:
+            break
+        if w in STOPWORDS or w in _ADVERB or w in _PREPOSITION:
+            break
+        if kept and _VERB_FORM.match(w):
+            break
+        kept.append(w)
+    return kept
+
+
+def asked_head(query: str) -> Head | None:
+    """The thing ``query`` asks for, or None when it is not a first-person question
+    for one thing (see the module doc), or the thing is a period of time."""
+    head = _head(query)
+    if head is None or head.noun in _PERIOD:
+        return None
+    if not head.noun:
+        return Head("", "", head.frame, "quantity")
+    words = _words(query)
+    value = None
+    if words[0] == "how" and words[1] in _MEASURE:
+        value = "quantity"
+    elif _NAME.intersection(words) or words[-1] in _CALLED:
+        value = "name"
+    phrase = head.phrase.split()
+    if len(phrase) > 1 and phrase[-1] in _NAME:  # "whats my brothers name"
+        phrase = phrase[:-1]
+    return Head(" ".join(phrase), phrase[-1], head.frame, value)
+
+
+def _words(query: str) -> list[str]:
+    words = tokens(query)
+    if words and words[0] in _GLUED:  # "whats my ...", typed without the apostrophe
+        words[:1] = [words[0][:-1], "'s"]
+    return words
+
+
+def _head(query: str) -> Head | None:
+    words = _words(query)
+    if len(words) < 3 or words[0] not in _WH or not _FIRST_PERSON.intersection(words):
+        return None
+    second = words[1]
+    if words[0] == "how" and second in _MEASURE:  # "how many lessons do I take?"
+        phrase = _phrase([w for w in words[2:] if w != "of"])
+        if phrase:
+            return Head(" ".join(phrase), phrase[-1], "quantity")
+        return _possessed(words) or Head("", "", "quantity")  # "how much is my rent?"
+    if second not in _AUX:
+        if words[0] in ("who", "whom", "whose"):
+            return None  # "who cuts my hair?": a person is asked for, not the hair
+        if words[0] in ("what", "which"):  # "which car do I drive?", "what kind of bike..."
+            rest = [w for w in words[1:] if w not in _KIND and w != "of"]
+            phrase = _phrase(rest)
+            if phrase and len(phrase) < len(rest) and rest[len(phrase)] in _AUX:
+                return Head(" ".join(phrase), phrase[-1], "determiner")
+        return None
+    for i, w in enumerate(words[:-2]):  # "what's the name of the shop I run?"
+        if w in _NAME and words[i + 1] == "of" and words[i + 2] not in _POSSESSIVE:
+            phrase = _phrase([x for x in words[i + 2 :] if x not in ("the", "a", "an")])
+            if phrase:
+                return Head(" ".join(phrase), phrase[-1], "name-of")
+    if any(w in _POSSESSIVE for w in words):
+        return _possessed(words)
+    for i, w in enumerate(words[:-2]):  # "how do I bake bagels?": the user's verb's object
+        if w in _SUBJECT and words[i + 1] not in _AUX and not words[i + 1].startswith("'"):
+            phrase = _phrase(words[i + 2 :])
+            if phrase:
+                return Head(" ".join(phrase), phrase[-1], "object")
+            return None
+    return None
+
+
+def _possessed(words: list[str]) -> Head | None:
+    """The noun phrase the first first-person possessive opens ("my cat" in "what's
+    my cat's name?"), unless a preposition puts it in the setting ("who's in my team?":
+    the people in it are asked for)."""
+    for i, w in enumerate(words):
+        if w in _POSSESSIVE:
+            if i and words[i - 1] in _PREPOSITION:
+                return None
+            phrase = _phrase(words[i + 1 :])
+            return Head(" ".join(phrase), phrase[-1], "possessive") if phrase else None
+    return None
+
+
+class _Cache:
+    """Embeddings of short texts, least recently used first out."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._items: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+        self._size = size
+        self._lock = Lock()
+
+    def vectors(self, embedder: Embedder, texts: Sequence[str]) -> dict[str, np.ndarray]:
+        out: dict[str, np.ndarray] = {}
+        with self._lock:
+            for text in texts:
+                key = (embedder.model_id, text)
+                if key in self._items:
+                    self._items.move_to_end(key)
+                    out[text] = self._items[key]
+        missing = list(dict.fromkeys(t for t in texts if t not in out))
+        if missing:
+            made = np.asarray(embedder.embed_documents(missing), dtype=np.float32)
+            with self._lock:
+                for text, vector in zip(missing, made, strict=True):
+                    out[text] = vector
+                    self._items[(embedder.model_id, text)] = vector
+                while len(self._items) > self._size:
+                    self._items.popitem(last=False)
+        return out
+
+
+_CACHE = _Cache()
+
+
+def content_words(text: str) -> list[str]:
+    """The words of ``text`` that could name a thing: not function words, not digits."""
+    seen: dict[str, None] = {}
+    for word in _WORD.findall(text):
+        low = word.casefold().removesuffix("'s")
+        if len(low) > 1 and low not in STOPWORDS and low not in _FIRST_PERSON:
+            seen.setdefault(word.removesuffix("'s"), None)
+    return list(seen)
+
+
+def judge(
+    head: Head,
+    texts: Sequence[str],
+    embedder: Embedder,
+    *,
+    floor: float,
+    related: float = 0.45,
+    sibling: float = 0.6,
+    contents: Sequence[str] | None = None,
+    common: frozenset[str] = frozenset(),
+) -> list[Verdict]:
+    """A :class:`Verdict` for each of ``texts`` (a memory's content with its entities
+    and tags): whether it holds the thing asked (the kin relation, the head noun
+    itself, or a word that passes the kind test at ``floor``), then whether it holds
+    the kind of value asked of it (a name next to the thing, a number), read in
+    ``contents`` (the memories' own words: an entity list put after the text would
+    stand next to its last word). A memory that fails the kind test but holds names
+    other than the ``common`` ones (the scope's own person, named in most hits) is
+    unsure."""
+    things = [_thing(head, text) for text in texts]
+    open_ = [i for i, t in enumerate(things) if t is None]
+    if open_:
+        words_of = {i: [w for w in content_words(texts[i]) if not w[:1].isupper()] for i in open_}
+        every = sorted({w for ws in words_of.values() for w in ws})
+        single = _CACHE.vectors(embedder, [head.phrase, *every])
+        cosine = {w: float(single[w] @ single[head.phrase]) for w in every}
+        closest = {i: sorted(ws, key=lambda w: -cosine[w])[:_CLOSEST] for i, ws in words_of.items()}
+        pairs = sorted({w for ws in closest.values() for w in ws})
+        made = _CACHE.vectors(embedder, [t for w in pairs for t in _templates(head.phrase, w)])
+        kind = {w: _kind_score(made, head.phrase, w) for w in pairs}
+        for i in open_:
+            verdict = _instance(closest[i], cosine, kind, floor=floor, related=related,
+                                sibling=sibling)  # fmt: skip
+            said = contents[i] if contents is not None else texts[i]
+            if not verdict.passed and verdict.by == "instance" and set(_names(said)) - common:
+                verdict = Verdict(False, verdict.score, verdict.word, "instance", unsure=True)
+            things[i] = verdict
+    out = []
+    for text, thing in zip(contents or texts, things, strict=True):
+        assert thing is not None
+        if (thing.passed or thing.unsure) and not _holds_value(head, text, thing.word, common):
+            thing = Verdict(False, thing.score, thing.word, f"{thing.by}, no {head.value}")
+        out.append(thing)
+    return out
+
+
+def _instance(
+    closest: Sequence[str],
+    cosine: dict[str, float],
+    kind: dict[str, float],
+    *,
+    floor: float,
+    related: float,
+    sibling: float,
+) -> Verdict:
+    """The kind test on a memory's words closest to the head: one related to it (cosine
+    ``related``) that passes (kind score ``floor``) is an instance; when the closest of
+    all is very close (``sibling``) and fails, the memory is about a sibling ("dog" for
+    "cat", however well "beagle" then does)."""
+    if not closest:
+        return Verdict(False, 0.0, None, "instance")
+    first = closest[0]
+    if cosine[first] >= sibling and kind[first] < floor:
+        return Verdict(False, kind[first], first, "sibling")
+    for word in closest:
+        if cosine[word] >= related and kind[word] >= floor:
+            return Verdict(True, kind[word], word, "instance")
+    return Verdict(False, kind[first], first, "instance")
+
+
+def _names(text: str) -> list[str]:
+    """Capitalised words past a sentence's first: names ("Lavapiés", "Dr Osei"), whose
+    kind the embedding model cannot tell."""
+    words = _WORD.findall(text)
+    return [w for k, w in enumerate(words) if k and w[:1].isupper() and w.casefold() != "i"]
+
+
+def _thing(head: Head, text: str) -> Verdict | None:
+    """The verdict structure gives (None: left to the kind test)."""
+    if not head.noun:
+        return Verdict(True, 1.0, None, "value")  # "how much do I owe?": the value only
+    asked = kin.relation(head.phrase) or kin.relation(head.noun)
+    if asked is not None:
+        said = [(w, r) for w in _WORD.findall(text) if (r := kin.relation(w)) is not None]
+        for word, relation in said:
+            if kin.same_relative(asked, relation):
+                return Verdict(True, 1.0, word, "kin")
+        word = said[0][0] if said else None
+        return Verdict(False, 0.0, word, "kin")  # another relative, or none named
+    if set(_ANALYZER.terms(head.noun)) <= set(_ANALYZER.terms(text)):
+        return Verdict(True, 1.0, head.noun, "noun")
+    return None
+
+
+def _holds_value(
+    head: Head, text: str, anchor: str | None, common: frozenset[str] = frozenset()
+) -> bool:
+    """Whether ``text`` holds the kind of value asked: a number for "how much/many",
+    a name beside the thing (``anchor``) or after "named"/"called" for a name — not
+    a possessor ("Tala's aunt") nor one of the ``common`` names (the scope's person)."""
+    if head.value == "quantity":
+        return bool(_NUMBER.search(text))
+    if head.value != "name":
+        return True
+    words = _WORD.findall(text)
+    stems = _ANALYZER.terms(anchor or "") if anchor else []
+    for i, w in enumerate(words):
+        if w.casefold() in _CALLED and i + 1 < len(words):
+            return True
+        here = anchor is not None and (w == anchor or _ANALYZER.terms(w) == stems)
+        if not here:
+            continue
+        for j in (i - 2, i - 1, i + 1, i + 2):  # "my aunt Mele", "Mele, my aunt"
+            name = words[j] if 0 < j < len(words) else ""
+            if (
+                name[:1].isupper()
+                and name.casefold() not in _FIRST_PERSON
+                and name not in common
+                and not name.endswith("'s")
+            ):
+                between = words[min(i, j) + 1 : max(i, j)]
+                if all(b.casefold() in ("is", "my", "our", "was") for b in between):
+                    return True
+    return False
+
+
+def _is_a(made: dict[str, np.ndarray], kind: str, word: str) -> float:
+    """How little "a W is a kind of K" and "a K such as a W" move away from "a W"."""
+    plain = made[f"a {word}"]
+    return (
+        float(plain @ made[f"a {word} is a kind of {kind}"])
+        + float(plain @ made[f"a {kind} such as a {word}"])
+    ) / 2
+
+
+def _templates(kind: str, word: str) -> list[str]:
+    return [
+        f"a {word}",
+        f"a {word} is a kind of {kind}",
+        f"a {kind} such as a {word}",
+        f"a {kind}",
+        f"a {kind} is a kind of {word}",
+        f"a {word} such as a {kind}",
+    ]
+
+
+def _kind_score(made: dict[str, np.ndarray], kind: str, word: str) -> float:
+    """``word`` as an instance of ``kind``: the is-a score plus half its asymmetry (an
+    instance is a kind of its kind, not the other way round; siblings are symmetric)."""
+    forward, backward = _is_a(made, kind, word), _is_a(made, word, kind)
+    return forward + _ASYMMETRY * (forward - backward)
+
+
+def answerable(
+    hits: Sequence[SearchHit],
+    query: str,
+    embedder: Embedder,
+    *,
+    floor: float,
+    demote: float,
+    related: float = 0.45,
+    sibling: float = 0.6,
+) -> list[SearchHit]:
+    """``hits`` judged against the thing ``query`` asks for (see the module doc):
+    those that fail are marked and demoted by ``demote``; none when all fail.
+    ``floor`` 0, or a question without a head, leaves ``hits`` as they are."""
+    head = asked_head(query) if floor > 0 else None
+    if head is None or not hits:
+        return list(hits)
+    texts = [" ".join([h.memory.content, *h.memory.entities, *h.memory.tags]) for h in hits]
+    contents = [h.memory.content for h in hits]
+    seen = Counter(n for c in contents for n in set(_names(c)))
+    common = frozenset(n for n, k in seen.items() if k >= max(2, len(hits) / 2))
+    verdicts = judge(
+        head,
+        texts,
+        embedder,
+        floor=floor,
+        related=related,
+        sibling=sibling,
+        contents=contents,
+        common=common,
+    )
+    if not any(v.passed or v.unsure for v in verdicts):
+        return []
+    for hit, verdict in zip(hits, verdicts, strict=True):
+        hit.explain["answerable"] = verdict.explain(head, floor)
+        if not verdict.passed and not verdict.unsure:
+            hit.score *= demote
+    return sorted(hits, key=lambda h: -h.score)

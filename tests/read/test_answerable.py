@@ -1,0 +1,129 @@
+"""Answerability: a first-person question for one thing is answered only by a memory
+that holds that thing (the relative, the noun, an instance of the kind) and the kind
+of value asked of it (a name, a number); a near miss is marked, or cut when every
+hit is one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from remem.config import Config
+from remem.memory import Memory
+from remem.providers.registry import get_embedder
+from remem.read.answerable import Head, answerable, asked_head, judge
+from remem.read.kin import relation, same_relative
+
+_FAKE = get_embedder("fake", Config(embedder="fake"))
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "value"),
+    [
+        ("What's my parrot's name?", "parrot", "name"),
+        ("whats my uncles name", "uncles", "name"),
+        ("what is our boat called?", "boat", "name"),
+        ("Which bike do I ride to work?", "bike", None),
+        ("what sort of tea do we buy?", "tea", None),
+        ("what was the name of my first school?", "first school", "name"),
+        ("What's the name of the choir I sing in?", "choir", "name"),
+        ("How many chickens do we keep?", "chickens", "quantity"),
+        ("how much do I pay for the allotment?", "", "quantity"),
+        ("how do I brew kombucha?", "kombucha", None),
+        ("when is my eye test?", "eye test", None),
+    ],
+)
+def test_the_thing_asked_is_read_from_the_structure(
+    question: str, phrase: str, value: str | None
+) -> None:
+    head = asked_head(question)
+    assert head is not None
+    assert (head.phrase, head.value) == (phrase, value)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who trims my hedge?",  # a person is asked for, not the hedge
+        "who's on my quiz team?",  # the people in it
+        "how do I spend my weekends?",  # a period: what fills it
+        "what do you know about me?",  # broad
+        "When did Priya move to Leeds?",  # not about the user
+        "where do I work these days?",  # no thing named
+    ],
+)
+def test_questions_without_a_thing_are_left_alone(question: str) -> None:
+    assert asked_head(question) is None
+
+
+def test_kin_terms_name_a_relation() -> None:
+    assert relation("Mum") == relation("mother") == "mother"
+    assert relation("great-grandkids") == "great-grandchild"
+    assert relation("daughters-in-law") == "daughter-in-law"
+    assert relation("teapot") is None
+    assert same_relative("sibling", "sister") and same_relative("mother", "parent")
+    assert not same_relative("father", "mother")
+    assert not same_relative("son", "son-in-law")
+
+
+def _judge(question: str, texts: list[str]) -> list[bool]:
+    head = asked_head(question)
+    assert isinstance(head, Head)
+    return [v.passed for v in judge(head, texts, _FAKE, floor=0.71)]
+
+
+def test_a_relative_is_judged_by_relation_and_the_name_beside_it() -> None:
+    texts = [
+        "My mum Odile keeps bees in Brittany.",
+        "My stepfather sold his van last spring.",
+        "Our parents moved to a bungalow by the sea.",
+        "My aunt lives near Nantes.",
+    ]
+    assert _judge("What's my mother's name?", texts) == [True, False, False, False]
+    assert _judge("what do my folks do?", texts) == [True, False, True, False]
+    # the aunt is there, her name is not (a possessor beside her is not her name)
+    assert _judge("What is my aunt called?", texts) == [False, False, False, False]
+    assert _judge("what's my aunt's name?", ["Tala's aunt grows taro"]) == [False]
+    assert _judge("what's my aunt's name?", ["Tala's aunt Losa grows taro"]) == [True]
+
+
+def test_a_quantity_needs_a_number() -> None:
+    texts = ["We rent an allotment behind the station.", "The allotment costs £45 a year."]
+    assert _judge("how much do we pay for our allotment?", texts) == [False, True]
+
+
+def _config(tmp_path: Path, **extra: object) -> Config:
+    return Config(home=tmp_path / "home", embedder="fake", min_relevance=0, **extra)
+
+
+def test_search_answers_a_near_miss_with_nothing(tmp_path: Path) -> None:
+    with Memory(tmp_path / "a.db", config=_config(tmp_path)) as mem:
+        mem.add("My sister Ilse is a glassblower in Murano", user_id="u")
+        mem.add("My grandmother taught me to knit", user_id="u")
+        assert mem.search("What's my brother's name?", user_id="u") == []
+        [first, *rest] = mem.search("What's my sister's name?", user_id="u")
+        assert "Ilse" in first.memory.content
+        assert first.explain["answerable"]["passed"] is True
+        assert all(h.explain["answerable"]["why"] == "not the thing asked" for h in rest)
+
+
+def test_turned_off_the_near_miss_comes_back(tmp_path: Path) -> None:
+    config = _config(tmp_path, answerable_floor=0)
+    with Memory(tmp_path / "b.db", config=config) as mem:
+        mem.add("My sister Ilse is a glassblower in Murano", user_id="u")
+        assert mem.search("What's my brother's name?", user_id="u")
+
+
+def test_a_failing_hit_is_marked_and_ranked_lower(tmp_path: Path) -> None:
+    hits = []
+    with Memory(tmp_path / "c.db", config=_config(tmp_path, answerable_floor=0)) as mem:
+        mem.add("My uncle Piet repairs clocks", user_id="u")
+        mem.add("My cousin Saar plays the cello", user_id="u")
+        hits = mem.search("what's my cousin's name?", user_id="u")
+        before = {h.memory.content: h.score for h in hits}
+        judged = answerable(hits, "what's my cousin's name?", _FAKE, floor=0.71, demote=0.5)
+    assert judged[0].memory.content == "My cousin Saar plays the cello"
+    uncle = next(h for h in judged if "Piet" in h.memory.content)
+    assert uncle.explain["answerable"]["passed"] is False
+    assert uncle.score == pytest.approx(before["My uncle Piet repairs clocks"] * 0.5)
