@@ -127,3 +127,22 @@ def test_a_failing_hit_is_marked_and_ranked_lower(tmp_path: Path) -> None:
     uncle = next(h for h in judged if "Piet" in h.memory.content)
     assert uncle.explain["answerable"]["passed"] is False
     assert uncle.score == pytest.approx(before["My uncle Piet repairs clocks"] * 0.5)
+
+
+def test_which_one_needs_more_than_the_kind() -> None:
+    texts = ["I sing with the local choir", "I sing with the Harbour Lights choir"]
+    assert _judge("which choir do I sing with?", texts) == [False, True]
+
+
+def test_a_duration_needs_a_unit_of_time() -> None:
+    texts = ["Our mortgage is 900 pounds a month", "Our mortgage runs for 25 years"]
+    assert _judge("how long is our mortgage?", texts) == [True, True]
+    texts = ["Our mortgage is with a small building society", "We took out our mortgage in 2019"]
+    assert _judge("how long is our mortgage?", texts) == [False, False]
+
+
+def test_the_definite_thing_asked_a_name() -> None:
+    head = asked_head("what's the bakery I work at called?")
+    assert head is not None and (head.phrase, head.value) == ("bakery", "name")
+    texts = ["I work at a bakery near the docks", "I work at a bakery called Crumbs"]
+    assert _judge("what's the bakery I work at called?", texts) == [False, True]

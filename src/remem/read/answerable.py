@@ -88,6 +88,12 @@ _PREPOSITION = frozenset(
 )
 _MEASURE = frozenset("much many long big old far often tall heavy".split())
 _NAME = frozenset("name names".split())
+_COPULA = frozenset("is are was were 's 're".split())
+# a value of the duration kind: a unit of time, or a start ("since", "ago")
+_DURATION = re.compile(
+    r"\b(?:year|month|week|day|hour|minute|decade|fortnight)s?\b|\bsince\b|\bago\b",
+    re.IGNORECASE,
+)
 _CALLED = frozenset("called named".split())
 # a value of the quantity kind: a digit or a number word
 _NUMBER = re.compile(
@@ -163,14 +169,16 @@ def asked_head(query: str) -> Head | None:
     head = _head(query)
     if head is None or head.noun in _PERIOD:
         return None
-    if not head.noun:
-        return Head("", "", head.frame, "quantity")
     words = _words(query)
     value = None
-    if words[0] == "how" and words[1] in _MEASURE:
+    if words[0] == "how" and words[1] == "long":
+        value = "duration"
+    elif words[0] == "how" and words[1] in _MEASURE:
         value = "quantity"
     elif _NAME.intersection(words) or words[-1] in _CALLED:
         value = "name"
+    if not head.noun:
+        return Head("", "", head.frame, value)
     phrase = head.phrase.split()
     if len(phrase) > 1 and phrase[-1] in _NAME:  # "whats my brothers name"
         phrase = phrase[:-1]
@@ -208,6 +216,10 @@ def _head(query: str) -> Head | None:
             phrase = _phrase([x for x in words[i + 2 :] if x not in ("the", "a", "an")])
             if phrase:
                 return Head(" ".join(phrase), phrase[-1], "name-of")
+    if words[1] in _COPULA and words[2] == "the" and words[-1] in _CALLED:
+        phrase = _phrase(words[3:])  # "what's the shop I run called?"
+        if phrase:
+            return Head(" ".join(phrase), phrase[-1], "definite")
     if any(w in _POSSESSIVE for w in words):
         return _possessed(words)
     for i, w in enumerate(words[:-2]):  # "how do I bake bagels?": the user's verb's object
@@ -313,8 +325,11 @@ def judge(
     out = []
     for text, thing in zip(contents or texts, things, strict=True):
         assert thing is not None
-        if (thing.passed or thing.unsure) and not _holds_value(head, text, thing.word, common):
-            thing = Verdict(False, thing.score, thing.word, f"{thing.by}, no {head.value}")
+        asked = head
+        if head.frame == "determiner" and head.value is None and thing.by == "noun":
+            asked = Head(head.phrase, head.noun, head.frame, "which")  # the kind, not which
+        if (thing.passed or thing.unsure) and not _holds_value(asked, text, thing.word, common):
+            thing = Verdict(False, thing.score, thing.word, f"{thing.by}, no {asked.value}")
         out.append(thing)
     return out
 
@@ -375,6 +390,14 @@ def _holds_value(
     a possessor ("Tala's aunt") nor one of the ``common`` names (the scope's person)."""
     if head.value == "quantity":
         return bool(_NUMBER.search(text))
+    if head.value == "duration":
+        return bool(_DURATION.search(text))
+    if head.value == "which":  # "which club do I play for?" - "the local club" is not which
+        return bool(
+            _CALLED.intersection(text.casefold().split())
+            or re.search(r"\d", text)
+            or any(len(n) > 1 and n not in common and not n.endswith("'s") for n in _names(text))
+        )
     if head.value != "name":
         return True
     words = _WORD.findall(text)
