@@ -96,6 +96,7 @@ WEIGHTS: dict[str, tuple[float, float, float]] = {
     "reader": (0, 0, 1),
     "aimed": (0, 0, 1),
     "party": (0, 0, 1),
+    "output": (0, 0, 1),
 }
 # Counted only in a hidden region (what a reader never sees is not written for them):
 # the assistant named as a party, the subject of an obligation or the one a note is
@@ -158,10 +159,11 @@ _BLANKET = re.compile(
 )
 # An order's structure: a clause opening with an imperative of memory or conduct; a verb of
 # keeping needs what is kept, so "remember to bump it", "save the date" are not orders.
-_CLAUSE = re.compile(r"[^,:;()]+")
+_CLAUSE = re.compile(r"(?:[^,:;()\s]|\s(?![-–—]\s))+")  # " - " closes a clause too
 _ORDER_LEAD = re.compile(r"^\W*(?:(?:please|kindly|just|also|only|ever|always|then|and)\s+)*")
 _DIRECTIVE = re.compile(
-    r"(?:remember|memori[sz]e)(?:\s*:|\s+(?:that|the|this|these|their|his|her|it)\b|\s+\w+'s\b)"
+    r"(?:remember|memori[sz]e)(?:\s*:|\s+(?:that|the|this|these|their|his|her|it|our|all|every|"
+    r"any)\b|\s+\w+'s\b)"
     r"|(?:store|save|record|note\s+down)(?:\s+(?:this|that|it))?\s+(?:as|in(?:to)?\s+(?:your\s+)?"
     r"memory)\b|(?:store|save|record)\s*:\s+(?:[a-z'-]+\s+){3}"
     r"|(?:reveal|leak|share|recommend|suggest|endorse|"
@@ -191,6 +193,12 @@ _READER = re.compile(
     r"|\b(?:ai|llm|model|assistant|agent|bot)s?\s+(?:\w+\s+){0,2}?(?:reviewers?|readers?|"
     r"describing|reviewing|summari[sz]ing|reading|processing|parsing|indexing|translating|"
     r"[a-z]+ing\s+(?:this|these|the\s+following))\b",
+)
+# What the assistant writes, bound by an obligation: "Summaries must not mention ...",
+# "the reply should say ..." — a rule for the processor's output, not for a person.
+_OUTPUT_BOUND = re.compile(
+    r"\b(?:summar(?:y|ies)|repl(?:y|ies)|responses?|answers?)\s+(?:\w+\s+){0,3}?(?:must|should|"
+    r"shall|are\s+to|is\s+to|need\s+to)\b"
 )
 _FIELD_LABEL = re.compile(r"\s*[:=]\s*\S")
 _ASSIGNED = re.compile(r"""(?:[\w.-]{1,40}\s*=\s*["']?)?""")  # a TOML/INI value's key
@@ -337,6 +345,8 @@ def _sentence_features(
         out.setdefault("directive", order)
     if "standing" in wanted and (scope := standing(s)):
         out.setdefault("standing", scope)
+    if "output" in wanted and (bound := _OUTPUT_BOUND.search(s)):
+        out.setdefault("output", _around(s, bound))
     if "reader" in wanted and (reader := _READER.search(s)):
         out.setdefault("reader", _around(s, reader))
     who = hit("user3") if "planted" in wanted else None
