@@ -193,3 +193,24 @@ def test_a_lead_that_says_the_sentence_adds_speaks_for_its_clauses() -> None:
     assert plain.updates(THRESHOLD), plain.explain()
     assert not added.updates(THRESHOLD), added.explain()
     assert "additive: in addition" in added.explain(), added.explain()
+
+
+def test_the_speakers_group_is_the_speaker_with_others() -> None:
+    # "Kim's team" (the speaker a possessor of a group) and a bare "Team" said by Kim are
+    # Kim with others ("we", as the extractor stores it)
+    owned = _relate(
+        "Kim's team is working out of the old depot on Quay Street.",
+        "Kim and others moved into the new office on Harbour Road last week.",
+    )
+    assert owned.updates(THRESHOLD), owned.explain()
+    bare = _relate(
+        "Kim and others run the retrospective at the end of each sprint.",
+        "Team switched to running the retrospective before sprint planning.",
+    )
+    assert bare.updates(THRESHOLD), bare.explain()
+    # another person's group is not
+    other = _relate(
+        "Kim and others work out of the old depot on Quay Street.",
+        "Tom's team moved into the new office on Harbour Road last week.",
+    )
+    assert other.relation == "other", other.explain()

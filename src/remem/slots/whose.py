@@ -169,7 +169,13 @@ def _group(one: Fact, other: Fact) -> bool:
         return False
     group = one.who.removeprefix("other:")  # type: ignore[union-attr]
     words = [t.low for t in other.tokens[: other.verb_at]]
-    return group in lx.GROUP_NOUNS and "others" in words and one.owner in speaker_words(one.speaker)
+    me = speaker_words(one.speaker)
+    # the speaker's ("Chloe's team", the owner read as a possessor of a person) or,
+    # said by the speaker, the group alone ("Team switched to ...")
+    mine = (
+        one.owner in me or bool(me & one.possessors) or (not one.possessors and one.key == {group})
+    )
+    return group in lx.GROUP_NOUNS and "others" in words and mine
 
 
 def different_member(old: Fact, new: Fact) -> str | None:
