@@ -13,6 +13,7 @@ from remem.config import Config
 from remem.memory import Memory
 from remem.providers.registry import get_embedder
 from remem.read.answerable import Head, answerable, asked_head, judge
+from remem.read.broad import broad_question
 from remem.read.kin import relation, same_relative
 
 _FAKE = get_embedder("fake", Config(embedder="fake"))
@@ -146,3 +147,20 @@ def test_the_definite_thing_asked_a_name() -> None:
     assert head is not None and (head.phrase, head.value) == ("bakery", "name")
     texts = ["I work at a bakery near the docks", "I work at a bakery called Crumbs"]
     assert _judge("what's the bakery I work at called?", texts) == [False, True]
+
+
+def test_a_set_question_for_names_is_a_question_for_values(tmp_path: Path) -> None:
+    assert broad_question("what are my hobbies?") is not None
+    assert broad_question("what are my nieces called?") is None
+    with Memory(tmp_path / "d.db", config=_config(tmp_path)) as mem:
+        mem.add("I have two nieces in Ghent", user_id="u")
+        mem.add("My nephew Joost studies law", user_id="u")
+        assert mem.search("what are my nieces called?", user_id="u") == []
+
+
+def test_calendar_words_are_not_names_the_kind_test_cannot_place() -> None:
+    # failing the kind test with only a weekday capitalised is a failure, not unsure
+    head = asked_head("which choir do I sing with?")
+    assert head is not None
+    [verdict] = judge(head, ["On Tuesdays I go bowling"], _FAKE, floor=0.71)
+    assert not verdict.passed and not verdict.unsure

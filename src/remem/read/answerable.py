@@ -103,6 +103,8 @@ _NUMBER = re.compile(
     re.IGNORECASE,
 )
 _GLUED = frozenset("whats wheres whos hows whens".split())
+# capitalised calendar words are not names of things
+_CALENDAR = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(d + "s" for d in WEEKDAYS)
 _KIND = frozenset("kind kinds sort sorts type types".split())
 # a participle or gerund ends the noun phrase: "my cat called", "my sister doing"
 _VERB_FORM = re.compile(r"^[a-z]{3,}(?:ed|ing)$")
@@ -359,10 +361,14 @@ def _instance(
 
 
 def _names(text: str) -> list[str]:
-    """Capitalised words past a sentence's first: names ("Lavapiés", "Dr Osei"), whose
-    kind the embedding model cannot tell."""
+    """Capitalised words past a sentence's first, months and weekdays left out: names
+    ("Lavapiés", "Dr Osei"), whose kind the embedding model cannot tell."""
     words = _WORD.findall(text)
-    return [w for k, w in enumerate(words) if k and w[:1].isupper() and w.casefold() != "i"]
+    return [
+        w
+        for k, w in enumerate(words)
+        if k and w[:1].isupper() and w.casefold() != "i" and w.casefold() not in _CALENDAR
+    ]
 
 
 def _thing(head: Head, text: str) -> Verdict | None:

@@ -24,7 +24,8 @@ remind...) and knowing (know, remember, recall, learn). Three frames:
   ("who am I, in a nutshell?").
 - **set**: a quantifier opening the question ("any upcoming plans?",
   "anything I should know about my health?"), or ``what/who are`` + a
-  first-person possessive ("what are my hobbies?").
+  first-person possessive ("what are my hobbies?"), unless it asks their
+  names ("what are my nieces called?": a question for values).
 
 A question asking for one value ("what is my cat's name?", "which car do I
 drive?", "when is my dentist appointment?") fits none of them and is searched
@@ -80,6 +81,8 @@ _PLURAL_COPULA = frozenset("are were 're".split())
 _AUX = _COPULA | frozenset(
     "do does did have has had can could will would should shall may might must 've 'd 'll".split()
 )
+# a set question that asks a value of each member is a question for values
+_VALUE = frozenset("name names called named".split())
 _QUANTIFIER = frozenset("any anything everything all something".split())
 # Prepositions that introduce the facet, and those that start an adverbial after it.
 _FACET_MARK = frozenset("about on regarding re concerning with".split())
@@ -153,6 +156,7 @@ def _frame(words: list[str]) -> Frame | None:
         and len(words) >= 3
         and words[1] in _PLURAL_COPULA
         and words[2] in _USER_POSSESSIVE
+        and not _VALUE.intersection(words)  # "what are my nieces called?": their names
     ):
         return "set"
     return None
