@@ -146,6 +146,9 @@ class SessionsMixin(AgentBase):
             include_untrusted=self.include_untrusted,
             exclude=sources,
         )
+        # a lesson quoting a value a newer fact or episode replaced (the reply it
+        # answered: "... the cutoff (13:00)") is shown marked with the newer
+        lessons = self.recaller.marked(lessons)
         builder.add(
             LESSONS,
             [Line(plain(m.content), m) for m in lessons],

@@ -21,6 +21,7 @@ from remem.agent.context import (
     Line,
     plain,
 )
+from remem.agent.current import UNSTORED
 from remem.agent.deferred import journal_observe, journal_recall
 from remem.agent.dialogue import PreviousTurn, lesson_text, said_in, turn_before
 from remem.agent.lesson_subject import lesson_context
@@ -31,7 +32,7 @@ from remem.agent.turns import REMEMBERED_IN_STATE, check_tool_calls, check_turn_
 from remem.agent.when import future_dates
 from remem.agent.working import SESSION_ONLY
 from remem.errors import ValidationError
-from remem.model import Resource, Status, Trigger
+from remem.model import MemoryRecord, Resource, Status, Trigger, withheld_by_default
 from remem.read.inject import rewrite_query
 from remem.read.query import keyword_terms
 from remem.secrets import redact
@@ -102,7 +103,12 @@ class TurnsMixin(AgentBase):
             )
             items = config.agent_economy_items if economy else config.agent_context_max_items
             withheld = self.recaller.add_relevant(
-                builder, self._query(session_id, prompt), now=now, economy=economy, items=items
+                builder,
+                self._query(session_id, prompt),
+                now=now,
+                economy=economy,
+                items=items,
+                said=self._said_this_session(session_id, now=now),
             )
             context = self._inject(
                 builder, session, now=now, economy=economy, withheld=withheld, record=not defer
@@ -126,6 +132,26 @@ class TurnsMixin(AgentBase):
         else:
             self._log(session, "recall", usage, context, now=now)
         return context
+
+    def _said_this_session(self, session_id: str, *, now: datetime) -> list[MemoryRecord]:
+        """What the user stated earlier in this session and is not a memory yet (working
+        items the hook path read as statements, not requests, questions or chatter), as
+        records for the mark of a line whose value they replaced."""
+        return [
+            MemoryRecord(
+                content=w.content,
+                id=w.id,
+                session_id=session_id,
+                created_at=w.created_at,
+                source_trust=w.source_trust,
+                data={UNSTORED: True},
+            )
+            for w in self.working.items(session_id, now=now)
+            if w.role == "user"
+            and not w.data.get(SESSION_ONLY)
+            and w.promoted_to is None
+            and (self.include_untrusted or not withheld_by_default(w))
+        ]
 
     def observe(
         self,

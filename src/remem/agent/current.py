@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 import numpy as np
 
@@ -36,9 +37,15 @@ from remem.config import Config
 from remem.model import Kind, MemoryRecord
 from remem.read.feedback_context import keyword_stems
 from remem.read.trust import said_at
+from remem.slots import Fact, analyse
+from remem.slots import lexicon as lx
+from remem.slots.ending import ended_values
 from remem.store.base import Store
 
-__all__ = ["current", "named_left", "replaced_by", "values"]
+__all__ = ["UNSTORED", "current", "named_left", "replaced_by", "values"]
+
+# data key of a record made for the mark from a turn of this session, not a memory yet
+UNSTORED = "unstored"
 
 _KINDS = (
     ("time", re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")),
@@ -52,26 +59,31 @@ _KINDS = (
         ),
     ),
     ("host", re.compile(r"\b[a-z0-9][\w-]*\.(?:com|io|dev|net|org|app|cloud|internal)\b", re.I)),
-    ("number", re.compile(r"(?<![\w.:/-])\d+(?![\w.:/-])")),
+    # a number ends a sentence too ("VMID 9100."), not a decimal or a path
+    ("number", re.compile(r"(?<![\w.:/-])\d+(?![\w:/-]|\.\w)")),
 )
 # the newer naming what it left ("moved off Render", "instead of 60", "not 04:30
 # anymore", "X is retired": a closed class of cues of leaving and of ending): that value
 # of the older is replaced, whatever its kind
 _LEFT = re.compile(
-    r"\b(?:(?:moved|switched|migrated|went)\s+(?:away\s+)?(?:off|from)|instead\s+of|"
-    r"rather\s+than|no\s+longer\s+(?:on|at|in|with|using|uses?)|replaced)\s+(?:the\s+)?"
+    r"\b(?:(?:moved|moving|switched|switching|migrated|migrating|went)\s+(?:away\s+)?"
+    r"(?:off|from)|instead\s+of|rather\s+than|no\s+longer\s+(?:on|at|in|with|using|uses?)|"
+    r"replaced|leaving)\s+(?:the\s+)?"
     r"([\w€$£][\w.:-]*)|\bnot\s+(?:on\s+|at\s+|in\s+)?([\w.:-]+)\s+any\s?more\b|"
     r"([\w.:-]+)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+)?"
     r"(?:retired|deprecated|decommissioned|discontinued|shut\s+down|gone)\b",
     re.IGNORECASE,
 )
+# a value called past ("the old 9000 one is dead", "the previous v2 endpoint"): one
+# with a digit only (a plain noun after "old" — "the old way" — names no value)
+_OLD_VALUE = re.compile(r"\b(?:old|previous|former)\s+([\w.:-]*\d[\w.:-]*)", re.IGNORECASE)
 # a value of a family: a name and its number, glued ("europe-west1"; not a ticket's
 # "ABC-12": tickets are many at once), a version after a word ("flutter 3.22.2", "R
 # 4.3.2") or a plain number after two ("min sdk 21"); the newer giving the same name
 # another number replaced it
 _FAMILY = re.compile(
-    r"(?<![\w.])([a-z][a-z_-]*[a-z])(\d+)(?![\w.])|"
-    r"\b(?:([a-z]+)\s+)?([a-z]+)\s+v?(\d+(?:\.\d+)*)(?![\w.:/-])",
+    r"(?<![\w.])([a-z][a-z_-]*[a-z])(\d+)(?!\w|\.\w)|"
+    r"\b(?:([a-z]+)\s+)?([a-z]+)\s+v?(\d+(?:\.\d+)*)(?![\w:/-]|\.\w)",
     re.IGNORECASE,
 )
 # words before a number that name no family ("at 5", "from like 12")
@@ -86,6 +98,9 @@ _OUTCOME = re.compile(r"\(outcome\s+[\d.]+\)", re.IGNORECASE)
 # who said or did it, not what it is about
 _SPEAKERS = frozenset("user users others other dev we i you they assistant".split())
 _MAX_MARK_CHARS = 120
+# a line longer than this (a pasted log in an episode's task) is not read for an
+# ending by the slot reader: its cost grows with the text, and a block reads many pairs
+_MAX_ANALYSED = 1500
 
 
 def values(text: str) -> dict[str, set[str]]:
@@ -155,9 +170,40 @@ def family_changed(older: str, newer: str) -> set[str]:
 def named_left(older: str, newer: str) -> set[str]:
     """The words of ``older`` that ``newer`` names as what it left ("moved off Render",
     "instead of 60", "not 04:30 anymore") — not those ``older`` itself says it left (an
-    episode quoting the same news is no update of it)."""
+    episode quoting the same news is no update of it). Besides this module's cues, the
+    write path's reading of an ending (:func:`remem.slots.ending.ended_values`: "moved
+    staging off Gigalixir", "we are leaving X", "from X to Y"), so a line is marked by
+    the same judgement that supersedes a fact."""
     words = {w.strip(".:-").lower() for w in _TOKEN.findall(older)} - _left_words(older)
-    return {w for w in _left_words(newer) if w in words}
+    left = {w for w in _left_words(newer) if w in words}
+    if _analysable(older) and _analysable(newer) and _ENDING.search(newer):
+        old = _fact(older)
+        left |= ended_values(old, _fact(newer)) - ended_values(old, old)
+    return left
+
+
+# what the slot reader's ending needs in the newer text (a cheap look first: most pairs
+# have none, and are not analysed)
+_ENDING = re.compile(
+    "|".join(
+        (
+            lx.ENDING_BEFORE.pattern,
+            lx.ENDING_AFTER.pattern.replace("^\\s*", "\\b", 1),
+            r"\bfrom\b",
+        )
+    ),
+    re.IGNORECASE,
+)
+
+
+def _analysable(text: str) -> bool:
+    return len(text) <= _MAX_ANALYSED
+
+
+@lru_cache(maxsize=1024)
+def _fact(text: str) -> Fact:
+    """The slot reading of a line (cached: a block compares each line with many)."""
+    return analyse(text)
 
 
 def _left_words(text: str) -> set[str]:
@@ -166,6 +212,7 @@ def _left_words(text: str) -> set[str]:
         word = (match.group(1) or match.group(2) or match.group(3)).strip(".:-").lower()
         if len(word) > 2 and word not in _SPEAKERS:
             out.add(word)
+    out |= {m.group(1).strip(".:-").lower() for m in _OLD_VALUE.finditer(text)}
     return out
 
 
@@ -176,13 +223,22 @@ def current(
     *,
     mark_only: bool = False,
     pool: Sequence[MemoryRecord] = (),
+    lessons: bool = False,
 ) -> list[MemoryRecord]:
     """``records`` (in their order) without those a newer one among them replaced and
     that hold no other value, and with the others marked (see the module doc).
     ``mark_only``: nothing is left out, a line is marked (a prompt's relevant memories:
     what the search found is shown, with what replaced its value beside it). ``pool``:
     newer memories not shown that may replace a shown one too (then it is marked, never
-    left out: the reader sees the old line with the new value beside it)."""
+    left out: the reader sees the old line with the new value beside it); one marked
+    :data:`UNSTORED` (a turn of this session, not yet a memory) replaces a value only
+    by naming what it left or giving a name of it another number, never by nearness
+    (a question's "her order was R$ 230" is near a rule of R$ 250 and updates nothing).
+    ``lessons``: the records are lessons, whose values only the pool replaces — not
+    another lesson, nor a memory of the session a lesson was learned in (the turn it
+    answered, told again) — and only by naming what it left or giving a name of it
+    another number, not by nearness (a lesson quotes the reply it answered: its counts,
+    list items and addresses differ from any near memory's)."""
     shown = {r.id for r in records}
     extra = [p for p in pool if p.id not in shown]
     everything = [*records, *extra]
@@ -206,6 +262,8 @@ def current(
             newer = everything[j]
             if said_at(newer) <= said_at(older) or newer.id == older.id:
                 continue
+            if lessons and (j < len(records) or newer.session_id == older.session_id):
+                continue
             a, b = vectors.get(older.id), vectors.get(newer.id)
             cosine = float(a @ b) if a is not None and b is not None else 0.0
             # a newer one naming what it left needs no nearness (a long episode's task
@@ -214,7 +272,11 @@ def current(
             # so does one giving a name of the older another number ("europe-west3"):
             # its line is then marked, never left out
             family = not left and bool(family_changed(older.content, newer.content))
-            near = cosine >= config.agent_replaced_min_cosine
+            # a turn not stored yet, or a lesson's line: by cues only (a lesson's reply
+            # quotes counts, list items, addresses a near memory merely differs in)
+            near = cosine >= config.agent_replaced_min_cosine and not (
+                lessons or newer.data.get(UNSTORED)
+            )
             if not (near or left or family):
                 continue
             changed = replaced_by(older.content, newer.content)
@@ -252,9 +314,13 @@ def _changing_part(older: str, newer: str) -> str:
     starts = [0] + [m.end() for m in _SENTENCE_END.finditer(newer)]
     sentences = [newer[a:b] for a, b in zip(starts, [*starts[1:], len(newer)], strict=True)]
     for found in (named_left, replaced_by):
-        for start, sentence in zip(starts, sentences, strict=True):
+        for i, sentence in enumerate(sentences):
             if found(older, sentence):
-                return newer[start:].rstrip(";")
+                # and the sentences just before it that give a new value ("I built a
+                # new template, VMID 9100. the old 9000 one is dead")
+                while i > 0 and replaced_by(older, sentences[i - 1]):
+                    i -= 1
+                return newer[starts[i] :].rstrip(";")
     return newer
 
 

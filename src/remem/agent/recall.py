@@ -101,15 +101,45 @@ class Recaller:
         kept.sort(key=lambda m: -m.importance)  # stable: newest first among equals
         # a value a newer fact replaced is not shown as current; one a newer episode or
         # fact not shown replaced is marked with it (remem/agent/current.py)
+        pool = self._newest(page.items, limit=limit)
+        return current(kept, self.mem.store, self.mem.config, pool=pool)[:limit]
+
+    def _newest(self, facts: Sequence[MemoryRecord], *, limit: int) -> list[MemoryRecord]:
+        """``facts`` (the scope's newest statements) and its newest episodes the asker
+        may see: what may have replaced a value a block shows."""
         episodes = self.mem.store.list_memories(
             self.scope, filters=ListFilter(kinds=(Kind.EPISODIC.value,)), limit=limit * 2
         )
-        pool = [
+        return [
             m
-            for m in [*page.items, *episodes.items]
+            for m in [*facts, *episodes.items]
             if visible_to(m, self.asker) and (self.include_untrusted or not withheld_by_default(m))
         ]
-        return current(kept, self.mem.store, self.mem.config, pool=pool)[:limit]
+
+    def newer_pool(self) -> list[MemoryRecord]:
+        """The scope's newest statements and episodes (``agent_start_facts_max`` x 4 and
+        x 2): a prompt's relevant line whose value one of them replaced is marked with
+        it, found by the search or not."""
+        limit = max(1, self.mem.config.agent_start_facts_max)
+        page = self.mem.store.list_memories(
+            self.scope, filters=ListFilter(kinds=(Kind.SEMANTIC.value,)), limit=limit * 4
+        )
+        return self._newest(page.items, limit=limit)
+
+    def marked(self, records: Sequence[MemoryRecord]) -> list[MemoryRecord]:
+        """``records`` (lessons) with each one holding a value a newer statement or
+        episode of the scope replaced marked with it (:func:`remem.agent.current.current`),
+        none left out."""
+        if not records:
+            return []
+        return current(
+            records,
+            self.mem.store,
+            self.mem.config,
+            mark_only=True,
+            pool=self.newer_pool(),
+            lessons=True,
+        )
 
     def shown_items(self, items: Sequence[WorkingItem]) -> list[WorkingItem]:
         """The working items the agent may be shown."""
@@ -191,13 +221,22 @@ class Recaller:
         return resolve(self._trusted(checked)[0]), withheld, len(ranked) - len(found)
 
     def add_relevant(
-        self, builder: BlockBuilder, text: str, *, now: datetime, economy: bool, items: int
+        self,
+        builder: BlockBuilder,
+        text: str,
+        *,
+        now: datetime,
+        economy: bool,
+        items: int,
+        said: Sequence[MemoryRecord] = (),
     ) -> int:
         """Add the memories relevant to ``text``; how many untrusted were withheld.
         Over budget (``economy``): a category summary covering the text, else a few
         memories from tiered recall, the graph source skipped. Each judged hit's
         ``explain["feedback"]`` is its feedback evidence; those always ignored and
-        matched no better now (:meth:`Evidence.skip`) are left out."""
+        matched no better now (:meth:`Evidence.skip`) are left out. ``said``: what the
+        user stated earlier in this session, not yet a memory (its working items): a
+        line whose value it replaced is marked with it, as with a stored newer one."""
         terms = context_terms(text)
         if economy:
             tiered = self.mem.recall_tiered(
@@ -230,8 +269,16 @@ class Recaller:
         # a line holding a value a newer candidate replaced is marked with it, never
         # left out (remem/agent/current.py)
         records = [hit.memory for hit, _ in resolved]
+        pool = [*self.newer_pool(), *said] if records else []
         marked = {
-            r.id: r for r in current(records, self.mem.store, self.mem.config, mark_only=True)
+            r.id: r
+            for r in current(
+                records,
+                self.mem.store,
+                self.mem.config,
+                mark_only=True,
+                pool=pool,
+            )
         }
         # formatted as the block takes them: it stops at ``items``
         relevant = (

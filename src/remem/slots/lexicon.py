@@ -67,7 +67,10 @@ ENDING_BEFORE = re.compile(
     r"closed|ended|out of|off(?: of)?|away from|instead of|rather than|no longer|not|"
     r"broke up with|split (?:up )?(?:with|from)|divorced|stepped down|retired from|"
     r"graduated from|finished|ditched|abandoned|moved on from|got rid of|switched (?:away )?from|"
-    r"migrated (?:away )?(?:from|off)|swapped|lost|turned in|returned)\b",
+    r"migrated (?:away )?(?:from|off)|swapped|lost|turned in|returned|"
+    # the same verbs said as under way ("we are leaving X", "switching from X")
+    r"leaving|quitting|dropping|ditching|abandoning|moving on from|getting rid of|"
+    r"switching (?:away )?from|migrating (?:away )?(?:from|off))\b",
     re.IGNORECASE,
 )
 ENDING_AFTER = re.compile(
