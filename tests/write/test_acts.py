@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from remem.write.acts import Act, classify, split_sentences, statements_only
+from remem.write.acts import Act, classify, durable_beside_ask, split_sentences, statements_only
 from remem.write.transcript import Message
 
 
@@ -230,3 +230,24 @@ def test_an_article_dropped_before_a_compound_subject_is_no_imperative() -> None
 def test_only_after_a_copula_means_merely() -> None:
     assert not classify("It is only a warning; please fix it when you can.").is_lesson
     assert classify("deploy only from the release branch").is_lesson
+
+
+def test_a_phrase_of_place_before_an_order_keeps_it_an_order() -> None:
+    # "in the invoice view add ..." asks as "add ..." does; a subject, a verb after an
+    # article (a noun) or an auxiliary keep the sentence a statement
+    assert classify("in the invoice view add a column for the tax id").acts == (Act.REQUEST,)
+    assert classify("for the import script use the streaming parser").acts == (Act.REQUEST,)
+    assert classify("in staging we keep two workers").acts == (Act.STATEMENT,)
+    assert classify("in the test suite fixtures are built by factories").acts == (Act.STATEMENT,)
+    assert classify("on mondays report mails go out at 7").acts == (Act.STATEMENT,)
+
+
+def test_what_someone_else_is_doing_now_beside_an_ask_is_a_report() -> None:
+    # the progressive with another subject reports the moment, its value included; the
+    # speaker's own change, or a thing said to be moving to a value, holds beyond it
+    assert not durable_beside_ask("the quote for the north region is coming out high, R$ 190.")
+    assert not durable_beside_ask("a customer is complaining, his basket was R$ 230.")
+    assert durable_beside_ask("the API is moving to https://api.example.org/v3/ next month")
+    assert durable_beside_ask("we are moving the db to port 5544")
+    assert durable_beside_ask("the board decided: the launch moves to 14 May, we slipped")
+    assert durable_beside_ask("the worker listens on port 7070")

@@ -49,6 +49,7 @@ from remem.write.act_words import (
     WE,
     WH,
     WH_CLAUSE,
+    fronted_imperative,
     is_verb_head,
     strip_lead,
     tokens,
@@ -183,6 +184,7 @@ def read_sentence(
     imperative = (
         polite
         or is_verb_head(words)
+        or fronted_imperative(words)
         or ("please" in lead and words[0] not in PRONOUN_SUBJECT)
         or bool(PLEASE.search(core) and words[0] not in PRONOUN_SUBJECT | WH)
         or _clause_imperative(text)

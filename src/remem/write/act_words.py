@@ -393,6 +393,34 @@ def verb_form(word: str) -> bool:
     return False
 
 
+# prepositions that open a phrase of place, time or purpose put before an order
+_FRONTED = frozenset("in on for at inside within under after before during".split())
+_MAX_FRONTED = 6  # words a fronted phrase may take before the verb
+
+
+def fronted_imperative(words: list[str]) -> bool:
+    """A phrase of place, time or purpose put before a base-form verb that heads the
+    rest ("in the checkout add a coupon field", "for the export job use a bigger
+    batch"): an order, as the verb alone would be. Not when a subject, an auxiliary or
+    a question word comes first ("in production we run ..."), nor a listed verb right
+    after a determiner or a preposition (a noun there: "in the test fixture ..."), nor
+    one that heads a compound subject ("on mondays report mails go out")."""
+    if len(words) < 3 or words[0] not in _FRONTED:
+        return False
+    for k in range(2, min(len(words) - 1, _MAX_FRONTED + 1)):
+        word, before = words[k], words[k - 1]
+        if word in PRONOUN_SUBJECT or word in AUX or word in WH or verb_form(word):
+            return False
+        if before in DETERMINER or before in _FRONTED or before in ("of", "to"):
+            continue
+        after = words[k + 2] if len(words) > k + 2 else ""
+        if words[k + 1] not in DETERMINER and (after in BASE_VERBS or verb_form(after)):
+            return False  # a compound subject before its verb ("report mails go out")
+        if is_verb_head(words[k:]):
+            return True
+    return False
+
+
 def is_verb_head(words: list[str]) -> bool:
     """The head of the clause is a base-form verb: not a noun that is the subject of
     the next word ("sync goes", "test is failing", "build was green") or the first of

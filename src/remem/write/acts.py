@@ -188,14 +188,15 @@ def durable_beside_ask(text: str) -> bool:
     or says a value was changed to a new one, whoever changed it ("the API has moved to
     https://api.example.org/v3/")."""
     reported = False  # a clause goes on with another's past action ("..., theyre in ~/x")
+    ongoing = False  # ... or with what is going on: "is coming out high, R$ 190 by courier"
     for clause in CLAUSE.split(text):
         if not clause:
             continue
         words = tokens(clause)
         if _others_past(clause):
-            reported = True
-        elif not (reported and words and words[0] in _GOES_ON):
-            reported = False
+            reported, ongoing = True, _ONGOING.search(clause) is not None
+        elif not (reported and words and (words[0] in _GOES_ON or (ongoing and _verbless(words)))):
+            reported = ongoing = False
         if (ANCHOR.search(clause) or NAME.search(clause)) and (
             not reported or _CHANGED_TO.search(clause)
         ):
@@ -205,26 +206,44 @@ def durable_beside_ask(text: str) -> bool:
 
 # a clause that goes on about what the clause before it reported ("client sent 12 new
 # photos, theyre in ~/Downloads/spring"): its subject is that clause's
-_GOES_ON = frozenset("they theyre they're they’re it its it's it’s them those these".split())
+_GOES_ON = frozenset(
+    "they theyre they're they’re it its it's it’s them those these her his their".split()
+)
 
 
 # a value changed to a new one, whoever changed it ("the API has moved to
 # https://api.example.org/v3/", "client moved the cutoff to 11:30"): what holds now
 _CHANGED_TO = re.compile(
-    r"\b(?:moved|switched|migrated|changed)\s+(?:[\w'-]+\s+){0,5}?to\s+\S*[\d/_`]",
+    r"\b(?:(?:moved|switched|migrated|changed)|(?:is|are|'s|'re)\s+(?:moving|switching|"
+    r"migrating|changing))\s+(?:[\w'-]+\s+){0,5}?to\s+\S*[\d/_`]",
     re.IGNORECASE,
 )
 
 
 def _others_past(clause: str) -> bool:
-    """The clause's first past-tense verb (``-ed``) has a subject other than the
+    """The clause's first past-tense verb (``-ed``), or a present progressive ("is
+    coming", "are emailing": what is going on now), has a subject other than the
     speaker: someone else's action, reported (a subject-less "bumped go to 1.23",
-    "I've decided to ..." is the speaker's own change)."""
+    "I've decided to ...", "we are moving to ..." are the speaker's own change)."""
     words = tokens(clause)
     for n, word in enumerate(words):
         if word.isalpha() and ((len(word) >= 5 and word.endswith("ed")) or word in _PAST):
             return any(w not in SPEAKER for w in words[:n])
+        if n and words[n - 1] in _BE_NOW and word.isalpha() and word.endswith("ing"):
+            return len(word) >= 5 and any(w not in SPEAKER for w in words[: n - 1])
     return False
+
+
+def _verbless(words: Sequence[str]) -> bool:
+    """A fragment with no verb ("R$ 190 by courier"): an apposition of the clause before."""
+    return not any(
+        w in AUX or w in BASE_VERBS or w.endswith(("ed", "ing")) or w in _PAST for w in words
+    )
+
+
+# the present of "be" before an -ing form: an action going on as it is said
+_BE_NOW = frozenset("is are 's 're isnt".split())
+_ONGOING = re.compile(r"\b(?:is|are)\s+\w+ing\b", re.IGNORECASE)
 
 
 # the irregular past of common verbs (a closed class: "client sent 12 new photos")
