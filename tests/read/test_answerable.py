@@ -52,6 +52,8 @@ def test_the_thing_asked_is_read_from_the_structure(
         "what do you know about me?",  # broad
         "When did Priya move to Leeds?",  # not about the user
         "where do I work these days?",  # no thing named
+        "where do we buy bread?",  # a place is asked for, not the bread
+        "when do I water the tomatoes?",  # a time
     ],
 )
 def test_questions_without_a_thing_are_left_alone(question: str) -> None:

@@ -16,7 +16,8 @@ a person, not for the hair) asks for
   favourite board game", "my rent";
 - the wh-determiner's noun: "which car do I drive?", "what kind of bike do I
   ride?", "how many lessons do I take?";
-- the object of the user's verb: "how do I bake bagels?".
+- the object of the user's verb in a question for a procedure: "how do I bake
+  bagels?" ("where do we eat lunch?" asks for a place, not the lunch).
 
 :func:`judge` then asks of each memory whether it holds that thing, by two
 pieces of evidence:
@@ -224,6 +225,8 @@ def _head(query: str) -> Head | None:
             return Head(" ".join(phrase), phrase[-1], "definite")
     if any(w in _POSSESSIVE for w in words):
         return _possessed(words)
+    if words[0] != "how":
+        return None  # "where do we eat lunch?": a place is asked for, not the lunch
     for i, w in enumerate(words[:-2]):  # "how do I bake bagels?": the user's verb's object
         if w in _SUBJECT and words[i + 1] not in _AUX and not words[i + 1].startswith("'"):
             phrase = _phrase(words[i + 2 :])
