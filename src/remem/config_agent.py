@@ -150,6 +150,12 @@ class AgentSettings(BaseModel):
     # question, nor when its lesson-model logit is below this; None: that check off.
     # Chosen on leave-one-project-out scores of the spent sets (docs/benchmarks.md)
     act_standing_prompt_min: float | None = -1.0
+    # a prompt after an assistant turn that asks a question shaped as an objection to it
+    # ("isn't that the old way?", "why did you ...?", "could we maybe not ...?";
+    # remem/write/act_challenge.py) is a correction of that turn when its lesson-model
+    # logit is at least this; None: off. Chosen on leave-one-project-out scores of the
+    # spent sets (docs/benchmarks.md)
+    act_challenge_lesson_min: float | None = -0.5
     # a prompt naming fewer than agent_query_context_min_terms keywords ("ship it") is
     # searched with the names and at most agent_query_context_keywords keywords of the
     # session's last agent_query_context_turns observed turns (every agent surface)

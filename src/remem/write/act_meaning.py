@@ -252,6 +252,9 @@ def _standing(said: Utterance, config: Config, previous: str | None, logit: _Log
     from remem.write.act_lesson import as_lesson
     from remem.write.acts import Act
 
+    challenged = _challenged(said, config, previous, logit)
+    if challenged is not None:
+        return challenged
     # a question beside the statement asks about it: no instruction
     if config.act_lesson_min is None or said.is_lesson or said.has(Act.QUESTION):
         return said
@@ -261,3 +264,18 @@ def _standing(said: Utterance, config: Config, previous: str | None, logit: _Log
     if value is None or value < config.act_lesson_min:
         return said
     return as_lesson(said, previous=previous)
+
+
+def _challenged(
+    said: Utterance, config: Config, previous: str | None, logit: _Logit
+) -> Utterance | None:
+    """``said`` read as a correction asked as a question (:mod:`remem.write.act_challenge`)
+    when it challenges the turn before and the lesson model scores it
+    ``act_challenge_lesson_min`` or more; else None."""
+    from remem.write.act_challenge import as_correction, challenged
+
+    floor = config.act_challenge_lesson_min
+    if floor is None or not challenged(said, previous=previous):
+        return None
+    value = logit()
+    return as_correction(said) if value is not None and value >= floor else None
