@@ -33,7 +33,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("store", type=Path, help="a store kept by bench/lifecycle.py --keep")
     parser.add_argument(
-        "--bank", choices=("dev", "third", "fourth", "fifth", "sixth", "seventh"), default="dev"
+        "--bank",
+        choices=("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
+        default="dev",
     )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

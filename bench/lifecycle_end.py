@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--world", type=int, choices=(2,), default=2)
     parser.add_argument(
         "--bank",
-        choices=("dev", "held", "third", "fourth", "fifth", "sixth", "seventh"),
+        choices=("dev", "held", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
         default="dev",
     )
     parser.add_argument("--seed", type=int, default=1)
