@@ -74,6 +74,10 @@ class ReadSettings(BaseModel):
     # scope's other memories, scaled 0..1); then maximal marginal relevance with this weight
     broad_centrality_floor: float = Field(0.5, ge=0, le=1)
     broad_diversity: float = Field(0.5, ge=0)
+    # a question the frames miss, read as broad by the broad-question reader
+    # (remem/data/broad-model-minilm.json, the bundled embedder only; bench/broad_model.py)
+    # when its logit is above this; only a question of at most 16 words naming no one
+    broad_model_min: float = 1.5
     # answerability (remem/read/answerable.py): a first-person question for one thing
     # ("what's my cat's name?") judged against each hit: the head noun itself, or an
     # instance score (the embedding's kind test) of at least this; a hit that fails is

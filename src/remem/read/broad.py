@@ -46,11 +46,14 @@ importance and recency.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from functools import cache
+from importlib import resources
 from typing import Literal
 
 import numpy as np
@@ -64,7 +67,7 @@ from remem.stopwords import STOPWORDS
 from remem.store.base import ListFilter, Store
 from remem.timeexpr import find_times
 
-Frame = Literal["request", "identity", "set"]
+Frame = Literal["request", "identity", "set", "meaning"]
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*|'[a-z]+")
 _CONTRACTION = re.compile(r"(?<=[a-z])'(s|re|ve|m|d|ll|t)\b")
@@ -206,6 +209,50 @@ def broad_question(query: str) -> BroadQuestion | None:
     if frame is None:
         return None
     return BroadQuestion(frame=frame, facet=_facet(words, frame), when=tuple(t.text for t in times))
+
+
+_MODEL_FILE = "broad-model-minilm.json"
+_MODEL_WORDS = 16  # longer questions are specific ones, or prompts
+_NAMED = re.compile(r"(?<=\s)[A-Z][a-z]+")  # a capitalised word after the first: a name
+
+
+@cache
+def _model(model_id: str) -> tuple[np.ndarray, float] | None:
+    """The broad-question reader fitted for ``model_id``'s space, or None."""
+    raw = json.loads(resources.files("remem.data").joinpath(_MODEL_FILE).read_text("utf-8"))
+    if raw["model_id"] != model_id:
+        return None
+    return np.asarray(raw["weights"], dtype=np.float64), float(raw["bias"])
+
+
+def broad_by_meaning(query: str, embedder: Embedder, minimum: float) -> BroadQuestion | None:
+    """A question the frames miss ("what's my money picture looking like?", "catch me
+    up on me", "Finances?") read as broad by the broad-question reader: a logistic model
+    on the embedder's unit vector of the question (bench/broad_model.py), above
+    ``minimum``. Only a short question that names no one (a question about a named
+    person asks about them, not the user); its facet is the noun phrase the frames
+    would take, or the question's own content words."""
+    if not math.isfinite(minimum) or _NAMED.search(query):
+        return None
+    times = find_times(query, date(2000, 1, 1))
+    text = query
+    for found in reversed(times):
+        text = text[: found.start] + " " + text[found.end :]
+    words = tokens(text)
+    if not words or len(words) > _MODEL_WORDS:
+        return None
+    model = _model(embedder.model_id)
+    if model is None:
+        return None
+    vector = np.asarray(embedder.embed_query(query), dtype=np.float64)
+    norm = float(np.linalg.norm(vector))
+    if norm == 0 or float(vector @ model[0]) / norm + model[1] <= minimum:
+        return None
+    facet = _facet(words, "meaning")
+    marked = any(w in _FACET_MARK or w in _USER_POSSESSIVE for w in words)
+    if facet is None and not marked:  # "Finances?", "Job status.": the words themselves
+        facet = _noun_phrase([w for w in words if w not in _WH]) or None
+    return BroadQuestion(frame="meaning", facet=facet, when=tuple(t.text for t in times))
 
 
 def in_window(record: MemoryRecord, window: tuple[datetime, datetime]) -> bool:
