@@ -97,7 +97,8 @@ def test_a_quantity_needs_a_number() -> None:
 
 
 def _config(tmp_path: Path, **extra: object) -> Config:
-    return Config(home=tmp_path / "home", embedder="fake", min_relevance=0, **extra)
+    on = {"answerable_floor": 0.71} | extra  # off by default: these tests turn it on
+    return Config(home=tmp_path / "home", embedder="fake", min_relevance=0, **on)
 
 
 def test_search_answers_a_near_miss_with_nothing(tmp_path: Path) -> None:
