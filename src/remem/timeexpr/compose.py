@@ -30,26 +30,28 @@ from remem.timewords import shift_months
 _FROM_WORDS = frozenset({"last", "next", "this", "yesterday", "today", "tomorrow", "the"})
 
 
+def shift(d: date, unit: str, n: int) -> date:
+    """``d`` moved ``n`` units (day, week, fortnight, month, year; negative: back), the
+    day clipped to the month."""
+    if unit == "day":
+        return d + timedelta(days=n)
+    if unit in ("week", "fortnight"):
+        return d + timedelta(weeks=n * (2 if unit == "fortnight" else 1))
+    if unit == "month":
+        return shift_months(d, n)
+    return shift_years(d, n)
+
+
 def move(span: Span, unit: str, n: int) -> Span:
     """``span`` moved ``n`` units (negative: back), its grain kept."""
-
-    def shifted(d: date) -> date:
-        if unit == "day":
-            return d + timedelta(days=n)
-        if unit in ("week", "fortnight"):
-            return d + timedelta(weeks=n * (2 if unit == "fortnight" else 1))
-        if unit == "month":
-            return shift_months(d, n)
-        return shift_years(d, n)
-
-    start = shifted(span.start)
+    start = shift(span.start, unit, n)
     if span.grain == "month":
         return month_span(start.year, start.month)
     if span.grain == "week":
         return week_span(start)
     if span.grain == "year":
         return year_span(start.year)
-    return Span(start, shifted(span.end), span.grain)
+    return Span(start, shift(span.end, unit, n), span.grain)
 
 
 class ComposeRules(ParserBase):

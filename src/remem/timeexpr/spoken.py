@@ -11,11 +11,11 @@ docs/concepts.md#time-expressions.
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
 from remem.timeexpr.base import DECADE_WORDS, UNITS, WEEKDAY, Found, ParserBase
-from remem.timeexpr.spans import Span, day_span, shift_years, year_span
-from remem.timewords import shift_months
+from remem.timeexpr.compose import shift
+from remem.timeexpr.spans import Span, day_span, year_span
 
 _DIGITS = dict(
     zip("one two three four five six seven eight nine".split(), range(1, 10), strict=True)
@@ -96,14 +96,7 @@ class SpokenRules(ParserBase):
         return [self._count(unit, lo, hi, 1, False, j + 1)]
 
     def _forward(self, unit: str, n: int) -> date:
-        a = self.anchor
-        if unit == "day":
-            return a + timedelta(days=n)
-        if unit in ("week", "fortnight"):
-            return a + timedelta(weeks=n * (2 if unit == "fortnight" else 1))
-        if unit == "month":
-            return shift_months(a, n)
-        return shift_years(a, n)
+        return shift(self.anchor, unit, n)
 
     def _all_of(self, i: int) -> list[Found]:
         """ "all week", "all month long", "this whole year": this unit up to the day said."""
