@@ -6,18 +6,10 @@ another thing of the same kind — passes it: "what is my cat's name?" is close
 to "our dog is called Rex", "what's my sister's job?" to "my brother is a
 chef". A near miss shares the topic, not the thing asked.
 
-:func:`asked_head` reads the thing asked from the question's structure (closed
-word classes only, as :mod:`remem.read.broad` does): a first-person question
-whose wh-word is not itself the subject of a verb ("who cuts my hair?" asks for
-a person, not for the hair) asks for
-
-- the noun phrase a first-person possessive opens, up to a possessive ``'s``,
-  a function word or a participle: "my cat" in "what's my cat's name?", "my
-  favourite board game", "my rent";
-- the wh-determiner's noun: "which car do I drive?", "what kind of bike do I
-  ride?", "how many lessons do I take?";
-- the object of the user's verb in a question for a procedure: "how do I bake
-  bagels?" ("where do we eat lunch?" asks for a place, not the lunch).
+:func:`remem.read.asked.asked_head` reads the thing asked from the question's
+structure: the noun phrase a first-person possessive opens ("my cat"), the
+wh-determiner's noun ("which car"), or the object of the user's verb in a question
+for a procedure ("how do I bake bagels?").
 
 :func:`judge` then asks of each memory whether it holds that thing, by two
 pieces of evidence:
@@ -51,51 +43,17 @@ import numpy as np
 from remem.model import SearchHit
 from remem.providers.base import Embedder
 from remem.read import kin
-from remem.read.broad import tokens
+from remem.read.asked import CALLED, FIRST_PERSON, Head, asked_head
 from remem.stopwords import STOPWORDS
 from remem.store.lexical import Analyzer
 from remem.timewords import MONTHS, WEEKDAYS
 
 _ANALYZER = Analyzer()
-_FIRST_PERSON = frozenset("i me my mine we us our".split())
-_POSSESSIVE = frozenset("my our".split())
-_SUBJECT = frozenset("i we".split())
-_WH = frozenset("what which who whom whose when where why how".split())
-_AUX = frozenset(
-    "am is are was were 'm 're 's be been do does did have has had can could will "
-    "would should shall may might must 've 'd 'll".split()
-)
-# closed-class adverbs of time and frequency end a phrase: "where do I work now?"
-_ADVERB = frozenset(
-    "now currently today tonight lately recently usually normally often always ever "
-    "still yet again already each every these those".split()
-)
-# calendar units: "how do I spend my week?" asks what fills a period, not for the period
-_PERIOD = (
-    frozenset(
-        "day days week weeks weekend weekends morning mornings afternoon afternoons evening "
-        "evenings night nights month months year years summer summers winter winters spring "
-        "autumn fall holiday holidays vacation time".split()
-    )
-    | frozenset(MONTHS)
-    | frozenset(WEEKDAYS)
-    | frozenset(d + "s" for d in WEEKDAYS)
-)
-# a first-person phrase after one of these is a setting, not the thing asked ("of" is
-# the attribute's link: "the name of my boat")
-_PREPOSITION = frozenset(
-    "in into at on with for from to by about over under near around among between before "
-    "after since until while because".split()
-)
-_MEASURE = frozenset("much many long big old far often tall heavy".split())
-_NAME = frozenset("name names".split())
-_COPULA = frozenset("is are was were 's 're".split())
 # a value of the duration kind: a unit of time, or a start ("since", "ago")
 _DURATION = re.compile(
     r"\b(?:year|month|week|day|hour|minute|decade|fortnight)s?\b|\bsince\b|\bago\b",
     re.IGNORECASE,
 )
-_CALLED = frozenset("called named".split())
 # a value of the quantity kind: a digit or a number word
 _NUMBER = re.compile(
     r"\d|[$€£¥%]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -103,25 +61,11 @@ _NUMBER = re.compile(
     r"million|billion|dozen|half|couple|few|several|once|twice)\b",
     re.IGNORECASE,
 )
-_GLUED = frozenset("whats wheres whos hows whens".split())
 # capitalised calendar words are not names of things
 _CALENDAR = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(d + "s" for d in WEEKDAYS)
-_KIND = frozenset("kind kinds sort sorts type types".split())
-# a participle or gerund ends the noun phrase: "my cat called", "my sister doing"
-_VERB_FORM = re.compile(r"^[a-z]{3,}(?:ed|ing)$")
 _WORD = re.compile(r"[^\W\d_][\w'.-]*[^\W_]|[^\W\d_]")
 _ASYMMETRY = 0.5  # chosen on a list of kind/instance and sibling noun pairs
 _CLOSEST = 2  # a memory's words closest to the head that get the kind test
-
-
-@dataclass(frozen=True, slots=True)
-class Head:
-    """The thing a question asks for: its noun phrase and the phrase's last noun."""
-
-    phrase: str
-    noun: str
-    frame: str  # "possessive", "determiner" or "object"
-    value: str | None = None  # "name" or "quantity": the kind of value asked of it
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,104 +93,6 @@ class Verdict:
         elif not self.passed:
             out["why"] = "not the thing asked"
         return out
-
-
-def _phrase(words: Sequence[str]) -> list[str]:
-    """Content words from the start of ``words`` up to a function word, a pronoun, an
-    auxiliary, a possessive ``'s`` or (after the first word) a participle."""
-    kept: list[str] = []
-    for w in words:
-        if w.startswith("'") or w in _AUX or w in _FIRST_PERSON or w in _WH:
-            break
-        if w in STOPWORDS or w in _ADVERB or w in _PREPOSITION:
-            break
-        if kept and _VERB_FORM.match(w):
-            break
-        kept.append(w)
-    return kept
-
-
-def asked_head(query: str) -> Head | None:
-    """The thing ``query`` asks for, or None when it is not a first-person question
-    for one thing (see the module doc), or the thing is a period of time."""
-    head = _head(query)
-    if head is None or head.noun in _PERIOD:
-        return None
-    words = _words(query)
-    value = None
-    if words[0] == "how" and words[1] == "long":
-        value = "duration"
-    elif words[0] == "how" and words[1] in _MEASURE:
-        value = "quantity"
-    elif _NAME.intersection(words) or words[-1] in _CALLED:
-        value = "name"
-    if not head.noun:
-        return Head("", "", head.frame, value)
-    phrase = head.phrase.split()
-    if len(phrase) > 1 and phrase[-1] in _NAME:  # "whats my brothers name"
-        phrase = phrase[:-1]
-    return Head(" ".join(phrase), phrase[-1], head.frame, value)
-
-
-def _words(query: str) -> list[str]:
-    words = tokens(query)
-    if words and words[0] in _GLUED:  # "whats my ...", typed without the apostrophe
-        words[:1] = [words[0][:-1], "'s"]
-    return words
-
-
-def _head(query: str) -> Head | None:
-    words = _words(query)
-    if len(words) < 3 or words[0] not in _WH or not _FIRST_PERSON.intersection(words):
-        return None
-    second = words[1]
-    if words[0] == "how" and second in _MEASURE:  # "how many lessons do I take?"
-        phrase = _phrase([w for w in words[2:] if w != "of"])
-        if phrase:
-            return Head(" ".join(phrase), phrase[-1], "quantity")
-        return _possessed(words) or Head("", "", "quantity")  # "how much is my rent?"
-    if second not in _AUX:
-        if words[0] in ("who", "whom", "whose"):
-            return None  # "who cuts my hair?": a person is asked for, not the hair
-        if words[0] in ("what", "which"):  # "which car do I drive?", "what kind of bike..."
-            rest = [w for w in words[1:] if w not in _KIND and w != "of"]
-            phrase = _phrase(rest)
-            if phrase and len(phrase) < len(rest) and rest[len(phrase)] in _AUX:
-                return Head(" ".join(phrase), phrase[-1], "determiner")
-        return None
-    for i, w in enumerate(words[:-2]):  # "what's the name of the shop I run?"
-        if w in _NAME and words[i + 1] == "of" and words[i + 2] not in _POSSESSIVE:
-            phrase = _phrase([x for x in words[i + 2 :] if x not in ("the", "a", "an")])
-            if phrase:
-                return Head(" ".join(phrase), phrase[-1], "name-of")
-    if words[1] in _COPULA and words[2] == "the" and words[-1] in _CALLED:
-        phrase = _phrase(words[3:])  # "what's the shop I run called?"
-        if phrase:
-            return Head(" ".join(phrase), phrase[-1], "definite")
-    if any(w in _POSSESSIVE for w in words):
-        return _possessed(words)
-    if words[0] != "how":
-        return None  # "where do we eat lunch?": a place is asked for, not the lunch
-    for i, w in enumerate(words[:-2]):  # "how do I bake bagels?": the user's verb's object
-        if w in _SUBJECT and words[i + 1] not in _AUX and not words[i + 1].startswith("'"):
-            phrase = _phrase(words[i + 2 :])
-            if phrase:
-                return Head(" ".join(phrase), phrase[-1], "object")
-            return None
-    return None
-
-
-def _possessed(words: list[str]) -> Head | None:
-    """The noun phrase the first first-person possessive opens ("my cat" in "what's
-    my cat's name?"), unless a preposition puts it in the setting ("who's in my team?":
-    the people in it are asked for)."""
-    for i, w in enumerate(words):
-        if w in _POSSESSIVE:
-            if i and words[i - 1] in _PREPOSITION:
-                return None
-            phrase = _phrase(words[i + 1 :])
-            return Head(" ".join(phrase), phrase[-1], "possessive") if phrase else None
-    return None
 
 
 class _Cache:
@@ -285,7 +131,7 @@ def content_words(text: str) -> list[str]:
     seen: dict[str, None] = {}
     for word in _WORD.findall(text):
         low = word.casefold().removesuffix("'s")
-        if len(low) > 1 and low not in STOPWORDS and low not in _FIRST_PERSON:
+        if len(low) > 1 and low not in STOPWORDS and low not in FIRST_PERSON:
             seen.setdefault(word.removesuffix("'s"), None)
     return list(seen)
 
@@ -403,7 +249,7 @@ def _holds_value(
         return bool(_DURATION.search(text))
     if head.value == "which":  # "which club do I play for?" - "the local club" is not which
         return bool(
-            _CALLED.intersection(text.casefold().split())
+            CALLED.intersection(text.casefold().split())
             or re.search(r"\d", text)
             or any(len(n) > 1 and n not in common and not n.endswith("'s") for n in _names(text))
         )
@@ -412,7 +258,7 @@ def _holds_value(
     words = _WORD.findall(text)
     stems = _ANALYZER.terms(anchor or "") if anchor else []
     for i, w in enumerate(words):
-        if w.casefold() in _CALLED and i + 1 < len(words):
+        if w.casefold() in CALLED and i + 1 < len(words):
             return True
         here = anchor is not None and (w == anchor or _ANALYZER.terms(w) == stems)
         if not here:
@@ -421,7 +267,7 @@ def _holds_value(
             name = words[j] if 0 < j < len(words) else ""
             if (
                 name[:1].isupper()
-                and name.casefold() not in _FIRST_PERSON
+                and name.casefold() not in FIRST_PERSON
                 and name not in common
                 and not name.endswith("'s")
             ):
