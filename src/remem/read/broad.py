@@ -196,19 +196,30 @@ def _noun_phrase(rest: list[str]) -> str:
     return " ".join(kept)
 
 
-def broad_question(query: str) -> BroadQuestion | None:
-    """The broad question ``query`` asks, or None when it asks for something specific."""
+def _read(query: str) -> tuple[list[str], tuple[str, ...]]:
+    """The words of ``query`` with its time expressions left out, and those."""
     times = find_times(query, date(2000, 1, 1))  # only where they are: any anchor will do
     text = query
     for found in reversed(times):
         text = text[: found.start] + " " + text[found.end :]
-    words = tokens(text)
+    return tokens(text), tuple(t.text for t in times)
+
+
+def broad_question(
+    query: str, embedder: Embedder | None = None, model_min: float = math.inf
+) -> BroadQuestion | None:
+    """The broad question ``query`` asks, or None when it asks for something specific:
+    by its frames, then (given ``embedder``) by the broad-question reader above
+    ``model_min`` (:func:`broad_by_meaning`)."""
+    words, when = _read(query)
     if not words:
         return None
     frame = _frame(words)
-    if frame is None:
+    if frame is not None:
+        return BroadQuestion(frame=frame, facet=_facet(words, frame), when=when)
+    if embedder is None:
         return None
-    return BroadQuestion(frame=frame, facet=_facet(words, frame), when=tuple(t.text for t in times))
+    return _by_meaning(query, words, when, embedder, model_min)
 
 
 _MODEL_FILE = "broad-model-minilm.json"
@@ -232,14 +243,14 @@ def broad_by_meaning(query: str, embedder: Embedder, minimum: float) -> BroadQue
     ``minimum``. Only a short question that names no one (a question about a named
     person asks about them, not the user); its facet is the noun phrase the frames
     would take, or the question's own content words."""
-    if not math.isfinite(minimum) or _NAMED.search(query):
-        return None
-    times = find_times(query, date(2000, 1, 1))
-    text = query
-    for found in reversed(times):
-        text = text[: found.start] + " " + text[found.end :]
-    words = tokens(text)
-    if not words or len(words) > _MODEL_WORDS:
+    words, when = _read(query)
+    return _by_meaning(query, words, when, embedder, minimum) if words else None
+
+
+def _by_meaning(
+    query: str, words: list[str], when: tuple[str, ...], embedder: Embedder, minimum: float
+) -> BroadQuestion | None:
+    if not math.isfinite(minimum) or _NAMED.search(query) or len(words) > _MODEL_WORDS:
         return None
     model = _model(embedder.model_id)
     if model is None:
@@ -252,7 +263,7 @@ def broad_by_meaning(query: str, embedder: Embedder, minimum: float) -> BroadQue
     marked = any(w in _FACET_MARK or w in _USER_POSSESSIVE for w in words)
     if facet is None and not marked:  # "Finances?", "Job status.": the words themselves
         facet = _noun_phrase([w for w in words if w not in _WH]) or None
-    return BroadQuestion(frame="meaning", facet=facet, when=tuple(t.text for t in times))
+    return BroadQuestion(frame="meaning", facet=facet, when=when)
 
 
 def in_window(record: MemoryRecord, window: tuple[datetime, datetime]) -> bool:

@@ -15,7 +15,7 @@ from remem.providers.base import Embedder, Vectors, informative_tokens, token_em
 from remem.read import digests, fallback
 from remem.read.answerable import answerable
 from remem.read.blas import blas_threads
-from remem.read.broad import answer_broad, broad_by_meaning, broad_question
+from remem.read.broad import answer_broad, broad_question
 from remem.read.floor import apply_floor, match_scores
 from remem.read.fuse import blend_graph, fuse
 from remem.read.graph import GraphPath, graph_search
@@ -79,9 +79,9 @@ def search(
         shown = shown or "none"
         raise ValidationError(f"unknown search sources: {shown}")
     now = now or utcnow()  # one clock for the ranking and the trust pass
-    broad = broad_question(query) if config.broad_questions else None
-    if broad is None and config.broad_questions:
-        broad = broad_by_meaning(query, embedder, config.broad_model_min)
+    broad = (
+        broad_question(query, embedder, config.broad_model_min) if config.broad_questions else None
+    )
     with blas_threads(config.search_blas_threads):
         if broad is None:
             hits = _tiered(
