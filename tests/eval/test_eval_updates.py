@@ -91,3 +91,27 @@ def test_bad_scenario_files_are_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2 and result.stderr.startswith("error:")
     missing = CliRunner().invoke(app, ["bench", "updates", str(tmp_path / "none.json")], env=env)
     assert missing.exit_code == 2
+
+
+def test_a_value_the_extractor_reworded_is_found_in_the_memory_that_holds_it(
+    tmp_path: Path,
+) -> None:
+    # "I reside in Bath" is stored in the third person ("Fitz resides in Bath"): the
+    # substring "reside in bath" is in no memory, but the memory holding it is known.
+    scenarios = [
+        {"id": "c1", "speaker": "Fitz", "before": "I reside in Bath near the abbey.",
+         "after": "My sister bought a flat in Leeds.", "q": "Where does Fitz live?",
+         "new": "bath", "old": None, "keep": "reside in Bath"},
+        {"id": "u1", "speaker": "Fitz", "before": "I reside in Bath near the abbey.",
+         "after": "I moved from Bath to York in the spring.", "q": "Where does Fitz live?",
+         "new": "york", "old": "reside in bath"},
+    ]  # fmt: skip
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenarios), "utf-8")
+    result = run_updates(path, config=Config(embedder="fake", home=tmp_path))
+    rows = {r["id"]: r for r in result["rows"]}
+    assert not any("reside in bath" in m.lower() for m in rows["c1"]["before"]), rows["c1"]
+    assert rows["c1"]["kept"], rows["c1"]
+    assert not rows["u1"]["old_found"] and rows["u1"]["old_held"], rows["u1"]
+    assert rows["u1"]["superseded"] == (rows["u1"]["before"][0] not in rows["u1"]["active"])
+    assert result["vacuous_superseded"] == []
