@@ -36,6 +36,7 @@ from remem.timeexpr.anchors import AnchorRules
 from remem.timeexpr.base import TOKEN, norm
 from remem.timeexpr.colloquial import ColloquialRules
 from remem.timeexpr.compose import ComposeRules
+from remem.timeexpr.places import in_south, southern_seasons
 from remem.timeexpr.ranges import RangeRules
 from remem.timeexpr.shifts import ShiftRules
 from remem.timeexpr.spans import Span, TimeExpression
@@ -107,7 +108,10 @@ def find_times(text: str, anchor: date) -> list[TimeExpression]:
     """Every time expression in ``text``, resolved against ``anchor``, left to right
     (the longest reading at each place)."""
     tokens = [(m.group(0), m.start(), m.end()) for m in TOKEN.finditer(text)]
-    parser = _Parser([norm(t) for t, _, _ in tokens], anchor)
+    words = [norm(t) for t, _, _ in tokens]
+    if in_south(words):  # "winter in Brisbane": June to August
+        words = southern_seasons(words)
+    parser = _Parser(words, anchor)
     parser.ahead = future_words(text, [(a, b) for _, a, b in tokens])
     out: list[TimeExpression] = []
     i = 0

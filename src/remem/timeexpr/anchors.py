@@ -41,8 +41,9 @@ _PART_WORDS = (
     ("mid way through", "mid"), ("half way through", "mid"),
 )  # fmt: skip
 
-# Words after which a bare season is this year's ("late spring", "in summer"; not "by").
-_SEASON_LEAD = frozenset("early mid late in during since until till through".split())
+# Words after which a bare season is this year's ("late spring", "in summer", "the end of
+# autumn"; not "by").
+_SEASON_LEAD = frozenset("early mid late in during since until till through of".split())
 
 
 class AnchorRules(ParserBase):

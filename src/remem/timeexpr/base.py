@@ -310,11 +310,12 @@ class ParserBase:
     def number(self, i: int) -> tuple[tuple[int, int], int] | None:
         """A count: digits, number words, "a"/"an", "a couple of", "a few", "several"."""
         word = self.at(i)
-        if word in ("a", "an") and self.at(i + 1) in FUZZY:
-            j = i + 2 + (self.at(i + 2) == "of")
-            return FUZZY[self.at(i + 1)], j
-        if word in FUZZY:
-            return FUZZY[word], i + 1 + (self.at(i + 1) == "of")
+        k = i + (word in ("a", "an"))
+        if self.at(k) in FUZZY:
+            j = k + 1 + (self.at(k + 1) == "of")
+            if self.at(k) == "couple" and UNITS.get(self.at(j), "day") != "day":
+                return (2, 2), j  # "a couple of weeks ago": two (a couple of days: 1-3)
+            return FUZZY[self.at(k)], j
         if word.isdigit() and len(word) <= 3:
             return (int(word), int(word)), i + 1
         value = NUMBER_WORDS.get(word) or MORE_NUMBER_WORDS.get(word)

@@ -1,0 +1,61 @@
+"""Forms of session 12, on sentences of our own: the present simple of one event is
+about the future; "a couple of" weeks or months is two; a place in the southern
+hemisphere turns the seasons."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from remem.timeexpr import future_words, parse_expression
+
+A = date(2025, 10, 9)  # a Thursday; its week runs 6-12 October
+
+
+def span(text: str, anchor: date = A) -> tuple[str, str] | None:
+    found = parse_expression(text, anchor)
+    return None if found is None else (found.start.isoformat(), found.end.isoformat())
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a timetable or an arrangement in the present simple, or a present "is"
+        ("the plumber comes on monday", ("2025-10-13", "2025-10-13")),
+        ("our ferry leaves on the 2nd", ("2025-11-02", "2025-11-02")),
+        ("I start at the bakery on tuesday", ("2025-10-14", "2025-10-14")),
+        ("the quiz night is on saturday", ("2025-10-11", "2025-10-11")),
+        ("I have a dentist appointment on monday", ("2025-10-13", "2025-10-13")),
+        ("the recital is booked for the 4th", ("2025-11-04", "2025-11-04")),
+        ("her exam begins the 5th of january", ("2026-01-05", "2026-01-05")),
+        # the past, the perfect, a habit and no verb stay the past
+        ("the plumber came on monday", ("2025-10-06", "2025-10-06")),
+        ("we moved the sofa on monday", ("2025-10-06", "2025-10-06")),
+        ("I think it was monday", ("2025-10-06", "2025-10-06")),
+        ("she has finished the quilt on monday", ("2025-10-06", "2025-10-06")),
+        ("what does he cook on sunday", ("2025-10-05", "2025-10-05")),
+        ("we usually swim on saturday", ("2025-10-04", "2025-10-04")),
+        ("on monday", ("2025-10-06", "2025-10-06")),
+        # "a couple of" weeks, months or years is two; of days it stays vague
+        ("a couple of weeks ago", ("2025-09-22", "2025-09-28")),
+        ("couple months back", ("2025-08-01", "2025-08-31")),
+        ("in a couple of years", ("2027-01-01", "2027-12-31")),
+        ("a couple of days ago", ("2025-10-06", "2025-10-08")),
+        # a southern place turns the seasons; without one they stay northern
+        ("last winter in Melbourne", ("2025-06-01", "2025-08-31")),
+        ("this summer in Cape Town", ("2025-12-01", "2026-02-28")),
+        ("the end of spring in Auckland", ("2025-11-01", "2025-11-30")),
+        ("since autumn began here in Durban", ("2025-03-01", "2025-10-09")),
+        ("last winter in Leeds", ("2024-12-01", "2025-02-28")),
+        ("the end of spring", ("2025-05-01", "2025-05-31")),
+    ],
+)
+def test_said(text: str, expected: tuple[str, str]) -> None:
+    assert span(text) == expected
+
+
+def test_present_event_is_future_only_without_a_past_word() -> None:
+    text = "The van arrives on Friday. The van arrived on Friday."
+    flags = future_words(text, [(0, 3), (33, 36)])
+    assert flags == [True, False]
