@@ -21,7 +21,8 @@ WORDS = (
     "spring easter christmas new year's eve monday friday jan may march december 1 2 12 13 24 "
     "25 31 2024 2025 1999 1st 3rd 12th 13th 21st 24/25 2024/25 12.03. 3.5 2024-02-29 20240229 "
     "'24 mid early late end first second penultimate couple few half two twenty - / , . 11.30 "
-    "tomorrow yesterday today overmorrow th"
+    "tomorrow yesterday today overmorrow th fy tax fiscal financial federal perth pune sars "
+    "we starts run h1 q4 just ended current 99 00 winter sydney is comes went"
 ).split()
 ANCHORS = (date(2024, 2, 29), date(2025, 12, 31), date(2023, 1, 1), date(2026, 11, 28))
 

@@ -59,3 +59,32 @@ def test_present_event_is_future_only_without_a_past_word() -> None:
     text = "The van arrives on Friday. The van arrived on Friday."
     flags = future_words(text, [(0, 3), (33, 36)])
     assert flags == [True, False]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a tax year with no country is the UK's (6 April - 5 April)
+        ("this tax year", ("2025-04-06", "2026-04-05")),
+        ("last tax year", ("2024-04-06", "2025-04-05")),
+        ("the 2021/22 tax year", ("2021-04-06", "2022-04-05")),
+        ("Q3 of the tax year", ("2025-10-06", "2026-01-05")),
+        ("the new tax year", ("2026-04-06", "2027-04-05")),
+        # a place names the country; FYnn names the year it ends
+        ("our Sydney team closes the books at financial year end", ("2026-06-30", "2026-06-30")),
+        ("FY24 in Brisbane", ("2023-07-01", "2024-06-30")),
+        ("the second half of this financial year in Hyderabad", ("2025-10-01", "2026-03-31")),
+        ("FY 2026-27 in Chennai", ("2026-04-01", "2027-03-31")),
+        ("the last quarter of the Indian financial year", ("2026-01-01", "2026-03-31")),
+        ("federal FY2026", ("2025-10-01", "2026-09-30")),
+        ("the 2025 tax year in Durban", ("2024-03-01", "2025-02-28")),
+        # a start stated in the text wins
+        ("H1 of our fiscal year (it starts 1 February)", ("2025-02-01", "2025-07-31")),
+    ],
+)
+def test_fiscal_years(text: str, expected: tuple[str, str]) -> None:
+    assert span(text) == expected
+
+
+def test_a_fiscal_year_without_a_country_or_a_start_is_not_read() -> None:
+    assert span("the fiscal year") is None

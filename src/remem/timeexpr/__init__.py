@@ -36,6 +36,7 @@ from remem.timeexpr.anchors import AnchorRules
 from remem.timeexpr.base import TOKEN, norm
 from remem.timeexpr.colloquial import ColloquialRules
 from remem.timeexpr.compose import ComposeRules
+from remem.timeexpr.fiscal import FiscalRules, fiscal_starts
 from remem.timeexpr.places import in_south, southern_seasons
 from remem.timeexpr.ranges import RangeRules
 from remem.timeexpr.shifts import ShiftRules
@@ -55,12 +56,14 @@ class _Parser(
     SpokenRules,
     WorkdayRules,
     ComposeRules,
+    FiscalRules,
 ):
     """Every rule of the grammar, tried at each place (the longest reading wins)."""
 
     def __init__(self, words: list[str], anchor: date) -> None:
         super().__init__(words, anchor)
         self.rules = [
+            self._fiscal,  # before the parts of a calendar year: "the first half of FY25"
             self._approx,
             self._duration,
             self._since,
@@ -112,6 +115,9 @@ def find_times(text: str, anchor: date) -> list[TimeExpression]:
     if in_south(words):  # "winter in Brisbane": June to August
         words = southern_seasons(words)
     parser = _Parser(words, anchor)
+    if not parser.timely:  # no time word, no number: nothing to read
+        return []
+    parser.fiscal = fiscal_starts(words)
     parser.ahead = future_words(text, [(a, b) for _, a, b in tokens])
     out: list[TimeExpression] = []
     i = 0

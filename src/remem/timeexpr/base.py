@@ -95,6 +95,7 @@ TIME_WORDS = (
     )
     | {"q1", "q2", "q3", "q4", "h1", "h2"}
     | {"midweek"}
+    | {"fy", "fiscal", "financial"}
     | set("ytd qtd mtd wtd eod cob eow eom eoq eoy academic term semester".split())
     | set(DECADE_WORDS)
     | {"oh", "thousand", "nineteen", "twenty"}  # years said in words
@@ -129,7 +130,7 @@ STARTS = (
         "exactly over so ytd qtd mtd wtd eod cob eow eom eoq eoy close academic school "
         "tues thurs midway halfway half same all whole entire come coming upcoming "
         "following oh penultimate after begin midweek final working business work weekday "
-        "workday weekdays workdays iso kw cw".split()
+        "workday weekdays workdays iso kw cw tax current".split()
     )
 )
 _HOLIDAYS_BY_FIRST: dict[str, list[tuple[tuple[str, ...], Callable[[int], date]]]] = {}
@@ -232,10 +233,13 @@ class ParserBase:
         # per word: its sentence is about the future ("I'll call on Thursday"), so a bare
         # weekday, day of the month or month is the next one, not the last (set by find_times)
         self.ahead = [False] * len(words)
+        # the first (month, day) of a "tax" / "financial" year here (set by find_times)
+        self.fiscal: dict[str, tuple[int, int]] = {}
         self._memo: dict[int, Found | None] = {}
         # where a time word is: an expression holds one within REACH words of its start
         timely = [i for i, w in enumerate(words) if w in TIME_WORDS or w[:1].isdigit()]
         self._near = [False] * (len(words) + 1)
+        self.timely = bool(timely)  # a time word or a number is there at all
         for i in timely:
             for k in range(max(0, i - REACH), i + 1):
                 self._near[k] = True
@@ -259,7 +263,7 @@ class ParserBase:
         if self.depth >= MAX_REANCHOR:
             return None
         again = type(self)(self.w, anchor)
-        again.depth, again.ahead = self.depth + 1, self.ahead
+        again.depth, again.ahead, again.fiscal = self.depth + 1, self.ahead, self.fiscal
         return again
 
     def said_ahead(self, i: int) -> bool:
