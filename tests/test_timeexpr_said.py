@@ -88,3 +88,28 @@ def test_fiscal_years(text: str, expected: tuple[str, str]) -> None:
 
 def test_a_fiscal_year_without_a_country_or_a_start_is_not_read() -> None:
     assert span("the fiscal year") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # days before yesterday and after tomorrow, as other languages say them
+        ("she rang befor yesterday", ("2025-10-07", "2025-10-07")),
+        ("the parcel comes after tomorrow", ("2025-10-11", "2025-10-11")),
+        ("yesterday's yesterday", ("2025-10-07", "2025-10-07")),
+        ("the day before yesterday's yesterday", ("2025-10-06", "2025-10-06")),
+        ("tomorrow, tomorrow", ("2025-10-10", "2025-10-10")),
+        # "before N units" with nothing to count from is "ago"
+        ("I paid the fee before 4 days", ("2025-10-05", "2025-10-05")),
+        ("we met before three weeks", ("2025-09-15", "2025-09-21")),
+        ("it broke a month before", ("2025-09-01", "2025-09-30")),
+        ("two days before christmas", ("2025-12-23", "2025-12-23")),
+    ],
+)
+def test_days_counted_as_other_languages_say_them(text: str, expected: tuple[str, str]) -> None:
+    assert span(text) == expected
+
+
+def test_a_length_before_an_event_is_not_ago() -> None:
+    assert span("two weeks before the trip") is None
+    assert span("two weeks before we moved") is None

@@ -118,6 +118,7 @@ def find_times(text: str, anchor: date) -> list[TimeExpression]:
     if not parser.timely:  # no time word, no number: nothing to read
         return []
     parser.fiscal = fiscal_starts(words)
+    parser.possessive = frozenset(k for k, (t, _, _) in enumerate(tokens) if t.endswith("'s"))
     parser.ahead = future_words(text, [(a, b) for _, a, b in tokens])
     out: list[TimeExpression] = []
     i = 0

@@ -130,7 +130,7 @@ STARTS = (
         "exactly over so ytd qtd mtd wtd eod cob eow eom eoq eoy close academic school "
         "tues thurs midway halfway half same all whole entire come coming upcoming "
         "following oh penultimate after begin midweek final working business work weekday "
-        "workday weekdays workdays iso kw cw tax current".split()
+        "workday weekdays workdays iso kw cw tax current before".split()
     )
 )
 _HOLIDAYS_BY_FIRST: dict[str, list[tuple[tuple[str, ...], Callable[[int], date]]]] = {}
@@ -235,6 +235,7 @@ class ParserBase:
         self.ahead = [False] * len(words)
         # the first (month, day) of a "tax" / "financial" year here (set by find_times)
         self.fiscal: dict[str, tuple[int, int]] = {}
+        self.possessive: frozenset[int] = frozenset()  # words typed with "'s" (find_times)
         self._memo: dict[int, Found | None] = {}
         # where a time word is: an expression holds one within REACH words of its start
         timely = [i for i, w in enumerate(words) if w in TIME_WORDS or w[:1].isdigit()]
@@ -264,6 +265,7 @@ class ParserBase:
             return None
         again = type(self)(self.w, anchor)
         again.depth, again.ahead, again.fiscal = self.depth + 1, self.ahead, self.fiscal
+        again.possessive = self.possessive
         return again
 
     def said_ahead(self, i: int) -> bool:

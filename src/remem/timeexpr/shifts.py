@@ -29,6 +29,8 @@ from remem.timewords import shift_months
 # days"): the count people mean, where a vague point in time ("a few days ago") keeps
 # the whole range of FUZZY.
 _TYPICAL = {"couple": 2, "few": 3}
+# What may follow a bare "N units before" that ends it (not "before the trip").
+_CLAUSE_END = frozenset({"", "only", "and", "but", "so"})
 _HOURS = frozenset({"hour", "hours", "hr", "hrs"})
 
 
@@ -163,6 +165,15 @@ class ShiftRules(ParserBase):
                 end = self.words(k, "from today")
                 if end is not None:
                     out.append(self._count(unit, lo, hi, 1, True, end))
+                if self.at(k) == "before" and self.at(k + 1) in _CLAUSE_END:
+                    # "2 weeks before", nothing after it to count from: ago
+                    out.append(self._count(unit, lo, hi, -1, False, k + 1))
+        if self.at(i) == "before":  # non-native "before 3 days" (Indian English): ago
+            number = self.number(i + 1)
+            unit = UNITS.get(self.at(number[1])) if number is not None else None
+            if number is not None and unit is not None and self.longest(number[1] + 1) is None:
+                (lo, hi), j = number
+                out.append(self._count(unit, lo, hi, -1, False, j + 1))
         if self.at(i) == "in":
             number = self.number(i + 1)
             if number is not None and self.at(number[1]) in UNITS:
@@ -239,10 +250,15 @@ class ShiftRules(ParserBase):
             "the day before yesterday": -2, "the day after tomorrow": 2, "last night": -1,
             "yesterday": -1, "today": 0, "tonight": 0, "this morning": 0,
             "this afternoon": 0, "this evening": 0, "earlier today": 0, "tomorrow": 1, "overmorrow": 2,
+            # non-native, as French "avant-hier" / "après-demain"
+            "before yesterday": -2, "after tomorrow": 2,
         }  # fmt: skip
         for phrase, offset in one.items():
             j = self.words(i, phrase)
             if j is not None:
+                # "tomorrow's tomorrow", "the day after tomorrow's tomorrow": a day further
+                while j - 1 in self.possessive and self.at(j) in ("tomorrow", "yesterday"):
+                    offset, j = offset + (1 if self.at(j) == "tomorrow" else -1), j + 1
                 return [(day_span(a + timedelta(days=offset)), j)]
         if self.words(i, "this time") is not None:
             same = self._this_time(i)
