@@ -113,3 +113,35 @@ def test_days_counted_as_other_languages_say_them(text: str, expected: tuple[str
 def test_a_length_before_an_event_is_not_ago() -> None:
     assert span("two weeks before the trip") is None
     assert span("two weeks before we moved") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # half a year as a length; counts said in compound words
+        ("for the past half year", ("2025-04-09", "2025-10-09")),
+        ("over the last half a year", ("2025-04-09", "2025-10-09")),
+        ("twenty-four days from today", ("2025-11-02", "2025-11-02")),
+        ("thirty one days ago", ("2025-09-08", "2025-09-08")),
+        ("in the last hundred days", ("2025-07-01", "2025-10-09")),
+        # New Year's as a point is 1 January; "later on this week"
+        ("we've saved since new year", ("2025-01-01", "2025-10-09")),
+        ("later on this week", ("2025-10-10", "2025-10-12")),
+        # second to last; the first or last few days of a period; the new year
+        ("the second-to-last Tuesday of November", ("2025-11-18", "2025-11-18")),
+        ("the second last Sunday of the month", ("2025-10-19", "2025-10-19")),
+        ("the last few days of August", ("2025-08-27", "2025-08-31")),
+        ("the first few days of the month", ("2025-10-01", "2025-10-05")),
+        ("the first couple of days of December", ("2025-12-01", "2025-12-02")),
+        ("the first Tuesday of the new year", ("2026-01-06", "2026-01-06")),
+        ("early in the new year", ("2026-01-01", "2026-04-30")),
+        # holidays named after a saint count as anchors
+        ("three days after St George's Day", ("2025-04-26", "2025-04-26")),
+    ],
+)
+def test_lengths_parts_and_points(text: str, expected: tuple[str, str]) -> None:
+    assert span(text) == expected
+
+
+def test_a_tens_word_before_a_is_no_compound() -> None:
+    assert span("twenty a day") is None

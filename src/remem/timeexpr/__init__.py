@@ -77,6 +77,7 @@ class _Parser(
             self._part_of,
             self._nth_of,
             self._week_of,
+            self._few_days_of,
             self._named,
             self._over,
             self._plural_ago,

@@ -26,7 +26,6 @@ from remem.timeexpr.spans import (
     quarter_span,
     season_span,
     week_span,
-    weekend_span,
     year_span,
 )
 from remem.timewords import HOLIDAY_SPANS, HOLIDAY_WEEKENDS, MONTHS, SEASONS, days_in_month
@@ -173,7 +172,7 @@ class AnchorRules(ParserBase):
         j = i
         part = {"early": "early", "mid": "mid", "middle": "mid", "late": "late"}.get(self.at(i))
         if part is not None:
-            j = i + 1 + (self.at(i + 1) == "of")  # "mid June", "middle of Q1"
+            j = i + 1 + (self.at(i + 1) in ("of", "in"))  # "mid June", "early in the new year"
         else:
             at = i + (self.at(i) == "the")  # "the beginning of", "beginning of"
             for phrase, name in _PART_WORDS:
@@ -196,15 +195,21 @@ class AnchorRules(ParserBase):
             k = self.words(j, phrase)
             if k is not None and self.at(k) not in ("before", "after"):
                 return self._count(unit, 0, 0, 1, False, k)
+        k = self.words(j, "the new year")
+        if k is not None:  # "the first Friday of the new year": the year ahead from July on
+            return year_span(self.anchor.year + (self.anchor.month >= 7)), k
         return self.longest(j)
 
     def _nth_of(self, i: int) -> list[Found]:
         """ "the second week of September", "the last weekend of November", "the first
         Monday of June"."""
         i += self.at(i) == "the"  # "the first weekend of", "first weekend in"
-        if self.at(i) not in ORDINALS:
+        second_last = self.words(i, "second to last", "second last")
+        if second_last is not None:  # "the second-to-last Friday of June"
+            i = second_last - 1
+        elif self.at(i) not in ORDINALS:
             return []
-        n = ORDINALS[self.at(i)]
+        n = -2 if second_last is not None else ORDINALS[self.at(i)]
         thing = self.at(i + 1)
         if self.at(i + 2) not in ("of", "in") or not (
             thing in ("week", "weekend") or thing in WEEKDAY
@@ -228,16 +233,6 @@ class AnchorRules(ParserBase):
         if thing == "weekend":
             return [(Span(day, day + timedelta(days=1), "weekend"), k)]
         return [(day_span(day), k)]
-
-    def _week_of(self, i: int) -> list[Found]:
-        j = self.words(i, "the week of", "the weekend of", "week of", "weekend of")
-        if j is None:
-            return []
-        base = self.longest(j)
-        if base is None:
-            return []
-        span, k = base
-        return [((week_span if self.at(j - 2) == "week" else weekend_span)(span.start), k)]
 
     def _named(self, i: int) -> list[Found]:
         """Bare anchors: dates, days of the month, weekdays, months, years, decades,

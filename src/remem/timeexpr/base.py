@@ -130,7 +130,7 @@ STARTS = (
         "exactly over so ytd qtd mtd wtd eod cob eow eom eoq eoy close academic school "
         "tues thurs midway halfway half same all whole entire come coming upcoming "
         "following oh penultimate after begin midweek final working business work weekday "
-        "workday weekdays workdays iso kw cw tax current before".split()
+        "workday weekdays workdays iso kw cw tax current before st saint".split()
     )
 )
 _HOLIDAYS_BY_FIRST: dict[str, list[tuple[tuple[str, ...], Callable[[int], date]]]] = {}
@@ -325,6 +325,15 @@ class ParserBase:
         if word.isdigit() and len(word) <= 3:
             return (int(word), int(word)), i + 1
         value = NUMBER_WORDS.get(word) or MORE_NUMBER_WORDS.get(word)
+        if word == "hundred" or (value is not None and self.at(i + 1) == "hundred"):
+            value = 100 * (value or 1)  # "a hundred days", "two hundred years"
+            return (value, value), i + 1 + (word != "hundred")
+        if value is not None and value >= 20 and value % 10 == 0:
+            ones = NUMBER_WORDS.get(self.at(i + 1))
+            if (
+                ones is not None and 1 <= ones <= 9 and self.at(i + 1) not in ("a", "an")
+            ):  # "twenty-three days"
+                return (value + ones, value + ones), i + 2
         if value is not None:
             return (value, value), i + 1
         return None

@@ -21,6 +21,7 @@ from remem.timeexpr.spans import (
     day_span,
     month_span,
     season_span,
+    week_span,
     weekend_span,
 )
 from remem.timewords import HOLIDAY_SPANS, HOLIDAYS, MONTHS, SEASONS
@@ -268,3 +269,37 @@ class ColloquialRules(ParserBase):
         if unit in ("week", "weekend", "month", "year"):
             return [self._count(unit, 1, 1, -1, False, k)]
         return []
+
+    def _few_days_of(self, i: int) -> list[Found]:
+        """ "the last few days of October", "the first couple of days of the month": the
+        first or last five (a few) or two (a couple) days."""
+        i += self.at(i) == "the"
+        k = self.words(i, "first few days of", "last few days of")
+        n = 5
+        if k is None:
+            k, n = self.words(i, "first couple of days of", "last couple of days of"), 2
+        if k is None:
+            return []
+        j = self.words(k, "the month", "the quarter", "the year", "the week")
+        if j is not None:
+            span = self.unit_span(self.at(j - 1), self.anchor)
+        else:
+            found = self.longest(k)
+            if found is None:
+                return []
+            span, j = found
+        if self.at(i) == "first":
+            return [
+                (Span(span.start, min(span.end, span.start + timedelta(days=n - 1)), "part"), j)
+            ]
+        return [(Span(max(span.start, span.end - timedelta(days=n - 1)), span.end, "part"), j)]
+
+    def _week_of(self, i: int) -> list[Found]:
+        j = self.words(i, "the week of", "the weekend of", "week of", "weekend of")
+        if j is None:
+            return []
+        base = self.longest(j)
+        if base is None:
+            return []
+        span, k = base
+        return [((week_span if self.at(j - 2) == "week" else weekend_span)(span.start), k)]

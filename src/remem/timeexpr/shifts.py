@@ -23,7 +23,7 @@ from remem.timeexpr.spans import (
     weekend_span,
     year_span,
 )
-from remem.timewords import shift_months
+from remem.timewords import HOLIDAY_SPANS, shift_months
 
 # A vague count as a length back from now ("the last couple of months", "these past few
 # days"): the count people mean, where a vague point in time ("a few days ago") keeps
@@ -80,6 +80,11 @@ class ShiftRules(ParserBase):
 
     def _duration_length(self, i: int) -> tuple[date, int] | None:
         """A length counted back from the anchor: its first day and the next index."""
+        if self.at(i) == "half":  # "the past half year", "the last half a year"
+            k = i + 1 + (self.at(i + 1) in ("a", "an"))
+            if UNITS.get(self.at(k)) == "year":
+                return shift_months(self.anchor, -6), k + 1
+            return None
         number = self.number(i)
         n, j = (1, i) if number is None else (number[0][1], number[1])
         fuzzy = self.at(i + (self.at(i) in ("a", "an")))
@@ -134,6 +139,9 @@ class ShiftRules(ParserBase):
             if retry is None or retry[0].start > self.anchor:
                 return []
             span = retry[0]
+        first, last = HOLIDAY_SPANS.get(tuple(self.w[i + 1 : j][:3]), (0, 0))
+        if span.grain == "holiday" and first < 0 == last:  # New Year's: from the day
+            span = Span(span.start - timedelta(days=first), span.end, "holiday")
         return [(Span(span.start, self.anchor, "range"), j)]
 
     def _relative(self, i: int) -> list[Found]:
@@ -277,6 +285,7 @@ class ShiftRules(ParserBase):
             monday = week_span(a).start
             return [(Span(monday - timedelta(days=14), monday - timedelta(days=1), "range"), j)]
         j = self.words(i, "earlier this", "later this", "earlier in the", "later in the")
+        j = j or self.words(i, "earlier on this", "later on this", "later on in the")
         if j is None or self.at(j) not in ("week", "month", "quarter", "year"):
             return []
         span = self.unit_span(self.at(j), a)
