@@ -145,3 +145,23 @@ def test_lengths_parts_and_points(text: str, expected: tuple[str, str]) -> None:
 
 def test_a_tens_word_before_a_is_no_compound() -> None:
     assert span("twenty a day") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a short deictic word mistyped before a time word; a long word with a letter changed
+        ("las month", ("2025-09-01", "2025-09-30")),
+        ("nex week", ("2025-10-13", "2025-10-19")),
+        ("thsi month", ("2025-10-01", "2025-10-31")),
+        ("we spoke yestarday", ("2025-10-08", "2025-10-08")),
+        ("see you on saterday", ("2025-10-11", "2025-10-11")),
+    ],
+)
+def test_typed_in_a_hurry(text: str, expected: tuple[str, str]) -> None:
+    assert span(text) == expected
+
+
+def test_words_near_a_time_word_are_not_typos() -> None:
+    assert span("las vegas") is None
+    assert span("a winner in summer") == span("in summer")

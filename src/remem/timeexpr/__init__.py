@@ -33,7 +33,7 @@ from __future__ import annotations
 from datetime import date
 
 from remem.timeexpr.anchors import AnchorRules
-from remem.timeexpr.base import TOKEN, norm
+from remem.timeexpr.base import TOKEN
 from remem.timeexpr.colloquial import ColloquialRules
 from remem.timeexpr.compose import ComposeRules
 from remem.timeexpr.fiscal import FiscalRules, fiscal_starts
@@ -43,6 +43,7 @@ from remem.timeexpr.shifts import ShiftRules
 from remem.timeexpr.spans import Span, TimeExpression
 from remem.timeexpr.spoken import SpokenRules
 from remem.timeexpr.tense import future_words
+from remem.timeexpr.typos import deixis_typos, norm
 from remem.timeexpr.workdays import WorkdayRules
 
 __all__ = ["Span", "TimeExpression", "find_times", "future_words", "parse_expression"]
@@ -112,7 +113,7 @@ def find_times(text: str, anchor: date) -> list[TimeExpression]:
     """Every time expression in ``text``, resolved against ``anchor``, left to right
     (the longest reading at each place)."""
     tokens = [(m.group(0), m.start(), m.end()) for m in TOKEN.finditer(text)]
-    words = [norm(t) for t, _, _ in tokens]
+    words = deixis_typos([norm(t) for t, _, _ in tokens])
     if in_south(words):  # "winter in Brisbane": June to August
         words = southern_seasons(words)
     parser = _Parser(words, anchor)

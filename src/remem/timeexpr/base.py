@@ -101,20 +101,6 @@ TIME_WORDS = (
     | {"oh", "thousand", "nineteen", "twenty"}  # years said in words
 )
 REACH = 8
-# Time words long enough that a word missing a letter of one is that word misspelled.
-_LONG_WORDS = tuple(
-    sorted(
-        w
-        for w in (
-            set(WEEKDAYS)
-            | set(MONTHS)
-            | set(SEASONS)
-            | {w for words in HOLIDAYS for w in words}
-            | set("yesterday tomorrow tonight weekend weekends quarter quarters before".split())
-        )
-        if len(w) >= 6
-    )
-)
 # The words an expression can start with besides time words and digits.
 STARTS = (
     set(NUMBER_WORDS)
@@ -141,79 +127,6 @@ for _words, _rule in HOLIDAYS.items():
 @functools.cache
 def _parts(option: str) -> list[str]:
     return option.split()
-
-
-# Chat shorthand for time words (the usual abbreviations, not typos: see _typo).
-SHORTHAND = {
-    "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "tmr": "tomorrow",
-    "tmw": "tomorrow", "tomoz": "tomorrow", "tonite": "tonight", "nite": "night",
-    "wk": "week", "wks": "weeks", "wknd": "weekend", "wknds": "weekends", "wkend": "weekend",
-    "wkends": "weekends", "mos": "months", "mth": "month", "mths": "months",
-    "yr": "year", "yrs": "years", "qtr": "quarter", "qtrs": "quarters", "nxt": "next",
-    "prev": "previous", "b4": "before", "thurs": "thursday", "thur": "thursday",
-    "tues": "tuesday", "weds": "wednesday", "xmas": "christmas", "autumn": "fall",
-    "mo": "month", "mnth": "month", "mnths": "months", "thru": "through", "–": "-",
-}  # fmt: skip
-_TYPO_MIN = 5  # letters of a token read as a time word with letters dropped
-
-
-def norm(token: str) -> str:
-    """A token as the rules compare it: lower case, a possessive dropped ("Mother's",
-    "Presidents'"), a leading apostrophe dropped ("'90s"), chat shorthand spelled out
-    ("wk", "yday", "b4") and a time word with a letter or two dropped restored
-    ("febuary", "summr", "wensday")."""
-    word = token.casefold()
-    if word.endswith("'s"):
-        word = word[:-2]
-    elif word.endswith("s'"):
-        word = word[:-1]
-    if re.fullmatch(r"'\d\d", word):  # "'22", "'99": a year
-        return str((2000 if int(word[1:]) < 70 else 1900) + int(word[1:]))
-    word = word.lstrip("'")
-    return SHORTHAND.get(word) or _typo(word)
-
-
-@functools.lru_cache(maxsize=8192)  # bounded: a server reads unbounded vocabularies
-def _typo(word: str) -> str:
-    """The long time word (a month, a weekday, a season, a holiday word) that ``word``
-    is with letters dropped — one for a word of up to 7 letters, two for a longer one —
-    or ``word`` itself; also a doubled letter typed at the wrong place ("tommorow") and two neighbouring
-    letters swapped ("thrusday"). Never a letter changed: a real word one letter away
-    ("winner", "simmer") is not a time word misspelled."""
-    if len(word) < _TYPO_MIN or not word.isalpha() or word in _LONG_WORDS:
-        return word
-    single = re.sub(r"(.)\1+", r"\1", word)
-    for target in _LONG_WORDS:
-        dropped = len(target) - len(word)
-        if 0 < dropped <= (1 if len(target) <= 7 else 2) and _drops(target, word):
-            return target
-        moved = dropped == 0 and re.search(r"(.)\1", target)  # "tommorow": rr typed as mm
-        if moved and len(single) < len(target) and _drops(target, single):
-            return target
-        if dropped == 0 and _swapped(target, word):
-            return target
-    return word
-
-
-def _swapped(target: str, word: str) -> bool:
-    """``word`` is ``target`` with two neighbouring letters swapped ("thrusday"), the
-    first letter kept."""
-    diff = [k for k in range(len(word)) if word[k] != target[k]]
-    return (
-        len(diff) == 2
-        and diff[0] > 0
-        and diff[1] == diff[0] + 1
-        and word[diff[0]] == target[diff[1]]
-        and word[diff[1]] == target[diff[0]]
-    )
-
-
-def _drops(target: str, word: str) -> bool:
-    """``word`` is ``target`` with some letters deleted, the first letter kept."""
-    if word[0] != target[0]:
-        return False
-    it = iter(target)
-    return all(ch in it for ch in word)
 
 
 Found = tuple[Span, int]
