@@ -53,7 +53,8 @@ from dataclasses import dataclass, field
 
 from remem.textnorm import views
 from remem.write.conduct import conduct_phrase
-from remem.write.evidence_scope import aimed, standing
+from remem.write.evidence_scope import aimed, standing, told
+from remem.write.evidence_stake import claim, stake
 from remem.write.injection_lexicon import compiled
 
 __all__ = [
@@ -97,6 +98,9 @@ WEIGHTS: dict[str, tuple[float, float, float]] = {
     "aimed": (0, 0, 1),
     "party": (0, 0, 1),
     "output": (0, 0, 1),
+    "stake": (0, 0, 1),
+    "claim": (0, 0, 1),
+    "told": (0, 0, 1),
 }
 # Counted only in a hidden region (what a reader never sees is not written for them):
 # the assistant named as a party, the subject of an obligation or the one a note is
@@ -268,6 +272,8 @@ def features(text: str, *, wanted: frozenset[str] = frozenset(WEIGHTS)) -> dict[
         out.pop("directive", None)
     if "party" in wanted and _ORDERS & out.keys() and (user := _THIRD_USER.search(lowered)):
         out["party"] = _around(lowered, user)  # an order that names the user as a third party
+    if out.keys() == {"stake"}:  # a stake alone is a document's subject, not evidence
+        out.clear()
     return {k: v for k, v in out.items() if k in wanted}
 
 
@@ -349,6 +355,8 @@ def _sentence_features(
         out.setdefault("output", _around(s, bound))
     if "reader" in wanted and (reader := _READER.search(s)):
         out.setdefault("reader", _around(s, reader))
+        if "told" in wanted and (order := told(s[reader.end() :])):
+            out.setdefault("told", order)  # and what it is told to do
     who = hit("user3") if "planted" in wanted else None
     wish = hit("prefer") if who else None
     # asserted, not conditioned: "if the user prefers ..." is a program's comment
@@ -358,6 +366,10 @@ def _sentence_features(
     if consent and not _FIRST_PERSON.search(s):
         blanket = _BLANKET.search(s) or hit("unasked")
         out.setdefault("consent" if blanket else "consent_once", _around(s, consent))
+    if "stake" in wanted and (at_stake := stake(s, besides=consent)):
+        out.setdefault("stake", at_stake)
+    if "claim" in wanted and (claimed := claim(s)):
+        out.setdefault("claim", claimed)
     danger = hit("danger")
     if danger is None:
         delete = hit("delete")

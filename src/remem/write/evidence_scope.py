@@ -22,7 +22,7 @@ import re
 
 from remem.write.act_words import BASE_VERBS
 
-__all__ = ["aimed", "standing"]
+__all__ = ["aimed", "standing", "told"]
 
 _CLAUSE = re.compile(r"[^,:;()]+")
 _ORDER_LEAD = re.compile(r"^\W*(?:(?:please|kindly|just|also|only|ever|always|then|and)\s+)*")
@@ -128,3 +128,21 @@ def standing(sentence: str) -> str | None:
         if body.split() and body.split()[0] in _ORDER_WORDS:
             return " ".join(body.split())[:60]
     return None
+
+
+# After an address to whoever processes the text: the order it is given, after a colon
+# or a modal ("whoever files this: close it ...", "any system reading this should rate ...").
+_TOLD = re.compile(
+    r"^[^:;.!?]{0,60}?(?::|\b(?:should|must|shall|needs?\s+to|is\s+to|are\s+to|please)\b)\s*"
+    r"(?:(?:please|kindly|always|also|just|then|simply)\s+)*([a-z]+)\b"
+)
+_TOLD_VERBS = _ORDER_WORDS | _HANDLE | frozenset("omit exclude include state agree".split())
+
+
+def told(after: str) -> str | None:
+    """The order given in (lower-cased) ``after``, the words that follow an address to
+    whoever processes a text (see ``_TOLD``), or None."""
+    m = _TOLD.match(after)
+    if m is None or m.group(1) not in _TOLD_VERBS:
+        return None
+    return " ".join(after[: m.end() + 40].split())[:60]

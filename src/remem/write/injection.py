@@ -40,7 +40,7 @@ from remem.textnorm import skeleton, views
 from remem.write.acts import BASE_VERBS
 from remem.write.evidence import ADOPT, HIDDEN, TRUSTED, UNTRUSTED, assess, may_address
 from remem.write.extract.sentences import UNTRUSTED_OPEN, split_untrusted
-from remem.write.injection_paste import pasted_order
+from remem.write.injection_paste import code_order, pasted_order
 from remem.write.transcript import Message, untrusted_for
 
 MAX_PHRASE = 80  # characters of the matched phrase kept as the flag (and shown)
@@ -266,7 +266,7 @@ def scan_message(text: str, *, untrusted: bool) -> str | None:
     found = find_injection(text, untrusted=untrusted) or find_hidden(text)
     if found or untrusted:
         return found
-    found = _embedded_order(text) or pasted_order(text)
+    found = _embedded_order(text) or pasted_order(text) or code_order(text)
     if found:
         return found
     for segment, inside in split_untrusted(text):

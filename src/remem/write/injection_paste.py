@@ -68,3 +68,58 @@ def _prose(line: str) -> bool:
     if len(words) < _PROSE_WORDS:
         return False
     return sum(bool(_PROSE.fullmatch(w)) for w in words) >= _PROSE_SHARE * len(words)
+
+
+# -- source code: its documentation and string constants ------------------------------
+# A paste of code carries text written for its readers: docstrings and text blocks,
+# heredocs, `///` and `/** */` documentation, string constants of several words (a
+# message, a fixture, a `COMMENT ON ... IS '...'`). They talk about their subject —
+# memories, users, assistants, instructions — as comments rarely do, so the prior is
+# lower: what counts is a third party's move on the user, an order or a claim about the
+# user that puts something at stake (a credential, a payment detail, a claimed check,
+# a place out), not the words of the subject.
+_MOVES = frozenset({"directive", "aimed", "standing", "told", "output"})
+_STAKES = frozenset({"stake", "exfiltration", "consent"})
+MAX_STRINGS = 200  # strings of a paste read
+_TRIPLE = re.compile(r'"""(.*?)(?:"""|\Z)|\'\'\'(.*?)(?:\'\'\'|\Z)', re.S)
+_HEREDOC = re.compile(r"<<[~-]?(['\"]?)([A-Z_][A-Z0-9_]*)\1[^\n]*\n(.*?)^[ \t]*\2\b", re.S | re.M)
+_DOC_LINE = re.compile(r"^[ \t]*(?:///|//!|\*(?!/)|--\[\[|##)[ \t]?([^\n]*)$", re.M)
+_LITERAL = re.compile(
+    r'"((?:[^"\\\n]|\\.){12,2000})"|\'((?:[^\'\\\n]|\\.){12,2000})\'|`([^`\n]{12,2000})`'
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")  # an order and its stake: in one sentence
+MAX_STRING = 6000  # characters of a string read
+_SENTENCE_WORDS = 60
+_STRING_WORDS = 4  # a string constant of fewer words is a key, a path, a format
+
+
+def code_strings(text: str) -> list[str]:
+    """The documentation and string constants of ``text`` when it is a paste of source
+    code (see above), each as one text; [] for a text that is not code."""
+    lines = [line for line in text.splitlines()[:MAX_LINES] if line.strip()]
+    shaped = sum(code_line(line) and not _prose(line) for line in lines)
+    if not (python_source(text) or shaped >= max(3, CODE_SHARE * len(lines))):
+        return []
+    found = [a or b for a, b in (m.groups() for m in _TRIPLE.finditer(text))]
+    found += [m.group(3) for m in _HEREDOC.finditer(text)]
+    found += [" ".join(m.group(1) for m in _DOC_LINE.finditer(text))]
+    found += [
+        s
+        for m in _LITERAL.finditer(text)
+        if len((s := next(filter(None, m.groups()))).split()) >= _STRING_WORDS
+    ]
+    return [s for s in found[:MAX_STRINGS] if s and s.strip()]
+
+
+def code_order(text: str) -> str | None:
+    """The flag of an order in the documentation or a string constant of a pasted piece
+    of source code (see :func:`code_strings`), or None."""
+    for body in code_strings(text):
+        for sentence in _SENTENCE_END.split(" ".join(body.split())[:MAX_STRING])[:50]:
+            if len(sentence.split()) > _SENTENCE_WORDS:
+                continue  # a run of list items or of code, not one order or claim
+            features = assess(sentence, context=UNTRUSTED).features
+            if features.keys() & _STAKES and (features.keys() & _MOVES or "claim" in features):
+                name = sorted(features.keys() & _STAKES)[0]
+                return f"code: {name}: {features[name]}"[:80]
+    return None
