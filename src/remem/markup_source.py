@@ -54,6 +54,8 @@ _LINE_COMMENT = {k: re.compile(rf"^[ \t]*{v}[ \t]?([^\n]*)$", re.M) for k, v in 
 _TRAILING_COMMENT = {
     k: re.compile(rf"(?<=\S)[ \t]+{v}[ \t]+([^\n]*)$", re.M) for k, v in _MARKS.items()
 }
+_DIFF = re.compile(r"^(?:@@ -\d+(?:,\d+)? \+\d+|diff --git )", re.M)
+_DIFF_MARK = re.compile(r"^[+\- ](?![+\-]{2} )", re.M)  # not the "--- a/" and "+++ b/" lines
 _PYTHON = re.compile(r"^[ \t]*(?:def \w+\(|import \w|from [\w.]+ import |class \w+[(:])", re.M)
 _FAMILY = {
     "hash": re.compile(
@@ -130,11 +132,11 @@ def source_regions(text: str) -> list[Found]:
         out += [
             ("asciidoc_comment", m.group(1), True, m.span()) for m in _ADOC_BLOCK.finditer(text)
         ]
-    elif _looks_like_code(text):
+    elif _looks_like_code(code := _undiff(text)):
         # Python reads "#" only ("/*" in a glob, "--" in an option are not comments there)
-        python = _PYTHON.search(text)
-        families = ("hash",) if python else tuple(k for k, p in _FAMILY.items() if p.search(text))
-        out += [("code_comment", b, False, s) for b, s in _comments(text, 0, families)]
+        python = _PYTHON.search(code)
+        families = ("hash",) if python else tuple(k for k, p in _FAMILY.items() if p.search(code))
+        out += [("code_comment", b, False, s) for b, s in _comments(code, 0, families)]
     if ":" in text:
         out += _mail_headers(text) + _record_fields(text)
     if "-->" in text:
@@ -181,6 +183,14 @@ def _comments(
         for pattern in (_LINE_COMMENT[family], _TRAILING_COMMENT[family]):
             found += [(m.group(1), m.span()) for m in pattern.finditer(code)]
     return [(body, (s + offset, e + offset)) for body, (s, e) in found[:MAX_LINES] if body.strip()]
+
+
+def _undiff(text: str) -> str:
+    """``text`` with a diff's line marks (``+``, ``-``, a space) blanked, so the code of
+    its hunks reads as code ("+# a comment" is a comment); other texts as they are."""
+    if not _DIFF.search(text):
+        return text
+    return _DIFF_MARK.sub(" ", text)
 
 
 def python_source(text: str) -> bool:

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from remem.textnorm import views
 from remem.write.conduct import conduct_phrase
 from remem.write.evidence_scope import aimed, standing, told
-from remem.write.evidence_stake import claim, stake
+from remem.write.evidence_stake import STAKES, claim, stake
 from remem.write.injection_lexicon import compiled
 
 __all__ = [
@@ -99,6 +99,8 @@ WEIGHTS: dict[str, tuple[float, float, float]] = {
     "party": (0, 0, 1),
     "output": (0, 0, 1),
     "stake": (0, 0, 1),
+    "checked": (0, 0, 1),
+    "waived": (0, 0, 1),
     "claim": (0, 0, 1),
     "told": (0, 0, 1),
 }
@@ -203,6 +205,11 @@ _READER = re.compile(
 _OUTPUT_BOUND = re.compile(
     r"\b(?:summar(?:y|ies)|repl(?:y|ies)|responses?|answers?)\s+(?:\w+\s+){0,3}?(?:must|should|"
     r"shall|are\s+to|is\s+to|need\s+to)\b"
+    # what the summary or reply leaves out or says, told to whoever writes it
+    r"|\bwhen(?:ever)?\s+(?:summari[sz]ing|drafting|replying|answering|writing\s+(?:the\s+|a\s+|"
+    r"your\s+)?(?:summary|reply|answer))\b[^.;:]{0,40}?[,:]\s*(?:please\s+)?(?:leave\s+out|omit|"
+    r"skip|exclude|drop|ignore|do\s+not\s+mention|don't\s+mention|never\s+mention|say|state|"
+    r"describe|call|add|include|link)\b"
 )
 _FIELD_LABEL = re.compile(r"\s*[:=]\s*\S")
 _ASSIGNED = re.compile(r"""(?:[\w.-]{1,40}\s*=\s*["']?)?""")  # a TOML/INI value's key
@@ -272,7 +279,7 @@ def features(text: str, *, wanted: frozenset[str] = frozenset(WEIGHTS)) -> dict[
         out.pop("directive", None)
     if "party" in wanted and _ORDERS & out.keys() and (user := _THIRD_USER.search(lowered)):
         out["party"] = _around(lowered, user)  # an order that names the user as a third party
-    if out.keys() == {"stake"}:  # a stake alone is a document's subject, not evidence
+    if len(out) == 1 and out.keys() <= set(STAKES):  # alone, a document's subject
         out.clear()
     return {k: v for k, v in out.items() if k in wanted}
 
@@ -366,8 +373,8 @@ def _sentence_features(
     if consent and not _FIRST_PERSON.search(s):
         blanket = _BLANKET.search(s) or hit("unasked")
         out.setdefault("consent" if blanket else "consent_once", _around(s, consent))
-    if "stake" in wanted and (at_stake := stake(s, besides=consent)):
-        out.setdefault("stake", at_stake)
+    for name, phrase in stake(s, besides=consent).items() if "stake" in wanted else ():
+        out.setdefault(name, phrase)
     if "claim" in wanted and (claimed := claim(s)):
         out.setdefault("claim", claimed)
     danger = hit("danger")

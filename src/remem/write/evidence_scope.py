@@ -22,7 +22,7 @@ import re
 
 from remem.write.act_words import BASE_VERBS
 
-__all__ = ["aimed", "standing", "told"]
+__all__ = ["aimed", "opens_with_order", "standing", "told"]
 
 _CLAUSE = re.compile(r"[^,:;()]+")
 _ORDER_LEAD = re.compile(r"^\W*(?:(?:please|kindly|just|also|only|ever|always|then|and)\s+)*")
@@ -41,7 +41,8 @@ _SCOPED = re.compile(
 _TURNS = re.compile(
     r"\b(?:for|in|on|to)\s+(?:every|each|any|all)\s+(?:[\w-]+\s+){0,2}?(?:questions?|requests?|"
     r"quer(?:y|ies)|answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|conversations?|chats?|sessions?|prompts?)\b"
-    r"|\bwhen(?:ever)?\s+(?:discussing|asked|answering|replying|responding|talking\s+about)\b"
+    r"|\bwhen(?:ever)?\s+(?:discussing|asked|answering|replying|responding|talking\s+about|"
+    r"summari[sz]ing|drafting|writing\s+(?:the\s+|a\s+|your\s+)?(?:summary|reply|answer))\b"
 )
 # A link to push: a URL or a host name (a file's name is not one: "config.py", "app.js").
 _LINK = re.compile(
@@ -83,6 +84,7 @@ _PROSE_WORD = re.compile(r"[a-z']+[.,;:!?]?")
 _TOKEN = re.compile(r"[\w'’.,:;!?/@#$£€%&-]*\w[\w'’.,:;!?/@#$£€%&-]*")  # no operator, no call
 _ORDER_WORDS_MAX = 40  # words of a sentence read as one order
 _HEADS = re.compile(r"^|:\s+")  # a sentence's opening and the one after its label
+_START = re.compile(r"^")
 
 
 def aimed(sentences: list[str]) -> str | None:
@@ -97,10 +99,10 @@ def aimed(sentences: list[str]) -> str | None:
     return None
 
 
-def _imperative(sentence: str) -> bool:
+def _imperative(sentence: str, heads: re.Pattern[str] = _HEADS) -> bool:
     if len(sentence.split()) > _ORDER_WORDS_MAX:  # a run of code or a page, not an order
         return False
-    for head in _HEADS.finditer(sentence):
+    for head in heads.finditer(sentence):
         words = sentence[head.end() : head.end() + 80].split()
         while words and words[0] in _IMPERATIVE_LEAD:
             words = words[1:]
@@ -146,3 +148,10 @@ def told(after: str) -> str | None:
     if m is None or m.group(1) not in _TOLD_VERBS:
         return None
     return " ".join(after[: m.end() + 40].split())[:60]
+
+
+def opens_with_order(sentence: str) -> bool:
+    """Whether (lower-cased) ``sentence`` opens with an imperative: "store this ...",
+    "reply only with ...", not "every change makes ..." nor a label's list of nouns
+    ("the protocol: forward triggers, keys ...")."""
+    return _imperative(sentence, _START)

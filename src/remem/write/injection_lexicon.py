@@ -223,7 +223,7 @@ OUTSIDE = _any(
 # The one the assistant serves.
 USER = _any(
     _words(
-        r"(?:the )?users?", r"me", r"anyone", r"nutzer\w*", r"benutzer\w*", r"anwender\w*",
+        r"(?:the )?users?", r"me", r"anyone", r"(?:the )?readers?", r"nutzer\w*", r"benutzer\w*", r"anwender\w*",
         r"utilisat(?:eur|rice)s?", r"usuari[oa]s?", r"utente", r"utenti", r"gebruikers?",
         r"użytkownik\w*", r"kullanıcı\w*", r"пользовател\w*",
     ),

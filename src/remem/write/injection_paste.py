@@ -21,6 +21,8 @@ import re
 
 from remem.markup_source import code_line, python_source
 from remem.write.evidence import THRESHOLD, UNTRUSTED, WEIGHTS, assess
+from remem.write.evidence_scope import opens_with_order
+from remem.write.evidence_stake import STAKES
 
 __all__ = ["pasted_order"]
 
@@ -78,8 +80,10 @@ def _prose(line: str) -> bool:
 # lower: what counts is a third party's move on the user, an order or a claim about the
 # user that puts something at stake (a credential, a payment detail, a claimed check,
 # a place out), not the words of the subject.
-_MOVES = frozenset({"directive", "aimed", "standing", "told", "output"})
-_STAKES = frozenset({"stake", "exfiltration", "consent"})
+_MOVES = frozenset({"directive", "aimed", "standing", "told", "output", "reader"})
+_OPENING = frozenset({"memory", "conduct"})  # moves told by a verb: only as the opening one
+_STAKES = frozenset({*STAKES, "claim", "planted", "exfiltration", "consent", "consent_once"})
+_HELD = frozenset({*STAKES, "claim", "planted"})  # what a move must put at stake
 MAX_STRINGS = 200  # strings of a paste read
 _TRIPLE = re.compile(r'"""(.*?)(?:"""|\Z)|\'\'\'(.*?)(?:\'\'\'|\Z)', re.S)
 _HEREDOC = re.compile(r"<<[~-]?(['\"]?)([A-Z_][A-Z0-9_]*)\1[^\n]*\n(.*?)^[ \t]*\2\b", re.S | re.M)
@@ -119,7 +123,17 @@ def code_order(text: str) -> str | None:
             if len(sentence.split()) > _SENTENCE_WORDS:
                 continue  # a run of list items or of code, not one order or claim
             features = assess(sentence, context=UNTRUSTED).features
-            if features.keys() & _STAKES and (features.keys() & _MOVES or "claim" in features):
-                name = sorted(features.keys() & _STAKES)[0]
+            opening = opens_with_order(sentence.lower())
+            kept = {
+                k for k in features if k in _MOVES or k in _STAKES or (opening and k in _OPENING)
+            }
+            # a move or a claim about the user beside what is at stake, or a check both
+            # claimed and waived ("vetted by legal ...; may be signed without escalation")
+            moved = kept & (_MOVES | _OPENING | {"claim", "planted"})
+            checks = kept & {"checked", "waived", "consent", "consent_once"}
+            if not (kept & _HELD and moved) and len(checks) < 2:
+                continue
+            if sum(WEIGHTS[k][2] for k in kept) >= THRESHOLD[UNTRUSTED]:
+                name = max(sorted(kept & _STAKES), key=lambda k: WEIGHTS[k][2])
                 return f"code: {name}: {features[name]}"[:80]
     return None
