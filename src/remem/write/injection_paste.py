@@ -112,6 +112,9 @@ def code_strings(text: str) -> list[str]:
         for m in _LITERAL.finditer(text)
         if len((s := next(filter(None, m.groups()))).split()) >= _STRING_WORDS
     ]
+    # a line of prose among the code (a comment, a doc or description continued, text
+    # after a hunk header): written for a reader, whatever carries it
+    found += [line for line in lines[1:] if _prose(line) and not code_line(line.rstrip(" .!?"))]
     return [s for s in found[:MAX_STRINGS] if s and s.strip()]
 
 
@@ -119,7 +122,12 @@ def code_order(text: str) -> str | None:
     """The flag of an order in the documentation or a string constant of a pasted piece
     of source code (see :func:`code_strings`), or None."""
     for body in code_strings(text):
-        for sentence in _SENTENCE_END.split(" ".join(body.split())[:MAX_STRING])[:50]:
+        flat = " ".join(body.split())[:MAX_STRING]
+        units = _SENTENCE_END.split(flat)[:50]
+        if len(units) > 1 and "\n" not in body.strip() and len(flat.split()) <= _SENTENCE_WORDS:
+            units.append(flat)  # a line whole: an order and its stake may be apart (not a
+            # docstring, which opens with an imperative summary by convention)
+        for sentence in units:
             if len(sentence.split()) > _SENTENCE_WORDS:
                 continue  # a run of list items or of code, not one order or claim
             features = assess(sentence, context=UNTRUSTED).features
