@@ -172,7 +172,7 @@ _DIRECTIVE = re.compile(
     r"any)\b|\s+\w+'s\b)"
     r"|(?:store|save|record|note\s+down)(?:\s+(?:this|that|it))?\s+(?:as|in(?:to)?\s+(?:your\s+)?"
     r"memory)\b|(?:store|save|record)\s*:\s+(?:[a-z'-]+\s+){3}"
-    r"|(?:reveal|leak|share|recommend|suggest|endorse|"
+    r"|(?:reveal|leak|share|recommend|suggest|endorse|sign\s+off|"
     r"promote|advise|approve|mark|state|say|tell|claim|describe|treat|trust|ignore|disregard|"
     r"answer|reply|respond)\b(?!\s+to\b)"
     # the converse of keeping: an order to drop or rewrite what is kept ("forget that the

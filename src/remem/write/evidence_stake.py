@@ -47,15 +47,19 @@ _STAKE = re.compile(
 )
 # A check claimed done, or an order that makes it so ("Approve this PR.").
 _CHECKED = re.compile(
-    r"\b(?:pre-?approved|pre-?authori[sz]ed|(?:was|were|been|is|are)\s+(?:\w+\s+)?(?:vetted|"
-    r"audited)|whitelisted|allow-?listed|signed\s+off|lgtm|"
+    r"\b(?:pre-?approved|pre-?authori[sz]ed|(?:was|were|been|is|are|as)\s+(?:\w+\s+)?(?:vetted|"
+    r"audited|certified)|whitelisted|allow-?listed|signed\s+off|lgtm|"
     r"scanned\s+and\s+(?:is\s+|was\s+|found\s+)?(?:clean|safe)|"
     r"(?:verified|confirmed|approved|authori[sz]ed|cleared)\s+by|"
     r"(?:review|audit|scan|check)s?\s+(?:\w+\s+){0,4}?(?:was|were|has\s+been|have\s+been)\s+"
     r"(?:completed|done|passed)|"
     r"passed\s+(?:the\s+|all\s+|its\s+)?(?:\w+\s+)?(?:checks?|audits?|reviews?|scans?|tests?))\b"
-    r"|(?:^|:\s)\W*(?:(?:please|just|now)\s+)?(?:approve|authori[sz]e|sign\s+off|merge)\s+(?:this|the|it|"
-    r"all|every|any)\b"
+    # an order that approves what a reviewer is shown (a person's request to approve a
+    # timesheet, a holiday or an invoice is the pasted email's ordinary ask)
+    r"|(?:^|:\s)\W*(?:(?:please|just|now)\s+)?(?:approve|authori[sz]e|sign\s+off(?:\s+on)?|merge)\s+"
+    r"(?:(?:this|the|it|all|every|any)\s+)?(?:[\w-]+\s+)?(?:pr|prs|pull\s+requests?|merge\s+requests?|"
+    r"mr|patch(?:es)?|changes?|commits?|diffs?|releases?|builds?|deploy(?:ment)?s?|reviews?|"
+    r"dependenc(?:y|ies)|packages?|images?|scripts?|code|file|it)\b"
 )
 # A check waived: need not be done, must not report, is skipped.
 _WAIVED = re.compile(
@@ -64,7 +68,8 @@ _WAIVED = re.compile(
     r"review|ask|escalate)|cleared\s+(?:for|to)\s+\w+)\b"
     r"|\b(?:do\s+not|don't|never)\s+(?:flag|report|scan|block|warn|escalate|question)\b"
     r"|\bwithout\s+(?:waiting\s+for\s+|running\s+|any\s+|further\s+)?(?:the\s+)?(?:ci|tests?|"
-    r"reviews?|checks?|verification|approval|confirmation|escalation|sign-?off)\b"
+    r"testing|reviews?|reviewing|checks?|checking|scans?|scanning|verification|approval|"
+    r"confirmation|escalation|sign-?off)\b"
     r"|\b(?:report|show)\s+(?:zero|no)\s+(?:findings|issues|vulnerabilit\w+|problems)\b"
 )
 
