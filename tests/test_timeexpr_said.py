@@ -165,3 +165,18 @@ def test_typed_in_a_hurry(text: str, expected: tuple[str, str]) -> None:
 def test_words_near_a_time_word_are_not_typos() -> None:
     assert span("las vegas") is None
     assert span("a winner in summer") == span("in summer")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a week after this week's weekday
+        ("the Tuesday after this one", ("2025-10-21", "2025-10-21")),
+        ("not this Sunday but the one after", ("2025-10-19", "2025-10-19")),
+        # parts and ranges composed with the week or month they name
+        ("midweek last week", ("2025-09-30", "2025-10-02")),
+        ("from november through to february", ("2025-11-01", "2026-02-28")),
+    ],
+)
+def test_composed_with_the_one_named(text: str, expected: tuple[str, str]) -> None:
+    assert span(text) == expected

@@ -79,6 +79,7 @@ class _Parser(
             self._nth_of,
             self._week_of,
             self._few_days_of,
+            self._one_after,
             self._named,
             self._over,
             self._plural_ago,

@@ -107,7 +107,11 @@ class ColloquialRules(ParserBase):
         """ "next week Thursday", "last week on Friday": that day of the week named;
         "Thursday week": the coming Thursday, a week on (British); "midweek"."""
         a, word = self.anchor, self.at(i)
-        if word == "midweek":  # Tuesday to Thursday of the week said
+        if word == "midweek":  # Tuesday to Thursday of the week said, or of the week named
+            week = self.longest(i + 1)
+            if week is not None and week[0].grain == "week":  # "midweek next week"
+                tuesday = week[0].start + timedelta(days=1)
+                return [(Span(tuesday, tuesday + timedelta(days=2), "range"), week[1])]
             tuesday = a - timedelta(days=a.weekday() - 1)
             return [(Span(tuesday, tuesday + timedelta(days=2), "range"), i + 1)]
         if word in WEEKDAY and self.at(i + 1) == "week":
@@ -303,3 +307,20 @@ class ColloquialRules(ParserBase):
             return []
         span, k = base
         return [((week_span if self.at(j - 2) == "week" else weekend_span)(span.start), k)]
+
+    def _one_after(self, i: int) -> list[Found]:
+        """ "the Friday after this one", "this Saturday but the one after": a week after
+        this week's (the coming one once this week's has passed)."""
+        k = self.words(i, "the")
+        if k is not None and self.at(k) in WEEKDAY:
+            end = self.words(k + 1, "after this one", "after this")
+        elif self.at(i) == "this" and self.at(i + 1) in WEEKDAY:
+            k, end = i + 1, self.words(i + 2, "but the one after that", "but the one after")
+        else:
+            return []
+        if end is None:
+            return []
+        a = self.anchor
+        this = a + timedelta(days=WEEKDAY[self.at(k)] - a.weekday())
+        this += timedelta(days=7) if this < a else timedelta(0)
+        return [(day_span(this + timedelta(days=7)), end)]

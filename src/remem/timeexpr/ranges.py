@@ -70,6 +70,7 @@ class RangeRules(ParserBase):
         if first is None or self.at(first[1]) not in (_JOINED if led else _UNLED):
             return []
         k = first[1] + 1
+        k += self.at(first[1]) in ("through", "thru") and self.at(k) == "to"  # "through to"
         tail = self._day_only(k)
         if tail is not None and first[0].grain == "day":  # "June 3-5": the first's month
             try:
