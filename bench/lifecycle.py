@@ -80,7 +80,10 @@ def _overrides(pairs: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs:
         key, _, value = pair.partition("=")
-        out[key] = json.loads(value) if value[:1] in "[{0123456789-tfn" else value
+        try:  # a number, true/false/null, a list or an object; else the word itself
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
     return out
 
 

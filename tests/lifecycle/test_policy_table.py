@@ -148,7 +148,7 @@ def test_a_one_off_note_is_archived_once_its_day_has_passed() -> None:
                  "The build server was rebooted on Tuesday."):  # fmt: skip
         assert p.expire_policy(rec(30, content=text), NOW, C) is None
     # a new value of a slot names a weekday but is a state, not a note for one day
-    moved = "Pharm class is on Tuesday now."
+    moved = "Pharm class switched, it is on Tuesday."
     assert p.expire_policy(rec(30, content=moved), NOW, C) is not None  # read alone: a note
     assert p.expire_policy(rec(30, content=moved, supersedes="0" * 32), NOW, C) is None
     # ...but a note that updates the last note of its kind is still a note for its day
@@ -158,6 +158,16 @@ def test_a_one_off_note_is_archived_once_its_day_has_passed() -> None:
     # archived, its score long faded: a one-off note is not purged by its score either
     old = rec(400, content=note, importance=0.05, status=Status.COLD, purge_candidate_since=30)
     assert "purged" not in actions(old)
+
+
+def test_a_weekday_said_with_now_is_a_changed_schedule_not_a_one_off_note() -> None:
+    # the old value left the active set, so nothing was superseded: read alone
+    for text in ("Pharm class is on Tuesday now.", "Bin collection is now Friday, not Monday.",
+                 "The choir is now on Wednesday."):  # fmt: skip
+        assert p.expire_policy(rec(30, content=text), NOW, C) is None, text
+    # "now" away from the day does not make a note a schedule
+    for note in ("Right now the vet is coming on Friday.", "The boiler man comes on Friday."):
+        assert p.expire_policy(rec(30, content=note), NOW, C) is not None, note
 
 
 def test_derived_memories_are_archived_unreferenced_and_purgeable() -> None:

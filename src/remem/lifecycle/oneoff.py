@@ -18,7 +18,10 @@ not a one-off: a weekday in the plural ("on Thursdays", "Tuesday evenings"), or 
 frequency word ("every", "each", "usually", "weekly", ...) — English's closed
 class of frequency adverbs, not a list grown by example. Past days (yesterday,
 last Friday) and past statements (a past auxiliary: "was", "were", "had", "did")
-name no event to wait for.
+name no event to wait for. Nor does a weekday said with "now" beside it ("the
+swim club is on Thursday now", "collection is now Friday"): the day a standing
+thing is on from now on, a changed schedule, even when the old value it replaces
+left the active set and nothing was superseded.
 """
 
 from __future__ import annotations
@@ -44,6 +47,10 @@ _PLURAL_DAY = re.compile(
 # Past auxiliaries: the statement tells what happened ("the server was rebooted on
 # Tuesday"), not what is coming.
 _PAST = re.compile(r"\b(?:was|were|had|did)\b", re.IGNORECASE)
+# A weekday said with "now" beside it ("the market is on Fridays now", "sorting is now
+# Monday"): the day a standing thing is on from now on — a schedule that changed, not an
+# event to wait for, whether or not its old value is still active to be superseded.
+_NOW_DAY = re.compile(r"\b(?:now (?:on )?(?:" + _WD + r")|on (?:" + _WD + r")s? now)\b", re.I)
 # Frequency adverbs and determiners: the statement is about a recurring thing.
 _RECURS = re.compile(
     r"\b(?:every|each|usually|normally|always|generally|typically|weekly|daily|nightly|"
@@ -56,6 +63,8 @@ def event_day(text: str, said: date, *, horizon_days: int) -> date | None:
     """The day close at hand that ``text`` (said on ``said``) is about, if it is a
     one-off note (see the module doc); else None."""
     if _RECURS.search(text) or _PLURAL_DAY.search(text) or _PAST.search(text):
+        return None
+    if _NOW_DAY.search(text):
         return None
     days: list[date] = []
     for m in _ANCHOR.finditer(text):
