@@ -180,3 +180,16 @@ def test_words_near_a_time_word_are_not_typos() -> None:
 )
 def test_composed_with_the_one_named(text: str, expected: tuple[str, str]) -> None:
     assert span(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("just four sleeps till the party", ("2025-10-13", "2025-10-13")),
+        ("two sleeps to go", ("2025-10-11", "2025-10-11")),
+        ("the ides of May", ("2025-05-15", "2025-05-15")),
+        ("the ides of June 2024", ("2024-06-13", "2024-06-13")),
+    ],
+)
+def test_nights_counted_and_old_calendar_days(text: str, expected: tuple[str, str]) -> None:
+    assert span(text) == expected

@@ -80,6 +80,7 @@ class _Parser(
             self._week_of,
             self._few_days_of,
             self._one_after,
+            self._sleeps,
             self._named,
             self._over,
             self._plural_ago,

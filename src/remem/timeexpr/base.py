@@ -95,7 +95,7 @@ TIME_WORDS = (
     )
     | {"q1", "q2", "q3", "q4", "h1", "h2"}
     | {"midweek"}
-    | {"fy", "fiscal", "financial"}
+    | {"fy", "fiscal", "financial", "sleeps", "ides"}
     | set("ytd qtd mtd wtd eod cob eow eom eoq eoy academic term semester".split())
     | set(DECADE_WORDS)
     | {"oh", "thousand", "nineteen", "twenty"}  # years said in words
@@ -116,7 +116,7 @@ STARTS = (
         "exactly over so ytd qtd mtd wtd eod cob eow eom eoq eoy close academic school "
         "tues thurs midway halfway half same all whole entire come coming upcoming "
         "following oh penultimate after begin midweek final working business work weekday "
-        "workday weekdays workdays iso kw cw tax current before st saint".split()
+        "workday weekdays workdays iso kw cw tax current before st saint ides".split()
     )
 )
 _HOLIDAYS_BY_FIRST: dict[str, list[tuple[tuple[str, ...], Callable[[int], date]]]] = {}

@@ -11,11 +11,12 @@ docs/concepts.md#time-expressions.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from remem.timeexpr.base import DECADE_WORDS, UNITS, WEEKDAY, Found, ParserBase
 from remem.timeexpr.compose import shift
 from remem.timeexpr.spans import Span, day_span, year_span
+from remem.timewords import MONTHS
 
 _DIGITS = dict(
     zip("one two three four five six seven eight nine".split(), range(1, 10), strict=True)
@@ -216,3 +217,20 @@ class SpokenRules(ParserBase):
         if start > self.anchor.year:
             start -= 100
         return [(Span(date(start, 1, 1), date(start + 9, 12, 31), "decade"), i + 2)]
+
+    def _sleeps(self, i: int) -> list[Found]:
+        """ "three sleeps till Christmas", "two sleeps from now": a child's count of
+        nights, the day it lands on; "the ides of March" (the 15th of March, May, July
+        and October, the 13th of the other months)."""
+        k = self.words(i, "the ides of", "ides of")
+        if k is not None and self.at(k) in MONTHS:
+            month = MONTHS[self.at(k)]
+            year = self._year_after(k + 1)
+            y, end = year if year is not None else (self.anchor.year, k + 1)
+            return [(day_span(date(y, month, 15 if month in (3, 5, 7, 10) else 13)), end)]
+        number = self.number(i)
+        if number is None or self.at(number[1]) != "sleeps":
+            return []
+        (n, _), j = number
+        end = self.words(j + 1, "from now", "to go") or j + 1
+        return [(day_span(self.anchor + timedelta(days=n)), end)]
