@@ -81,11 +81,11 @@ class ReadSettings(BaseModel):
     # answerability (remem/read/answerable.py): a first-person question for one thing
     # ("what's my cat's name?") judged against each hit: the head noun itself, or an
     # instance score (the embedding's kind test) of at least this; a hit that fails is
-    # marked "not the thing asked" and its score multiplied by answerable_demote; when
-    # every hit fails the answer is empty. 0 turns it off. Chosen on broad.dev.json
-    # off by default (0): on (0.71, chosen on the broad sets) it answers near misses with
-    # nothing, and it answers with nothing questions a lifecycle world asks in other words
-    # than the fact (seventh world without jobs R@5 .595 -> .527; docs/benchmarks.md)
+    # marked "not the thing asked", and ranked lower (answerable_demote) when it fails
+    # against the thing; when every hit fails and none is kept by answerable_relevant,
+    # the answer is empty. 0 turns it off (the default); 0.71 is chosen on the broad
+    # sets' dev halves. Still off: on, the fifth world with jobs loses one need at R@10
+    # (docs/benchmarks.md, session 12); every other measure holds
     answerable_floor: float = Field(0.0, ge=0, le=1)
     answerable_demote: float = Field(0.5, ge=0, le=1)
     # ...the kind test looks at a memory's two words closest to the head (pooled cosine):
@@ -93,6 +93,10 @@ class ReadSettings(BaseModel):
     # least answerable_sibling close that fails makes the memory about a sibling
     answerable_related: float = Field(0.45, ge=0, le=1)
     answerable_sibling: float = Field(0.6, ge=0, le=1)
+    # ...a hit that fails unproven (no other relative, sibling kind or missing value
+    # shown) whose match with the question is at least this is unsure: kept, not
+    # demoted, and the answer is not emptied for it (0: every failure counts)
+    answerable_relevant: float = Field(0.3, ge=0, le=1)
     # the archive tier (remem/read/fallback.py): a search of the active set whose best
     # hit's tier match (mean of the pooled cosine and the better of the query's keyword
     # share and the plain MaxSim) is below this also searches archived and cold

@@ -11,6 +11,7 @@ import pytest
 
 from remem.config import Config
 from remem.memory import Memory
+from remem.model import SearchHit
 from remem.providers.registry import get_embedder
 from remem.read.answerable import Head, answerable, asked_head, judge
 from remem.read.broad import broad_question
@@ -167,3 +168,82 @@ def test_calendar_words_are_not_names_the_kind_test_cannot_place() -> None:
     assert head is not None
     [verdict] = judge(head, ["On Tuesdays I go bowling"], _FAKE, floor=0.71)
     assert not verdict.passed and not verdict.unsure
+
+
+def test_a_failure_is_against_the_thing_or_only_unproven() -> None:
+    head = asked_head("what's my uncle's name?")
+    assert head is not None
+    texts = [
+        "My aunt Greet breeds ponies",  # another relative named: against
+        "Bertus restores barges in Zwolle",  # no relative named: unproven
+        "My uncle sells tulip bulbs",  # the uncle, but not his name: against
+    ]
+    verdicts = judge(head, texts, _FAKE, floor=0.71)
+    assert [v.passed for v in verdicts] == [False, False, False]
+    assert [v.against for v in verdicts] == [True, False, True]
+
+
+def _hits_for(tmp_path: Path, question: str, facts: list[str], match: float) -> list[SearchHit]:
+    with Memory(tmp_path / "e.db", config=_config(tmp_path, answerable_floor=0)) as mem:
+        for fact in facts:
+            mem.add(fact, user_id="u")
+        hits = mem.search(question, user_id="u")
+    for hit in hits:  # the match with the whole question, as the floor measured it
+        hit.explain["match"] = {"score": match}
+    return hits
+
+
+def test_an_unproven_failure_close_to_the_question_is_kept(tmp_path: Path) -> None:
+    question = "where does my grandad keep his fishing rod?"
+    facts = ["Walter keeps the old fishing rod in the garden shed"]
+    kept = answerable(
+        _hits_for(tmp_path, question, facts, 0.5), question, _FAKE,
+        floor=0.71, demote=0.5, relevant=0.3,
+    )  # fmt: skip
+    [hit] = kept
+    assert hit.explain["answerable"]["why"].startswith("unsure: not shown")
+    weak = _hits_for(tmp_path, question, facts, 0.2)
+    assert answerable(weak, question, _FAKE, floor=0.71, demote=0.5, relevant=0.3) == []
+
+
+def test_a_failure_against_the_thing_empties_however_close(tmp_path: Path) -> None:
+    question = "where does my grandad keep his fishing rod?"
+    hits = _hits_for(tmp_path, question, ["My grandma keeps her fishing rod in the shed"], 0.9)
+    assert answerable(hits, question, _FAKE, floor=0.71, demote=0.5, relevant=0.3) == []
+
+
+def test_a_relative_opening_the_phrase_is_the_one_asked() -> None:
+    # "where did my mother work?" reads the phrase "mother work": the relative is asked
+    assert _judge("where did my mother work?", ["My mum worked at the post office"]) == [True]
+    assert _judge("where did my mother work?", ["My dad worked at the post office"]) == [False]
+
+
+def test_accented_words_are_one_word() -> None:
+    head = asked_head("what does my fiancée do?")
+    assert head is not None and head.phrase == "fiancée"
+    assert _judge("what does my fiancée do?", ["My fiancé Joris is a baker"]) == [True]
+
+
+def test_which_one_without_a_capitalised_name_is_unproven_not_against() -> None:
+    head = asked_head("which choir do I sing with?")
+    assert head is not None
+    [verdict] = judge(head, ["I sing with the choir at st anne's"], _FAKE, floor=0.71)
+    assert not verdict.passed and not verdict.against
+
+
+def test_a_classifier_noun_is_not_the_thing_asked() -> None:
+    assert asked_head("which brand do I buy for my kettle?") is None
+    head = asked_head("which make of kettle do we have?")
+    assert head is not None and head.phrase == "kettle"
+
+
+def test_the_search_order_is_kept_but_for_the_hits_ranked_lower(tmp_path: Path) -> None:
+    question = "what's my nephew's name?"
+    facts = ["My niece Liv rows", "Bo mends nets", "My nephew Tom sails"]
+    hits = _hits_for(tmp_path, question, facts, 0.5)
+    order = [h.memory.content for h in hits]
+    judged = answerable(list(hits), question, _FAKE, floor=0.71, demote=0.5, relevant=0.3)
+    kept = [h.memory.content for h in judged if not h.explain["answerable"].get("demoted")]
+    assert kept == [c for c in order if c in kept]  # relative order of the others kept
+    niece = next(h for h in judged if "Liv" in h.memory.content)
+    assert niece.explain["answerable"]["demoted"] is True

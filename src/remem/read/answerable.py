@@ -24,14 +24,29 @@ pieces of evidence:
   mean of the two cosines is the memory's ``instance`` score, passed at
   ``config.answerable_floor`` (chosen on the broad-questions dev set).
 
-A hit that fails is marked (``explain["answerable"]``: "not the thing asked")
-and its score multiplied by ``config.answerable_demote``; when every hit fails
-the question is answered with nothing. Questions with no head (third-person
-questions, "who ..." questions, broad ones) are left as they are.
+A failure is of one of two strengths. **Against**: evidence that the memory is
+about another thing — another relative named ("my mother" for "my father"), a
+sibling kind ("dog" for "cat"), or the thing itself without the kind of value
+asked (the dermatologist, no name; but not "which one": a name written in lower
+case is one the test cannot see). **Unproven**: nothing shows it holds the thing
+(no relative named, no word that passes the kind test) — a question asked in other
+words than the memory ("my husband's instrument" for "Joost's cello") looks like
+this too. So an unproven failure is judged again by an independent relevance test,
+the hit's match with the whole question (``explain["match"]["score"]``, see
+:mod:`remem.read.floor`): at ``config.answerable_relevant`` or above it is *unsure*
+and kept as it is. A hit that fails otherwise is marked (``explain["answerable"]``:
+"not the thing asked"); one against the thing (or unproven when another hit
+holds the thing) is ranked lower: its score multiplied by
+``config.answerable_demote`` and its place divided by it (the search's order is
+otherwise kept);
+when every hit fails — each against the thing asked, or unproven and weakly
+related — the question is answered with nothing. Questions with no head
+(third-person questions, "who ..." questions, broad ones) are left as they are.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, OrderedDict
 from collections.abc import Sequence
@@ -76,7 +91,21 @@ class Verdict:
     score: float
     word: str | None
     by: str  # "kin", "noun" (the head noun itself), "instance" / "sibling" (the kind test)
-    unsure: bool = False  # failed the kind test, but holds names the model cannot place
+    unsure: bool = False  # failed, but holds names the model cannot place, or is relevant
+    relevant: bool = False  # unsure as an unproven failure close to the question
+
+    @property
+    def against(self) -> bool:
+        """Whether the failure is evidence of another thing: another relative named, a
+        sibling kind, or the thing without the value asked (not merely unproven)."""
+        if self.passed:
+            return False
+        thing, _, missing = self.by.partition(", no ")
+        return (
+            self.by == "sibling"
+            or (self.by == "kin" and self.word is not None)
+            or (bool(missing) and missing != "which" and thing in ("noun", "kin", "value"))
+        )  # "which": a name the test cannot see ("the bellingham road harriers")
 
     def explain(self, head: Head, floor: float) -> dict[str, object]:
         out: dict[str, object] = {
@@ -88,7 +117,9 @@ class Verdict:
             "floor": floor,
             "passed": self.passed,
         }
-        if self.unsure:
+        if self.relevant:
+            out["why"] = "unsure: not shown to be the thing asked, but close to the question"
+        elif self.unsure:
             out["why"] = "unsure: holds names the kind test cannot place"
         elif not self.passed:
             out["why"] = "not the thing asked"
@@ -224,7 +255,8 @@ def _thing(head: Head, text: str) -> Verdict | None:
     """The verdict structure gives (None: left to the kind test)."""
     if not head.noun:
         return Verdict(True, 1.0, None, "value")  # "how much do I owe?": the value only
-    asked = kin.relation(head.phrase) or kin.relation(head.noun)
+    first = head.phrase.split()[0]  # "where did my father work?": the phrase "father work"
+    asked = kin.relation(head.phrase) or kin.relation(head.noun) or kin.relation(first)
     if asked is not None:
         said = [(w, r) for w in _WORD.findall(text) if (r := kin.relation(w)) is not None]
         for word, relation in said:
@@ -313,9 +345,12 @@ def answerable(
     demote: float,
     related: float = 0.45,
     sibling: float = 0.6,
+    relevant: float = 0.0,
 ) -> list[SearchHit]:
     """``hits`` judged against the thing ``query`` asks for (see the module doc):
-    those that fail are marked and demoted by ``demote``; none when all fail.
+    those that fail are marked; those against the thing (or unproven while another
+    hit holds it) ranked lower by ``demote``; an unproven failure whose match is at
+    least ``relevant`` is unsure and kept; none when all fail and none is kept.
     ``floor`` 0, or a question without a head, leaves ``hits`` as they are."""
     head = asked_head(query) if floor > 0 else None
     if head is None or not hits:
@@ -334,10 +369,44 @@ def answerable(
         contents=contents,
         common=common,
     )
+    verdicts = [_relevant(h, v, relevant) for h, v in zip(hits, verdicts, strict=True)]
     if not any(v.passed or v.unsure for v in verdicts):
         return []
-    for hit, verdict in zip(hits, verdicts, strict=True):
+    found = any(v.passed for v in verdicts)
+    place: dict[str, float] = {}
+    for n, (hit, verdict) in enumerate(zip(hits, verdicts, strict=True)):
         hit.explain["answerable"] = verdict.explain(head, floor)
-        if not verdict.passed and not verdict.unsure:
+        place[hit.memory.id] = n + 1.0
+        if _lower(hit, verdict, found=found, relevant=relevant):
             hit.score *= demote
-    return sorted(hits, key=lambda h: -h.score)
+            hit.explain["answerable"]["demoted"] = True
+            place[hit.memory.id] = (n + 1) / demote if demote > 0 else math.inf
+    # ranked lower by place, not re-sorted by score: the order the search gave is kept
+    return sorted(hits, key=lambda h: place[h.memory.id])
+
+
+def _relevant(hit: SearchHit, verdict: Verdict, relevant: float) -> Verdict:
+    """``verdict`` made unsure when it is an unproven failure (not :attr:`Verdict.against`)
+    of a hit whose match with the question is at least ``relevant`` (a hit without a
+    match score is judged by the others: it is not kept on that ground)."""
+    if verdict.passed or verdict.unsure or verdict.against or relevant <= 0:
+        return verdict
+    match = hit.explain.get("match", {})
+    score = match.get("score") if isinstance(match, dict) else None
+    if not isinstance(score, float | int) or score < relevant:
+        return verdict
+    return Verdict(False, verdict.score, verdict.word, verdict.by, unsure=True, relevant=True)
+
+
+def _lower(hit: SearchHit, verdict: Verdict, *, found: bool, relevant: float) -> bool:
+    """Whether a hit is ranked lower: when another hit holds the thing (``found``),
+    every failure that is not unsure; when none does, only a failure against the thing
+    that is also weakly related ("your mam's set" beside the salon asked for is not)."""
+    if verdict.passed or verdict.unsure:
+        return False
+    if found:
+        return True
+    match = hit.explain.get("match", {})
+    score = match.get("score") if isinstance(match, dict) else None
+    weak = not isinstance(score, float | int) or score < relevant
+    return verdict.against and weak

@@ -61,7 +61,9 @@ _NAME = frozenset("name names".split())
 _COPULA = frozenset("is are was were 's 're".split())
 CALLED = frozenset("called named".split())
 _GLUED = frozenset("whats wheres whos hows whens".split())
-_KIND = frozenset("kind kinds sort sorts type types".split())
+# classifier nouns: "which brand of tea", "which model do I buy?" ask for a kind's name,
+# the classifier names no thing of its own
+_KIND = frozenset("kind kinds sort sorts type types brand brands make makes model models".split())
 # a participle or gerund ends the noun phrase: "my cat called", "my sister doing"
 _VERB_FORM = re.compile(r"^[a-z]{3,}(?:ed|ing)$")
 

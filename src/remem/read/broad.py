@@ -69,8 +69,9 @@ from remem.timeexpr import find_times
 
 Frame = Literal["request", "identity", "set", "meaning"]
 
-_TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*|'[a-z]+")
-_CONTRACTION = re.compile(r"(?<=[a-z])'(s|re|ve|m|d|ll|t)\b")
+# letters of any script: "fiancée", "café" are one word each
+_TOKEN = re.compile(r"[^\W_]+(?:-[^\W_]+)*|'[a-z]+")
+_CONTRACTION = re.compile(r"(?<=[^\W\d_])'(s|re|ve|m|d|ll|t)\b")
 
 # Closed classes.
 # "user": how an agent names the same person ("what do you know about the user?")

@@ -95,6 +95,7 @@ def search(
                 demote=config.answerable_demote,
                 related=config.answerable_related,
                 sibling=config.answerable_sibling,
+                relevant=config.answerable_relevant,
             )
         else:
 
