@@ -193,3 +193,14 @@ def test_composed_with_the_one_named(text: str, expected: tuple[str, str]) -> No
 )
 def test_nights_counted_and_old_calendar_days(text: str, expected: tuple[str, str]) -> None:
     assert span(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the month that's just been", ("2025-09-01", "2025-09-30")),
+        ("fri and sat just gone", ("2025-10-03", "2025-10-04")),
+    ],
+)
+def test_just_gone_in_other_words(text: str, expected: tuple[str, str]) -> None:
+    assert span(text) == expected

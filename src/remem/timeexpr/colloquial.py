@@ -40,6 +40,12 @@ _TO_DATE = {"ytd": "year", "qtd": "quarter", "mtd": "month", "wtd": "week"}
 _SINGLE_WORD_HOLIDAYS = {words[0]: rule for words, rule in HOLIDAYS.items() if len(words) == 1}
 
 
+# After a day or a period: the last one ("the weekend that's just been": "'s" is dropped).
+_JUST_GONE = tuple(
+    f"{lead}just {verb}" for lead in ("", "that ") for verb in ("gone", "passed", "been", "went")
+)
+
+
 class ColloquialRules(ParserBase):
     """Rules for periods named the way people talk about them."""
 
@@ -264,11 +270,16 @@ class ColloquialRules(ParserBase):
             return [(weekend_span(d), i + 3)]
         j = i + (self.at(i) == "the")
         word = self.at(j)
-        k = self.words(j + 1, "just gone", "just passed", "just been")
+        pair = self.at(j + 1) == "and" and self.at(j + 2) in WEEKDAY  # "Sat and Sun just gone"
+        k = self.words(j + 1 + 2 * pair, *_JUST_GONE)
         if k is None:
             return []
         if word in WEEKDAY:
-            return [(day_span(self._weekday_before(a, WEEKDAY[word])), k)]
+            last = self._weekday_before(a, WEEKDAY[word])
+            if pair:
+                end = last + timedelta(days=(WEEKDAY[self.at(j + 2)] - last.weekday()) % 7)
+                return [(Span(last, end, "range"), k)] if end < a else []
+            return [(day_span(last), k)]
         unit = UNITS.get(word)
         if unit in ("week", "weekend", "month", "year"):
             return [self._count(unit, 1, 1, -1, False, k)]
