@@ -153,6 +153,9 @@ class ReadSettings(BaseModel):
     summary_min_score: float = Field(0.5, ge=0, le=1)
     # final = relevance**w_rel * prod(factor**w_factor); see remem/read/rank.py
     rank_candidates: int = Field(30, ge=1)  # fused candidates the ranker re-scores
+    # ...for a query naming a time (its window then chooses among more; remem/read/search.py;
+    # LoCoMo dev single-hop R@10 .847 -> .852 with the two factors below, docs/benchmarks.md)
+    rank_candidates_window: int = Field(100, ge=1)
     search_blas_threads: int = Field(1, ge=0)  # BLAS threads during a search; 0: leave as is
     rank_weight_relevance: float = Field(2.0, ge=0)
     rank_weight_importance: float = Field(0.5, ge=0)
@@ -177,8 +180,16 @@ class ReadSettings(BaseModel):
     # a memory plainly about someone other than the person a question asks about
     # ("Aiden's parents live in Tampa" for "Where does Aiden live?"): its rank factor
     rank_subject_mismatch: float = Field(0.6, ge=0, le=1)
+    # a question about one of the speakers in view: the rank factor of a memory someone
+    # else said (remem/read/subject.py; LoCoMo dev R@5 .684 -> .704, every category up,
+    # chosen on every leave-one-conversation-out fold); 1 turns it off
+    rank_other_speaker: float = Field(0.4, ge=0, le=1)
     # ... and such a memory is ranked after every memory that is not (subject first)
     rank_subject_first: bool = True
+    # a question asking for a time ("when did ...?"): the rank factor of a memory that
+    # states none (remem/read/rank.py "dated"; LoCoMo dev temporal R@10 .892 -> .904,
+    # chosen on 4 of 5 leave-one-conversation-out folds); 1 turns it off
+    rank_when_undated: float = Field(0.5, ge=0, le=1)
     temporal_scale_days: float = Field(30.0, gt=0)
     context_rewrite_messages: int = Field(6, ge=1)  # messages a context query is built from
     context_rewrite_keywords: int = Field(12, ge=0)

@@ -287,3 +287,64 @@ def test_a_contraction_or_the_speakers_own_group_is_no_other_person(
     """ "It's" is "it is", never "its owner"; "our team" is the speaker with others."""
     (hit,) = rank(hits(said(content, speaker)), query=query, config=Config(), now=NOW)
     assert hit.explain["rank"]["subject"] == 1.0
+
+
+# -- a "when" question and a memory that says when -------------------------------------
+def test_a_when_question_prefers_the_memory_that_states_a_time() -> None:
+    """Two memories about the kayak trip; "when" is answered by the one saying when."""
+    undated = rec("Odile: The kayak trip on the lake was wonderful, so calm.")
+    dated = rec("Odile: We took the kayaks out on the lake two weekends ago.")
+    config = Config(rank_when_undated=0.5)
+    ranked = rank(
+        hits(undated, dated, scores=[1.0, 0.9]),
+        query="When did Odile go kayaking?",
+        config=config,
+        now=NOW,
+    )
+    assert ranked[0].memory is dated
+    assert ranked[1].explain["rank"]["dated"] == 0.5
+    # not a "when" question: no factor, the fused order stands
+    plain = rank(
+        hits(undated, dated, scores=[1.0, 0.9]),
+        query="Where did Odile go kayaking?",
+        config=config,
+        now=NOW,
+    )
+    assert plain[0].memory is undated
+    assert "dated" not in plain[0].explain["rank"]
+
+
+# -- a question about a speaker and the turns someone else said ------------------------
+def test_a_question_about_a_speaker_prefers_their_own_turns() -> None:
+    """Bram's reply echoes the words; Odile's own turn says what she plays."""
+    echo = rec("Bram: Nice! Do you play the cello too, Odile?")
+    own = rec("Odile: I took up the cello in school and still play most evenings.")
+    config = Config(rank_other_speaker=0.5)
+    ranked = rank(
+        hits(echo, own, scores=[1.0, 0.9]),
+        query="What instrument does Odile play?",
+        config=config,
+        now=NOW,
+    )
+    assert ranked[0].memory is own
+    assert ranked[1].explain["rank"]["speaker"] == 0.5
+    # a person who is not one of the speakers in view: no factor
+    third = rank(
+        hits(echo, own, scores=[1.0, 0.9]),
+        query="What instrument does Pieter play?",
+        config=config,
+        now=NOW,
+    )
+    assert third[0].memory is echo
+    assert "speaker" not in third[0].explain["rank"]
+
+
+def test_the_speaker_comes_from_the_message_name_before_the_text() -> None:
+    named = rec("I keep bees on the roof.", data={"metadata": {"name": "Odile"}})
+    ranked = rank(
+        hits(rec("Bram: Bees, wow."), named, scores=[1.0, 0.9]),
+        query="What does Odile keep on the roof?",
+        config=Config(rank_other_speaker=0.5),
+        now=NOW,
+    )
+    assert ranked[0].memory is named

@@ -10,6 +10,7 @@ import pytest
 from remem.config import Config
 from remem.model import MemoryRecord, SearchHit
 from remem.read.rank import rank
+from remem.read.search import _depth
 from remem.read.temporal import parse_time, temporal_factor
 
 REF = datetime(2024, 3, 13, 15, 0, tzinfo=UTC)  # a Wednesday
@@ -99,3 +100,13 @@ def test_temporal_boost_is_a_ranking_factor_on_by_default() -> None:
     assert [h.memory.content for h in on] == ["may trip", "january trip"]
     assert on[0].explain["rank"]["temporal"] == 1.0
     assert on[0].explain["time_window"]["from"] == "2023-05-01"
+
+
+def test_a_query_naming_a_time_lets_the_ranker_see_more_candidates() -> None:
+    """The window chooses among a deeper pool; a query without one keeps the usual depth."""
+    config = Config(rank_candidates=30, rank_candidates_window=80)
+    now = datetime(2024, 9, 30, tzinfo=UTC)
+    assert _depth("What did Odile bake in March 2024?", config, now) == 80
+    assert _depth("What did Odile bake?", config, now) == 30
+    off = Config(rank_candidates=30, rank_candidates_window=30)
+    assert _depth("What did Odile bake in March 2024?", off, now) == 30

@@ -52,6 +52,15 @@ The factors (each a named policy, swappable through ``policies=``):
 - ``temporal`` (``temporal_boost``, on by default): 1.0 when
   ``valid_from`` is in the query's time window (:mod:`remem.read.temporal`),
   decaying outside it to ``temporal_floor``.
+- ``dated`` (``rank_when_undated``): for a question that asks for a time ("when
+  did ...", "what year ..."), 1.0 for a memory that states one (a time expression
+  of :mod:`remem.timeexpr`: "yesterday", "last May", "two weeks ago"), else
+  ``rank_when_undated`` — the answer to "when" is a memory that says when
+  (:func:`remem.read.temporal.states_time`).
+- ``speaker`` (``rank_other_speaker``): for a question about one of the
+  speakers in view ("What does Odile play?" over Odile's and Bram's turns), the
+  factor of a memory someone else said — a person's own words answer for them
+  (:func:`remem.read.subject.speaker_factor`).
 - ``subject`` (``rank_subject_mismatch``): 1.0, or the mismatch multiplier for a
   memory plainly about someone other than the person the question asks about
   ("Aiden's parents live in Tampa" for "Where does Aiden live?";
@@ -85,8 +94,14 @@ from remem.config import Config
 from remem.lifecycle import policies as lifecycle
 from remem.model import MemoryRecord, SearchHit, Sentiment, Tier, Trust, Visibility, utcnow
 from remem.read.feedback_context import context_terms, evidence
-from remem.read.subject import QuestionSubject, question_subject, subject_factor
-from remem.read.temporal import TimeQuery, parse_time, temporal_factor
+from remem.read.subject import (
+    QuestionSubject,
+    asked_speaker,
+    question_subject,
+    speaker_factor,
+    subject_factor,
+)
+from remem.read.temporal import TimeQuery, parse_time, states_time, temporal_factor
 from remem.read.trust import trust_pass
 
 LN2 = math.log(2.0)
@@ -112,6 +127,7 @@ class RankContext:
     sentiment: Sentiment = Sentiment.NEUTRAL
     terms: tuple[str, ...] = ()  # the query's hashed terms (feedback in context)
     asked: QuestionSubject = field(default_factory=QuestionSubject)  # whom it asks about
+    speaker: str | None = None  # ...when that is one of the speakers in view
 
 
 Policy = Callable[[MemoryRecord, RankContext], float]
@@ -189,6 +205,18 @@ def temporal_policy(record: MemoryRecord, ctx: RankContext) -> float:
     )
 
 
+def dated_policy(record: MemoryRecord, ctx: RankContext) -> float:
+    """For a "when" question: 1.0 for a memory that states a time, else
+    ``rank_when_undated`` (only enabled for such questions)."""
+    return 1.0 if states_time(record) else ctx.config.rank_when_undated
+
+
+def speaker_policy(record: MemoryRecord, ctx: RankContext) -> float:
+    """``rank_other_speaker`` for a memory said by someone other than the speaker a
+    question asks about, else 1.0 (see :mod:`remem.read.subject`)."""
+    return speaker_factor(record, ctx.speaker, ctx.config.rank_other_speaker)
+
+
 def feedback_policy(record: MemoryRecord, ctx: RankContext) -> float:
     """Echo/fizzle for queries like this one (1.0 without such feedback; see
     :mod:`remem.read.feedback_context`)."""
@@ -210,8 +238,10 @@ POLICIES: Mapping[str, Policy] = MappingProxyType(
         "visibility": visibility_factor,
         "sentiment": sentiment_factor,
         "temporal": temporal_policy,
+        "dated": dated_policy,
         "feedback": feedback_policy,
         "subject": subject_policy,
+        "speaker": speaker_policy,
     }
 )
 
@@ -273,6 +303,8 @@ def rank(
     asker = asker or Asker()
     kept = [h for h in hits if visible_to(h.memory, asker) and passes_min_trust(h.memory, config)]
     time_query = parse_time(query, reference=now) if config.temporal_boost else TimeQuery()
+    asks = config.rank_subject_mismatch < 1 or config.rank_other_speaker < 1
+    asked = question_subject(query) if asks else QuestionSubject()
     ctx = RankContext(
         config=config,
         now=now,
@@ -280,7 +312,10 @@ def rank(
         time=time_query,
         sentiment=query_sentiment(query) if config.rank_sentiment else Sentiment.NEUTRAL,
         terms=context_terms(query) if config.feedback_context_weight > 0 else (),
-        asked=question_subject(query) if config.rank_subject_mismatch < 1 else QuestionSubject(),
+        asked=asked,
+        speaker=asked_speaker(asked, [h.memory for h in kept])
+        if config.rank_other_speaker < 1
+        else None,
     )
     table = POLICIES if policies is None else policies
     weights = {
@@ -292,7 +327,7 @@ def rank(
         "sentiment": config.rank_weight_sentiment,
         "temporal": config.rank_weight_temporal,
     }
-    active = [name for name in table if _enabled(name, config, time_query)]
+    active = [name for name in table if _enabled(name, ctx)]
     scored: list[tuple[float, int, bool, SearchHit]] = []
     for index, (hit, relevance) in enumerate(
         zip(kept, normalised_relevance([h.score for h in kept]), strict=True)
@@ -327,15 +362,20 @@ def rank(
     return trust_pass(out, config=config, now=now) if trust else out
 
 
-def _enabled(name: str, config: Config, time_query: TimeQuery) -> bool:
+def _enabled(name: str, ctx: RankContext) -> bool:
+    config, time_query = ctx.config, ctx.time
     if name == "sentiment":
         return config.rank_sentiment
     if name == "temporal":
         return config.temporal_boost and time_query.window is not None
+    if name == "dated":
+        return config.rank_when_undated < 1 and time_query.asks_when
     if name == "feedback":
         return config.feedback_context_weight > 0
     if name == "subject":
         return config.rank_subject_mismatch < 1
+    if name == "speaker":
+        return config.rank_other_speaker < 1 and ctx.speaker is not None
     return True
 
 

@@ -22,6 +22,7 @@ from remem.read.graph import GraphPath, graph_search
 from remem.read.late import late_search
 from remem.read.query import keyword_terms
 from remem.read.rank import Asker, rank
+from remem.read.temporal import parse_time
 from remem.read.trust import trust_pass
 from remem.store.base import ListFilter, Store
 
@@ -196,6 +197,17 @@ def _embed_query(embedder: Embedder, query: str, wanted: tuple[str, ...], config
     return q
 
 
+def _depth(query: str, config: Config, now: datetime | None) -> int:
+    """How many fused candidates the ranking stage re-scores: ``rank_candidates``, or
+    ``rank_candidates_window`` for a query naming a time, whose window (the temporal
+    factor) then chooses among more of them."""
+    deeper = config.rank_candidates_window
+    if deeper <= config.rank_candidates or not config.temporal_boost:
+        return config.rank_candidates
+    window = parse_time(query, reference=now or utcnow()).window
+    return config.rank_candidates if window is None else deeper
+
+
 def _search(
     store: Store,
     embedder: Embedder,
@@ -285,7 +297,7 @@ def _search(
         for source, hits in ranked.items()
         if source in wanted
     }
-    keep = max(limit, config.rank_candidates)
+    keep = max(limit, _depth(query, config, now))
     fused = fuse(
         ranked,
         method=config.fusion,

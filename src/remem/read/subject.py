@@ -17,6 +17,7 @@ speaker — then ``Config.rank_subject_mismatch``. A memory of several sentences
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -79,3 +80,38 @@ def subject_factor(record: MemoryRecord, asked: QuestionSubject, mismatch: float
     if asked.relation is None:  # about someone else, unless the one asked about
         return mismatch if other is not None and other != asked.person else 1.0
     return mismatch if fact.who == SELF else 1.0
+
+
+# -- the speaker of a turn: a question about a speaker is answered by their own words --
+_PREFIX = re.compile(r"^\s*(?P<name>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?):\s")
+
+
+def said_by(record: MemoryRecord) -> str | None:
+    """Who said ``record`` (lower case): its speaker or message name, else the
+    ``Name: `` a stored transcript line opens with; None when unknown."""
+    for source in (record.data, record.data.get("metadata")):
+        if isinstance(source, dict):
+            for key in ("speaker", "name"):
+                value = source.get(key)
+                if isinstance(value, str) and value:
+                    return value.lower()
+    match = _PREFIX.match(record.content)
+    return match["name"].lower() if match else None
+
+
+def asked_speaker(asked: QuestionSubject, records: Sequence[MemoryRecord]) -> str | None:
+    """The person a question asks about when they are one of the speakers of
+    ``records`` (a named third party is not: nothing they said is in view)."""
+    if asked.person is None or asked.relation is not None:
+        return None
+    speakers = {said_by(r) for r in records}
+    return asked.person if asked.person in {s.split()[0] for s in speakers if s} else None
+
+
+def speaker_factor(record: MemoryRecord, speaker: str | None, other: float) -> float:
+    """``other`` for a memory said by someone other than ``speaker`` (the speaker a
+    question asks about), else 1.0 (also when either is unknown)."""
+    if speaker is None:
+        return 1.0
+    who = said_by(record)
+    return other if who is not None and who.split()[0] != speaker else 1.0

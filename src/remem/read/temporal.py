@@ -28,6 +28,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
+from functools import lru_cache
 
 from remem.model import MemoryRecord
 from remem.timeexpr import Span, TimeExpression, find_times, future_words
@@ -134,6 +135,18 @@ def temporal_factor(
     gap = (start - when) if when < start else (when - end)
     days = gap.total_seconds() / 86400.0
     return max(floor, math.exp(-days / scale_days)) if scale_days > 0 else floor
+
+
+def states_time(record: MemoryRecord) -> bool:
+    """Whether the memory's text states a time (any expression the grammar reads,
+    resolved against its ``valid_from``, else today): evidence for a "when" question."""
+    said = record.valid_from or record.created_at
+    return _states_time(record.content, said.date())
+
+
+@lru_cache(maxsize=4096)
+def _states_time(text: str, said: date) -> bool:
+    return bool(find_times(text, said))  # ~0.25 ms a text: the same hits recur
 
 
 # -- helpers -----------------------------------------------------------------------
