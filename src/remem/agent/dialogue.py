@@ -16,6 +16,8 @@ from typing import Any
 
 from remem.agent.session import OBSERVED
 from remem.model import Checkpoint
+from remem.write.act_example import CUE as EXAMPLE
+from remem.write.act_example import example_text
 from remem.write.acts import LESSON_ACTS, Act, Sentence, Utterance
 
 __all__ = [
@@ -150,7 +152,9 @@ def lesson_text(said: Utterance) -> str:
     its end ("ledger-svc. go 1.22, pgx + sqlc. local pg runs in docker on 55432.
     don't touch my 5432") keeps the rule and the sentence it follows, not the
     versions said before (facts, kept as facts, which a later change supersedes; a
-    lesson holding them would show the old value at every session start)."""
+    lesson holding them would show the old value at every session start). A
+    correction by example ("No. Like this:" and a fenced block,
+    :mod:`remem.write.act_example`) keeps its block, as one clipped line of code."""
     sentences = list(said.sentences)
     first = next((n for n, s in enumerate(sentences) if s.act in LESSON_ACTS), 0)
     kept = sentences[max(0, first - 1) :]
@@ -158,7 +162,9 @@ def lesson_text(said: Utterance) -> str:
     # ("sorry, no — it's the other interval. Everything in the chapter uses that one")
     subject = kept[0] if first > 0 and "aside" in kept[0].cues else None
     keep = [
-        s.text for s in kept if s is subject or (s.act is not Act.THANKS and not _small_talk(s))
+        example_text(s.text) if EXAMPLE in s.cues and s.act is Act.CHATTER else s.text
+        for s in kept
+        if s is subject or (s.act is not Act.THANKS and (EXAMPLE in s.cues or not _small_talk(s)))
     ]
     return " ".join(keep).strip()
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from remem.agent.dialogue import PreviousTurn, action_phrase
 from remem.textsplit import split_sentences
+from remem.write.act_example import CUE as EXAMPLE
 from remem.write.acts import Act, Utterance
 from remem.write.injection import adoption_flag
 
@@ -41,6 +42,7 @@ __all__ = ["Subject", "lesson_context", "lesson_subject", "subject_words"]
 SUBJECT_CHARS = 180  # of the reply kept beside a lesson
 CODE_LINES = 1  # added lines of code kept beside a lesson
 CODE_CHARS = 80  # of it
+EXAMPLE_CODE_LINES = 2  # beside a correction by example, instead of the reply
 _EDITS = frozenset({"edit", "multiedit", "write", "notebookedit"})
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
@@ -121,8 +123,13 @@ def lesson_context(said: Utterance, before: PreviousTurn | None) -> tuple[str | 
     if not said.has(Act.CORRECTION) and not found.shared:
         return None, None
     context = action_phrase(found.action) if found.action else None
-    excerpt = found.excerpt if found.excerpt and not adoption_flag(found.excerpt) else None
-    return context, excerpt
+    excerpt = found.excerpt
+    if any(EXAMPLE in s.cues for s in said.sentences):
+        # a correction by example shows what is right; of the turn, the code it replaces
+        # says what was wrong (the reply's prose would only lengthen every start block)
+        code = _code(subject_words(said.text), before.calls, limit=EXAMPLE_CODE_LINES)
+        excerpt = " ".join(f"`{line}`" for line in code) or excerpt
+    return context, excerpt if excerpt and not adoption_flag(excerpt) else None
 
 
 def _action(
@@ -181,9 +188,11 @@ def _prose(reply: str) -> str:
     return "\n".join(lines)
 
 
-def _code(words: set[str], calls: Iterable[Mapping[str, Any]]) -> list[str]:
+def _code(
+    words: set[str], calls: Iterable[Mapping[str, Any]], *, limit: int = CODE_LINES
+) -> list[str]:
     """Lines the turn's edits added that share a word with ``words``, the most shared
-    first (ties: the later edit first)."""
+    first (ties: the later edit first), at most ``limit``."""
     found: list[tuple[int, int, str]] = []
     for n, call in enumerate(calls):
         if _name(call) not in _EDITS:
@@ -203,7 +212,7 @@ def _code(words: set[str], calls: Iterable[Mapping[str, Any]]) -> list[str]:
     for _, _, line in found:
         if line not in out:
             out.append(line)
-        if len(out) == CODE_LINES:
+        if len(out) == limit:
             break
     return out
 

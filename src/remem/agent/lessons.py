@@ -39,13 +39,13 @@ MAX_LESSON_CHARS = 300
 SUBJECT_MARK = " (In answer to: "  # what follows a lesson: the turn it corrects
 _SCAN = 200  # lessons read when looking for one a new lesson reverses
 
-# What a correction opens with, not part of what it teaches. "no" only when
-# punctuation ends it ("no, ..."): "no anyhow in core" forbids anyhow, and "no !! in
-# our code" forbids an operator (marks after a space are a token, but for a dash:
-# "no - don't"). The marks after it never take the dashes of an option ("wrong.
-# --since ...").
+# What a correction opens with, not part of what it teaches. "no" and "wrong" only
+# when punctuation ends them ("no, ...", "wrong. ..."): "no anyhow in core" forbids
+# anyhow, "wrong folder" names what was wrong, and "no !! in our code" forbids an
+# operator (marks after a space are a token, but for a dash: "no - don't"). The marks
+# after it never take the dashes of an option ("wrong. --since ...").
 _LEAD = re.compile(
-    r"^(?:(?:(?:no|nope)\b(?=[,.:;!-]|\s+-(?![-\w]))|(?:wrong|actually|well|hey|ok|okay|please|again|"
+    r"^(?:(?:(?:no|nope|wrong)\b(?=[,.:;!-]|\s+-(?![-\w]))|(?:actually|well|hey|ok|okay|please|again|"
     r"sorry|so)\b)(?:[\s,:;!]|\.(?![/\w])|-(?![-\w]))*)+",
     re.I,
 )

@@ -11,11 +11,11 @@ correction, thanks or chatter, which continue the task before it. A task that ma
   recovered (``episode_failed_score``), the user's correction after it
   (``episode_corrected_score``), otherwise done (``1.0``); thanks after it counts
   for success;
-- **learnings**, when it recovered from a failure: the sentences of the assistant's
-  replies after the failure that name what the fix changed — the words and code
-  pieces of the edits and commands that came after the failure
-  (:func:`remem.agent.tools.terms`) — those naming most of them first, at most
-  ``episode_learning_chars``, in the reply's order. They are
+- **learnings**, when it recovered from a failure: for each failure it got past, the
+  first first, the sentences of the assistant's replies after it that name what the
+  fix changed — the words and code pieces of the edits and commands that came after
+  the failure (:func:`remem.agent.tools.terms`) — those naming most of them first, at
+  most ``episode_learning_chars`` in all, in the reply's order. They are
   stored through :meth:`Episodes.complete`, whose checks (redaction, the injection
   check of what becomes a lesson or rule) every learning passes.
 """
@@ -124,12 +124,26 @@ def learnings_of(task: Task, config: Config) -> list[str]:
         if isinstance(value, Mapping):
             value = " ".join(str(v) for v in value.values() if isinstance(v, str))
         evidence |= terms(str(value or ""))
-    # the reply that follows the fix sums it up; the ones between the failure and
-    # the fix say what was tried (a correction later in the task is its own matter)
-    fixed = _recovered_at(task, first)
-    after = [text for at, text in task.replies if at > fixed]
-    during = [text for at, text in task.replies if first < at <= fixed]
-    replies = after[:1] + list(reversed(during))
+    # each failure the task got past, in order, from its first: the reply that
+    # follows the fix sums it up; the ones between the failure and the fix say what
+    # was tried (a correction later in the task is its own matter)
+    out: list[str] = []
+    room = config.episode_learning_chars
+    start = first
+    for fixed in _recoveries(task, first):
+        after = [text for at, text in task.replies if at > fixed]
+        during = [text for at, text in task.replies if start < at <= fixed]
+        start = fixed
+        said = _learned(after[:1] + list(reversed(during)), evidence, room)
+        if said and said not in out:
+            out.append(said)
+            room -= len(said) + 1
+    return [" ".join(out)] if out else []
+
+
+def _learned(replies: Sequence[str], evidence: set[str], room: int) -> str:
+    """The first of ``replies`` with sentences naming what the fix changed: those
+    sentences, within ``room`` characters (see :func:`learnings_of`)."""
     for reply in replies:
         # the sentences naming most of what the fix changed first ("I set control =
         # lmerControl(optimizer = 'bobyqa')" before "fit_psqi failed: ..."), as many as
@@ -144,24 +158,31 @@ def learnings_of(task: Task, config: Config) -> list[str]:
         kept: list[tuple[int, str]] = []
         size = 0
         for _, n, sentence in sorted(found, key=lambda f: (-f[0], f[1])):
-            if size + len(sentence) > config.episode_learning_chars:
+            if size + len(sentence) > room:
                 continue  # a shorter one may still fit
             kept.append((n, sentence))
             size += len(sentence) + 1
         if kept:
-            return [" ".join(sentence for _, sentence in sorted(kept))]
-    return []
+            return " ".join(sentence for _, sentence in sorted(kept))
+    return ""
 
 
-def _recovered_at(task: Task, first: int) -> int:
-    """The index of the call that made the task's last failure good (else the end)."""
-    failed = [i for i, c in enumerate(task.calls) if c.get("error")]
-    last = failed[-1] if failed else first
-    for i in range(last + 1, len(task.calls)):
-        call = task.calls[i]
-        if not call.get("error") and _key(call) == _key(task.calls[last]):
-            return i
-    return len(task.calls)
+def _recoveries(task: Task, first: int) -> list[int]:
+    """The index of each call that made a failure good, in order: of a failure, the
+    next call of the same tool that worked (the end of the task when none did)."""
+    out: list[int] = []
+    for at in [i for i, c in enumerate(task.calls) if c.get("error") and i >= first]:
+        fixed = next(
+            (
+                i
+                for i in range(at + 1, len(task.calls))
+                if not task.calls[i].get("error") and _key(task.calls[i]) == _key(task.calls[at])
+            ),
+            len(task.calls),
+        )
+        if not out or fixed > out[-1]:
+            out.append(fixed)
+    return out
 
 
 def _code_like(term: str) -> bool:

@@ -179,6 +179,7 @@ def reader(embedder: Embedder | None, config: Config) -> Callable[..., Utterance
     """:func:`remem.write.acts.classify` with ``embedder``'s reading and Config's
     margins (``act_*``): what the hook path and the write path read a prompt with.
     Called as ``read(text, previous=...)``."""
+    from remem.write.act_example import by_example
     from remem.write.acts import classify
 
     meaning = act_meaning(embedder, config)
@@ -198,12 +199,12 @@ def reader(embedder: Embedder | None, config: Config) -> Callable[..., Utterance
 
         said = said_with(config.act_standing_margin, config.act_imperative_standing_margin)
         if meaning is None:
-            return said
+            return by_example(said, previous=previous)
         logit = _Logit(embedder, text, previous)
         if _standing_by_nearness_only(said, logit, config):
             # read again with no sentence a rule by its nearness to instructions alone
             said = said_with(math.inf, math.inf)
-        return _standing(said, config, previous, logit)
+        return _standing(by_example(said, previous=previous), config, previous, logit)
 
     return read
 
