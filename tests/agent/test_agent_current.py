@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from remem.agent import MemoryAgent
-from remem.agent.current import current, named_left
+from remem.agent.current import current, family_changed, named_left, since_changed, values
 from remem.memory import Memory
 
 T0 = datetime(2025, 6, 2, 9, 0, tzinfo=UTC)
@@ -70,3 +70,55 @@ def test_a_lesson_quoting_a_value_a_later_session_changed_is_marked_at_the_start
     (other,) = [x for x in lessons.lines if "seeder" in x]
     assert "since changed" not in other
     assert "runs out" not in line
+
+
+def test_a_version_with_a_build_suffix_is_one_value() -> None:
+    assert values("the editor is 2021.3.45f1 on every machine") == {"version": {"2021.3.45f1"}}
+    assert values("pinned the sdk at 4.2.0rc3") == {"version": {"4.2.0rc3"}}
+    # a unit after a decimal is no suffix
+    assert values("a 3.5mm jack") == {"version": {"3.5"}}
+
+
+def test_a_name_given_a_new_version_by_a_change_or_a_new_major() -> None:
+    # markup around the value, and the version past the "to" of a change
+    older = "(In answer to: This repo pins Chakra **2.8.1** for the modal.)"
+    assert family_changed(older, "I upgraded Chakra to 3.1.0 on the ui branch.")
+    # a plain major after the name, against a full version of it
+    assert family_changed("godot 4.2.2, the mobile renderer", "MOVED TO GODOT 5 at last")
+    assert not family_changed("godot 4.2.2 everywhere", "godot 4 docs are fine")
+    assert not family_changed("redis on port 6379", "moved to port 6380")
+
+
+def test_replace_names_what_is_left() -> None:
+    older = "Task: hook the checkout to a Paddle payment link for the total."
+    assert "paddle" in named_left(older, "Please replace the Paddle checkout code with Lemon.")
+    assert "mailer" in named_left("The Mailer class sends via smtp.", "replace the old Mailer")
+
+
+def test_the_mark_of_a_line_a_block_builds_from_a_record(mem: Memory) -> None:
+    mem.config.agent_replaced_min_cosine = 0.99  # no nearness: the cue alone decides
+    older = "Task: wire the invoice page to a Paddle payment link for the total."
+    newer = "Paddle refused us. Please replace the Paddle link code with Lemon links."
+    records = []
+    for text, day in ((older, 0), (newer, 6)):
+        (record,) = mem.add(text, user_id="maya", agent_id="coder", infer=False,
+                            valid_from=T0 + timedelta(days=day))  # fmt: skip
+        records.append(record)
+    marks = since_changed(records[:1], mem.store, mem.config, pool=records[1:])
+    assert marks == {
+        records[0].id: "(since changed: Please replace the Paddle link code with Lemon links.)"
+    }
+    assert since_changed(records[1:], mem.store, mem.config, pool=records[:1]) == {}
+
+
+def test_an_episodes_label_is_no_part_of_the_mark(mem: Memory) -> None:
+    mem.config.agent_replaced_min_cosine = 0.99
+    older = "Succeeded at: deploy staging on Fly with flyctl deploy (outcome 1.00)."
+    newer = "Succeeded at: we moved staging off Fly over the weekend, it runs on Coolify now."
+    records = []
+    for text, day in ((older, 0), (newer, 6)):
+        (record,) = mem.add(text, user_id="maya", agent_id="coder", infer=False,
+                            valid_from=T0 + timedelta(days=day))  # fmt: skip
+        records.append(record)
+    (mark,) = since_changed(records[:1], mem.store, mem.config, pool=records[1:]).values()
+    assert mark.startswith("(since changed: we moved staging off Fly")

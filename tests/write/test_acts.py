@@ -251,3 +251,32 @@ def test_what_someone_else_is_doing_now_beside_an_ask_is_a_report() -> None:
     assert durable_beside_ask("we are moving the db to port 5544")
     assert durable_beside_ask("the board decided: the launch moves to 14 May, we slipped")
     assert durable_beside_ask("the worker listens on port 7070")
+
+
+def test_the_speakers_own_switch_beside_an_ask_holds() -> None:
+    assert durable_beside_ask("Stripe froze our account again, so we are moving to Paddle.")
+    assert durable_beside_ask("the old sdk is dead so im switching to Mixpanel")
+    assert not durable_beside_ask("we are moving to the next screen")
+    # another's words told on, in the present, are a report of the moment
+    assert not durable_beside_ask("a tester says the score reset after 2.1.0")
+
+
+def test_a_plan_of_the_speakers_is_no_fact() -> None:
+    said = classify("can we add tracing? I'll put the key in the env as OTEL_KEY")
+    assert said.statements() == []
+    assert classify("I'll be off from the 4th to the 9th").statements()
+
+
+def test_a_phrase_of_place_ended_by_the_verb_of_the_order() -> None:
+    assert classify("On settings page add a Delete account button").has(Act.REQUEST)
+    assert classify("in the footer of page put a small logo").has(Act.REQUEST)
+    assert not classify("on fridays report mails go out").has(Act.REQUEST)
+
+
+def test_a_question_about_a_thing_or_the_speakers_choice_corrects_nothing() -> None:
+    previous = "I changed the parser and ran the tests; two fail."
+    assert not classify("Is the parser wrong or the fixture?", previous=previous).is_lesson
+    assert classify("is that wrong?", previous=previous).is_lesson
+    assert not classify(
+        "can I just use a regex instead of the parser here?", previous=previous
+    ).is_lesson

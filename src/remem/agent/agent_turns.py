@@ -94,7 +94,8 @@ class TurnsMixin(AgentBase):
             )
             if part is not None:  # a promoted item's memory is not repeated below
                 builder.mark_shown([w.promoted_to for w, _ in found if w.promoted_to])
-            earlier = self._earlier_episodes(prompt, now=now)
+            said = self._said_this_session(session_id, now=now)
+            earlier = self._earlier_episodes(prompt, now=now, said=said)
             builder.add(EPISODES, earlier, max_items=config.episode_recall_max)
             rules = self.rules.matching(prompt, tool=tool, limit=max(1, config.agent_rules_max))
             rules = rules[: config.agent_rules_max]
@@ -108,7 +109,7 @@ class TurnsMixin(AgentBase):
                 now=now,
                 economy=economy,
                 items=items,
-                said=self._said_this_session(session_id, now=now),
+                said=said,
             )
             context = self._inject(
                 builder, session, now=now, economy=economy, withheld=withheld, record=not defer
@@ -359,11 +360,15 @@ class TurnsMixin(AgentBase):
             return []
         return [made]
 
-    def _earlier_episodes(self, prompt: str, *, now: datetime) -> list[Line]:
+    def _earlier_episodes(
+        self, prompt: str, *, now: datetime, said: Sequence[MemoryRecord] = ()
+    ) -> list[Line]:
         """How tasks like the one a prompt asks for went before, when something fixed a
         failure then (its learnings): the nearest by the embedding's cosine, at least
         ``episode_recall_min``; else, when the prompt names an earlier task as its model
-        (:mod:`remem.agent.backref`), the nearest episode whose task holds that name."""
+        (:mod:`remem.agent.backref`), the nearest episode whose task holds that name. A
+        task holding a value a newer memory (or what the user ``said`` earlier in this
+        session) replaced is marked with it, as a relevant line is."""
         config = self.mem.config
         if config.episode_recall_max <= 0 or not classify(prompt).has(*_TASK_ACTS):
             return []
@@ -377,10 +382,12 @@ class TurnsMixin(AgentBase):
         shown = [h for h in hits if h.score >= config.episode_recall_min]
         if not shown and named:
             shown = [h for h in hits if covers(named, h.episode.task)][:1]
+        marks = self.recaller.changed_since([h.episode.id for h in shown], said) if shown else {}
         for hit in shown:
             episode = hit.episode
             how = "worked" if episode.success else "did not work"
-            text = f"{episode.task} ({how}) — what fixed it: {' '.join(episode.learnings)}"
+            task = f"{episode.task} {marks[episode.id]}" if episode.id in marks else episode.task
+            text = f"{task} ({how}) — what fixed it: {' '.join(episode.learnings)}"
             lines.append(Line(plain(text), ref=episode.id))
         return lines
 

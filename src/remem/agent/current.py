@@ -42,14 +42,15 @@ from remem.slots import lexicon as lx
 from remem.slots.ending import ended_values
 from remem.store.base import Store
 
-__all__ = ["UNSTORED", "current", "named_left", "replaced_by", "values"]
+__all__ = ["UNSTORED", "current", "named_left", "replaced_by", "since_changed", "values"]
 
 # data key of a record made for the mark from a turn of this session, not a memory yet
 UNSTORED = "unstored"
 
 _KINDS = (
     ("time", re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")),
-    ("version", re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?![\w.]*\d)")),
+    # a build or pre-release suffix is part of the version ("2022.3.20f1", "1.4.0rc2")
+    ("version", re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?:[a-z]{1,5}\d+)?(?![\w.]*\d)")),
     (
         "amount",
         re.compile(
@@ -68,7 +69,7 @@ _KINDS = (
 _LEFT = re.compile(
     r"\b(?:(?:moved|moving|switched|switching|migrated|migrating|went)\s+(?:away\s+)?"
     r"(?:off|from)|instead\s+of|rather\s+than|no\s+longer\s+(?:on|at|in|with|using|uses?)|"
-    r"replaced|leaving)\s+(?:the\s+)?"
+    r"replac(?:e|es|ed|ing)|leaving)\s+(?:the\s+)?(?:old\s+)?"
     r"([\w€$£][\w.:-]*)|\bnot\s+(?:on\s+|at\s+|in\s+)?([\w.:-]+)\s+any\s?more\b|"
     r"([\w.:-]+)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+)?"
     r"(?:retired|deprecated|decommissioned|discontinued|shut\s+down|gone)\b",
@@ -83,9 +84,19 @@ _OLD_VALUE = re.compile(r"\b(?:old|previous|former)\s+([\w.:-]*\d[\w.:-]*)", re.
 # another number replaced it
 _FAMILY = re.compile(
     r"(?<![\w.])([a-z][a-z_-]*[a-z])(\d+)(?!\w|\.\w)|"
-    r"\b(?:([a-z]+)\s+)?([a-z]+)\s+v?(\d+(?:\.\d+)*)(?![\w:/-]|\.\w)",
+    r"\b(?:([a-z]+)\s+)?([a-z]+)\s+v?(\d+(?:\.\d+)*(?:[a-z]{1,5}\d+)?)(?![\w:/-]|\.\w)",
     re.IGNORECASE,
 )
+# a name given a version by a change ("upgraded MudBlazor to 7.8.0", "bumped .nvmrc from
+# 18 to 20.11.1"): the version is the name's, past the "to"
+_CHANGED_FAMILY = re.compile(
+    r"\b(?:upgrad|updat|bump|switch|mov|chang|migrat|pinn?)\w*\s+(?:the\s+|our\s+)?\.?"
+    r"([a-z][\w-]*[a-z])\s+(?:from\s+\S+\s+)?to\s+v?(\d+(?:\.\d+)+(?:[a-z]{1,5}\d+)?)"
+    r"(?![\w:/-]|\.\w)",
+    re.IGNORECASE,
+)
+# emphasis and code marks around a value ("MudBlazor **6.11.2**", "`v1.2`"): not part of it
+_MARKUP = re.compile(r"[*`]+")
 # words before a number that name no family ("at 5", "from like 12")
 _NOT_FAMILY = frozenset(
     """the and for from with like about around than then into onto over under only just
@@ -108,7 +119,7 @@ def values(text: str) -> dict[str, set[str]]:
     the kinds (a time is no number). An episode's outcome score ("(outcome 0.80)") is
     no value of its task."""
     out: dict[str, set[str]] = {}
-    rest = _OUTCOME.sub(" ", text)
+    rest = _MARKUP.sub(" ", _OUTCOME.sub(" ", text))
     for kind, pattern in _KINDS:
         for match in pattern.finditer(rest):
             value = re.sub(r"[^\w.:]", "", match.group(0).lower()).lstrip("v")
@@ -139,32 +150,52 @@ def replaced_by(older: str, newer: str) -> set[str]:
     return changed | family
 
 
-def _families(text: str) -> dict[str, set[str]]:
+def _families(text: str) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """The names of ``text`` with their numbers, and apart the plain numbers after one
+    word ("unity 6", "port 5433": too little to name a family, but a product's major
+    version against a full version of the same name)."""
     out: dict[str, set[str]] = {}
-    for match in _FAMILY.finditer(_OUTCOME.sub(" ", text)):
+    loose: dict[str, set[str]] = {}
+    rest = _MARKUP.sub(" ", _OUTCOME.sub(" ", text))
+    for match in _FAMILY.finditer(rest):
         glued, before, word = match.group(1), match.group(3), match.group(4)
         number = match.group(2) or match.group(5)
         if glued:
             names = [glued.lower()]
         elif "." in number:  # a version: the word before names it
             names = [word.lower()]
-        else:  # a plain number: two words name it ("port 5433" alone names too little)
-            names = [before.lower(), word.lower()] if before else []
+        elif before and before.lower() not in _NOT_FAMILY:
+            # a plain number: two words name it ("port 5433" alone names too little)
+            names = [before.lower(), word.lower()]
+        else:
+            names = []
+            if word.lower() not in _NOT_FAMILY and not word.lower().endswith(("ed", "ing")):
+                loose.setdefault(word.lower(), set()).add(number)
         # a verb's form before a number is no name ("loaded 1843 rows"), nor a function word
         if not names or any(
             n in _NOT_FAMILY or n in _SPEAKERS or n.endswith(("ed", "ing")) for n in names
         ):
             continue
         out.setdefault(" ".join(names), set()).add(number)
-    return out
+    for match in _CHANGED_FAMILY.finditer(rest):
+        name = match.group(1).lower()
+        if name not in _NOT_FAMILY and name not in _SPEAKERS:
+            out.setdefault(name, set()).add(match.group(2))
+    return out, loose
 
 
 def family_changed(older: str, newer: str) -> set[str]:
     """The names of ``older`` that ``newer`` gives another number ("europe-west1" then
-    "europe-west3", "min sdk 21" then "min sdk 23"): a value of the same family changed,
-    whatever the two texts' nearness."""
-    old, new = _families(older), _families(newer)
-    return {stem for stem, numbers in old.items() if new.get(stem, numbers) - numbers}
+    "europe-west3", "min sdk 21" then "min sdk 23", "MudBlazor 6.11" then "upgraded
+    MudBlazor to 7.8.0", "unity 2022.3.20f1" then "unity 6": another major version):
+    a value of the same family changed, whatever the two texts' nearness."""
+    (old, _), (new, loose) = _families(older), _families(newer)
+    changed = {stem for stem, numbers in old.items() if new.get(stem, numbers) - numbers}
+    for stem, numbers in old.items():
+        majors = {n.split(".")[0] for n in numbers if "." in n}
+        if majors and loose.get(stem, majors) - majors:
+            changed.add(stem)
+    return changed
 
 
 def named_left(older: str, newer: str) -> set[str]:
@@ -179,7 +210,12 @@ def named_left(older: str, newer: str) -> set[str]:
     if _analysable(older) and _analysable(newer) and _ENDING.search(newer):
         old = _fact(older)
         left |= ended_values(old, _fact(newer)) - ended_values(old, old)
-    return left
+    return left - _NO_VALUE
+
+
+# words the slot reader may take for what was left that name no value ("replaced the old
+# entries", "the old way"): the value is the word they qualify
+_NO_VALUE = frozenset("old new previous former current latest".split())
 
 
 # what the slot reader's ending needs in the newer text (a cheap look first: most pairs
@@ -296,7 +332,8 @@ def current(
             marks = [newer] + ([second[2]] if second is not None else [])
             text = older.content
             for by in marks:
-                mark = _changing_part(older.content, by.content)
+                # an episode's label is no part of what changed (the room is the value's)
+                mark = _EPISODE_LABEL.sub("", _changing_part(older.content, by.content))
                 if len(mark) > _MAX_MARK_CHARS:
                     mark = mark[: _MAX_MARK_CHARS - 1].rstrip() + "…"
                 text = f"{text} (since changed: {mark})"
@@ -304,6 +341,21 @@ def current(
     return [out.get(i, r) for i, r in enumerate(records) if i not in out or out[i] is not None]  # type: ignore[misc]
 
 
+def since_changed(
+    records: Sequence[MemoryRecord], store: Store, config: Config, *, pool: Sequence[MemoryRecord]
+) -> dict[str, str]:
+    """The marks (``since changed: ...``) of ``records`` whose value a newer memory of
+    ``pool`` (or among them) replaced, by id: for a line a block builds from a record
+    rather than shows as it is (an earlier episode's task and what fixed it)."""
+    out: dict[str, str] = {}
+    marked = current(records, store, config, mark_only=True, pool=pool)
+    for before, after in zip(records, marked, strict=True):
+        if after.content != before.content and after.content.startswith(before.content):
+            out[before.id] = after.content[len(before.content) :].strip()
+    return out
+
+
+_EPISODE_LABEL = re.compile(r"^(?:Task|Succeeded at|Failed at|Error):\s*")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 
 

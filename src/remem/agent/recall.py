@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from remem.agent.context import RELEVANT, SUMMARIES, BlockBuilder, Line, memory_line, plain
-from remem.agent.current import current
+from remem.agent.current import current, since_changed
 from remem.agent.results import Fact
 from remem.agent.session import scope_args
 from remem.memory import Memory
@@ -125,6 +125,18 @@ class Recaller:
             self.scope, filters=ListFilter(kinds=(Kind.SEMANTIC.value,)), limit=limit * 4
         )
         return self._newest(page.items, limit=limit)
+
+    def changed_since(
+        self, ids: Sequence[str], said: Sequence[MemoryRecord] = ()
+    ) -> dict[str, str]:
+        """The marks of the memories ``ids`` whose value a newer statement or episode of
+        the scope, or one the user ``said`` earlier in this session, replaced, by id
+        (:func:`remem.agent.current.since_changed`)."""
+        records = [r for i in ids if (r := self.mem.store.get_memory(i, self.scope)) is not None]
+        if not records:
+            return {}
+        pool = [*self.newer_pool(), *said]
+        return since_changed(records, self.mem.store, self.mem.config, pool=pool)
 
     def marked(self, records: Sequence[MemoryRecord]) -> list[MemoryRecord]:
         """``records`` (lessons) with each one holding a value a newer statement or

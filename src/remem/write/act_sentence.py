@@ -118,6 +118,14 @@ def _overlaps_previous(text: str, previous: str) -> bool:
     return False
 
 
+# the speaker as the subject of a question ("can I just use ...?", "should I ...?")
+_ASKS_SELF = re.compile(r"\b(?:can|could|should|shall|may|do)\s+i\b", re.IGNORECASE)
+# who or what a question about the turn before has as its subject
+_TURN_SUBJECTS = frozenset("you u that this it that's thats this's it's its".split())
+# the words of BLAME that judge a thing, not the assistant's act
+_JUDGING = re.compile(r"(?:wrong|incorrect|not\s+(?:quite\s+)?right|mistake)$", re.IGNORECASE)
+
+
 def read_sentence(
     text: str,
     *,
@@ -163,7 +171,19 @@ def read_sentence(
     this_task = negated and not standing and FOR_NOW.search(main) is not None
     negated = negated and not this_task  # "no photo for now": a limit to this task
     deictic = words[0] in DEICTIC or "same" in words[:3]
-    blame = bool(BLAME.search(text)) or (
+    # a yes/no question about a thing ("is the code wrong or the test?") asks whether it
+    # is wrong: its judging word blames no turn ("did you break it?", "is that wrong?" do)
+    about_thing = (
+        interrogative
+        and words[0] in AUX
+        and len(words) > 1
+        and words[1] not in _TURN_SUBJECTS
+        and not words[0].endswith("nt")
+    )
+    blamed = [
+        m.group(0) for m in BLAME.finditer(text) if not (about_thing and _JUDGING.match(m.group(0)))
+    ]
+    blame = bool(blamed) or (
         not interrogative
         and bool(AGAIN.search(text))
         and (
@@ -178,7 +198,9 @@ def read_sentence(
     )
     blame = blame or judged
     polite = bool(POLITE.match(core)) or bool(GO_AHEAD.search(core))
-    against = _overlaps_previous(main, previous) or (
+    # the speaker asking leave or advice ("can I just use X instead of Y?"): no correction
+    asks_self = interrogative and _ASKS_SELF.search(main) is not None
+    against = (not asks_self and _overlaps_previous(main, previous)) or (
         bool(previous) and REVERT.search(main) is not None and (polite or not interrogative)
     )
     imperative = (

@@ -413,9 +413,17 @@ def fronted_imperative(words: list[str]) -> bool:
             return False
         if before in DETERMINER or before in _FRONTED or before in ("of", "to"):
             continue
+        if word in _FRONTED or word in ("of", "to"):  # the phrase goes on ("card of product")
+            continue
         after = words[k + 2] if len(words) > k + 2 else ""
-        if words[k + 1] not in DETERMINER and (after in BASE_VERBS or verb_form(after)):
-            return False  # a compound subject before its verb ("report mails go out")
+        if (
+            words[k + 1] not in DETERMINER
+            and (after in BASE_VERBS or verb_form(after))
+            and not is_verb_head(words[k + 1 :])
+        ):
+            # a compound subject before its verb ("report mails go out"), not a phrase
+            # ended by the verb that heads the order ("on invoice page add a button")
+            return False
         if is_verb_head(words[k:]):
             return True
     return False

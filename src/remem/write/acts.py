@@ -119,8 +119,11 @@ class Utterance:
     @property
     def session_only(self) -> bool:
         """Nothing in it is a fact, a lesson or a reminder: it is for the session only
-        (a statement said in passing, cue ``passing``, is no fact)."""
-        return all(s.act in SESSION_ONLY or "passing" in s.cues for s in self.sentences)
+        (a statement said in passing, cue ``passing``, the speaker's own plan, cue
+        ``plan``, or a judgement by degree, cue ``judgement``, is no fact)."""
+        return all(
+            s.act in SESSION_ONLY or not _NOT_FACT.isdisjoint(s.cues) for s in self.sentences
+        )
 
     @property
     def thanks(self) -> bool:
@@ -157,7 +160,7 @@ class Utterance:
             if s.act is Act.REMEMBER
             or (
                 s.act is Act.STATEMENT
-                and "passing" not in s.cues
+                and _NOT_FACT.isdisjoint(s.cues)
                 and (
                     not asks
                     or (not now_bound and ("fact-like" in s.cues or durable_beside_ask(s.text)))
@@ -187,6 +190,8 @@ def durable_beside_ask(text: str) -> bool:
     "dependabot opened a PR bumping pgx to v5.7.1", "the beat schedule isn't firing"),
     or says a value was changed to a new one, whoever changed it ("the API has moved to
     https://api.example.org/v3/")."""
+    if _OWN_CHANGE.search(text):  # "so we are moving to Cashfree": how it stands from now on
+        return True
     reported = False  # a clause goes on with another's past action ("..., theyre in ~/x")
     ongoing = False  # ... or with what is going on: "is coming out high, R$ 190 by courier"
     for clause in CLAUSE.split(text):
@@ -211,6 +216,16 @@ _GOES_ON = frozenset(
 )
 
 
+# the speaker's own change to another thing ("so we are moving to Cashfree", "im switching
+# to LevelPlay", "we've migrated the queue to SQS"): what holds from now on, beside an ask
+_OWN_CHANGE = re.compile(
+    r"\b(?:we|i|im|ive|weve)(?:'re|’re|'m|’m|'ve|’ve|\s+are|\s+am|\s+have)?\s+"
+    r"(?:now\s+|just\s+|finally\s+|already\s+)?(?:moving|switching|migrating|moved|switched|"
+    r"migrated)\s+(?:[\w'-]+\s+){0,4}?to\s+(?!the\s+next\b|it\b|that\b|this\b)\w",
+    re.IGNORECASE,
+)
+
+
 # a value changed to a new one, whoever changed it ("the API has moved to
 # https://api.example.org/v3/", "client moved the cutoff to 11:30"): what holds now
 _CHANGED_TO = re.compile(
@@ -221,13 +236,16 @@ _CHANGED_TO = re.compile(
 
 
 def _others_past(clause: str) -> bool:
-    """The clause's first past-tense verb (``-ed``), or a present progressive ("is
-    coming", "are emailing": what is going on now), has a subject other than the
-    speaker: someone else's action, reported (a subject-less "bumped go to 1.23",
+    """The clause's first past-tense verb (``-ed``), a present progressive ("is
+    coming", "are emailing": what is going on now) or a verb of saying ("he says the
+    number is 45"), has a subject other than the speaker: someone else's action or
+    words, reported (a subject-less "bumped go to 1.23",
     "I've decided to ...", "we are moving to ..." are the speaker's own change)."""
     words = tokens(clause)
     for n, word in enumerate(words):
         if word.isalpha() and ((len(word) >= 5 and word.endswith("ed")) or word in _PAST):
+            return any(w not in SPEAKER for w in words[:n])
+        if word in _SAYS and n:  # another's words told on ("someone says their score reset")
             return any(w not in SPEAKER for w in words[:n])
         if n and words[n - 1] in _BE_NOW and word.isalpha() and word.endswith("ing"):
             return len(word) >= 5 and any(w not in SPEAKER for w in words[: n - 1])
@@ -239,6 +257,10 @@ def _verbless(words: Sequence[str]) -> bool:
     return not any(
         w in AUX or w in BASE_VERBS or w.endswith(("ed", "ing")) or w in _PAST for w in words
     )
+
+
+# a verb of saying in the present, another's words reported (a closed class)
+_SAYS = frozenset("says asks tells claims reports mentions".split())
 
 
 # the present of "be" before an -ing form: an action going on as it is said
@@ -301,7 +323,40 @@ def classify(
         )
     if meaning is not None and durable_min is not None:
         sentences = tuple(_passing(s, meaning, durable_min) for s in sentences)
+    sentences = tuple(_aside(s) for s in sentences)
     return Utterance(text=text, sentences=sentences)
+
+
+# cues of a statement that is no fact candidate
+_NOT_FACT = frozenset({"passing", "plan", "judgement"})
+# the speaker's own intention ("I'll put the DSN in the env", "weekend I will work on the
+# GSTR-1 thing", "I'm gonna go paddle tomorrow"): a plan of the moment, not how things are
+_PLAN = re.compile(
+    r"\b(?:i'll|i’ll|i\s+will|i(?:'m|’m|\s+am|m)\s+(?:going\s+to|gonna)|i\s+gonna)\s+"
+    r"(?!be\b|have\b|need\b)\w",
+    re.IGNORECASE,
+)
+
+
+# a thing graded by degree ("the list is very slow, 6-7 seconds", "the docs are so
+# confusing", "rpk is so much nicer"): how it strikes the speaker now, not how it is set
+_JUDGEMENT = re.compile(
+    r"\b(?:is|are|was|were|'s|'re|’s|’re|looks|feels|seems)\s+(?:very|so+|too|really|"
+    r"super|quite|extremely|pretty|kinda|way)\s+[a-z]",
+    re.IGNORECASE,
+)
+
+
+def _aside(s: Sentence) -> Sentence:
+    """``s`` with cue ``plan`` when it is the speaker's own plan, ``judgement`` when it
+    grades a thing by degree: neither is a fact candidate."""
+    if s.act is not Act.STATEMENT:
+        return s
+    if _PLAN.search(s.text):
+        return Sentence(s.text, s.act, (*s.cues, "plan"))
+    if _JUDGEMENT.search(s.text):
+        return Sentence(s.text, s.act, (*s.cues, "judgement"))
+    return s
 
 
 def _passing(s: Sentence, meaning: Callable[[str], ActScores], durable_min: float) -> Sentence:
