@@ -71,6 +71,40 @@ def test_the_block_stays_under_its_budget_and_lessons_come_first(config: Config,
     assert len(start.context.injected_ids) < 13
 
 
+LONG_CORRECTIONS = [
+    "No, always run the formatter with the repository's own settings file before committing",
+    "Don't hand-edit the generated protobuf stubs under the api folder, regenerate them instead",
+    "Never push straight to the release branch without the changelog entry and a signed tag",
+    "Stop using the deprecated logging helper in the billing module, use the structured logger",
+    "Always pin container base images by digest in the deployment manifests, never by tag",
+    "Don't put secrets in the example environment file, point to the vault path there",
+    "No, migrations must be reversible: write the down step every time you add a column",
+    "Never disable the flaky integration test, mark it quarantined with an issue link",
+]
+
+
+@pytest.mark.parametrize("share", [0.5, 1.0])
+def test_lessons_leave_the_project_facts_a_share_of_the_start_block(
+    config: Config, db_path, share: float
+) -> None:
+    config = config.model_copy(
+        update={"agent_context_max_tokens": 160, "agent_lessons_share": share}
+    )
+    with Memory(db_path, config=config) as mem:
+        _seed(mem)
+        agent = MemoryAgent(mem, user_id="maya", agent_id="coder")
+        for i, text in enumerate(LONG_CORRECTIONS):
+            agent.correct(text, now=T0 + timedelta(minutes=i))
+        start = agent.start_session("s1", now=T0 + timedelta(hours=1))
+    parts = {p.label: p for p in start.context.parts}
+    assert "## Lessons" in parts and start.context.tokens <= 160
+    if share < 1.0:  # the lessons stop at their share; the key facts get the rest
+        assert parts["## Lessons"].tokens <= 80
+        assert "## Project facts" in parts, start.text
+    else:  # all of the block to the lessons: the facts are crowded out
+        assert "## Project facts" not in parts, start.text
+
+
 def test_untrusted_memories_are_never_injected_unless_opted_in(mem: Memory) -> None:
     mem.add("The atlas cluster password rotation runs weekly", user_id="maya", trusted=False)
     mem.add("The atlas cluster is in Frankfurt", user_id="maya")

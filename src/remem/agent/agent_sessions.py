@@ -153,6 +153,7 @@ class SessionsMixin(AgentBase):
             LESSONS,
             [Line(plain(m.content), m) for m in lessons],
             max_items=config.agent_lessons_max,
+            max_tokens=int(config.agent_lessons_share * builder.max_tokens),
         )
         builder.add(RULES, [Line(plain(r.render()), ref=r.id) for r in rules], max_items=len(rules))
         builder.add(

@@ -112,16 +112,21 @@ class BlockBuilder:
         *,
         max_items: int,
         context: tuple[str, ...] = (),
+        max_tokens: int | None = None,
     ) -> ContextPart | None:
         """Add a part with as many of ``lines`` (best first) as fit, at most
         ``max_items``; None (nothing added) when none fits. ``lines`` is read only
         as far as needed (a generator formats no line the block does not take).
         ``context``: the hashed terms of the query the lines were found for (kept
-        with each injection for feedback)."""
+        with each injection for feedback). ``max_tokens``: the most this part may
+        take, its label included (so later parts keep a share of the block)."""
         if max_items <= 0:
             return None
         label_cost = self.counter.count(label)
-        if self.used + label_cost > self.max_tokens:
+        room = (
+            self.max_tokens if max_tokens is None else min(self.max_tokens, self.used + max_tokens)
+        )
+        if self.used + label_cost > room:
             return None
         kept: list[tuple[str, MemoryRecord | None, int, str | None, float | None]] = []
         cost = label_cost
@@ -131,7 +136,7 @@ class BlockBuilder:
             if line.memory is not None and line.memory.id in self._seen:
                 continue
             tokens = self.counter.count(line.text)
-            if self.used + cost + tokens > self.max_tokens:
+            if self.used + cost + tokens > room:
                 continue  # a shorter line may still fit
             kept.append((line.text, line.memory, tokens, line.ref, line.match))
             cost += tokens
