@@ -97,7 +97,7 @@ class AgentSettings(BaseModel):
     # the most of a session start's block the lessons may take, so the project's facts
     # (and rules, promoted, carried) keep a share: a project's long corrections by example
     # filled ~2/3 of it and pushed the facts a later prompt needs out (sessions held6)
-    agent_lessons_share: float = Field(0.5, ge=0.0, le=1.0)
+    agent_lessons_share: float = Field(0.65, ge=0.0, le=1.0)
     # before a tool call (Claude Code's PreToolUse; remem/agent/tools.py): at most this
     # many lessons and rules that apply, within this many tokens; a lesson applies
     # when the terms it shares with the call weigh at least agent_tool_match_min, each
