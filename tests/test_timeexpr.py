@@ -6,16 +6,15 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from tests.timespan import spanner
 
-from remem.timeexpr import find_times, parse_expression
+from remem.timeexpr import find_times
 from remem.timewords import easter, nth_weekday
 
 A = date(2025, 7, 16)  # a Wednesday
 
 
-def span(text: str, anchor: date = A) -> tuple[str, str] | None:
-    found = parse_expression(text, anchor)
-    return None if found is None else (found.start.isoformat(), found.end.isoformat())
+span = spanner(A)
 
 
 @pytest.mark.parametrize(

@@ -7,15 +7,14 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from tests.timespan import spanner
 
-from remem.timeexpr import find_times, parse_expression
+from remem.timeexpr import find_times
 
 A = date(2025, 7, 16)  # a Wednesday; its week runs 14-20 July
 
 
-def span(text: str, anchor: date = A) -> tuple[str, str] | None:
-    found = parse_expression(text, anchor)
-    return None if found is None else (found.start.isoformat(), found.end.isoformat())
+span = spanner(A)
 
 
 @pytest.mark.parametrize(

@@ -7,15 +7,14 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from tests.timespan import spanner
 
-from remem.timeexpr import find_times, parse_expression
+from remem.timeexpr import find_times
 
 A = date(2025, 10, 9)  # a Thursday; its week runs 6-12 October
 
 
-def span(text: str, anchor: date = A) -> tuple[str, str] | None:
-    found = parse_expression(text, anchor)
-    return None if found is None else (found.start.isoformat(), found.end.isoformat())
+span = spanner(A)
 
 
 @pytest.mark.parametrize(
