@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--world", type=int, choices=(1, 2), default=1)
     parser.add_argument(
         "--bank",
-        choices=("dev", "held", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
+        choices=("dev", "held", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"),
         default="dev",
         help="world 2's bank",
     )

@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("store", type=Path, help="a store kept by bench/lifecycle.py --keep")
     parser.add_argument(
         "--bank",
-        choices=("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
+        choices=("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"),
         default="dev",
     )
     parser.add_argument("--seed", type=int, default=1)

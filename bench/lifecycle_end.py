@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--world", type=int, choices=(2,), default=2)
     parser.add_argument(
         "--bank",
-        choices=("dev", "held", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
+        choices=("dev", "held", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"),
         default="dev",
     )
     parser.add_argument("--seed", type=int, default=1)

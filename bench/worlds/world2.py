@@ -8,8 +8,8 @@ stdlib only, deterministic per (bank, seed).
 
 The phrasing banks live in bank_dev.py and bank_held.py (written
 separately: different persona, vocabulary, names, templates), plus the later
-blind banks bank_third.py, bank_fourth.py, bank_fifth.py, bank_sixth.py, bank_seventh.py and bank_eighth.py (--bank third /
-fourth / fifth / sixth / seventh / eighth).
+blind banks bank_third.py, bank_fourth.py, bank_fifth.py, bank_sixth.py, bank_seventh.py, bank_eighth.py and bank_ninth.py (--bank third /
+fourth / fifth / sixth / seventh / eighth / ninth).
 See README.md.
 """
 import argparse
@@ -442,7 +442,7 @@ def stats(w):
 def build_parser():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bank", choices=["dev", "held", "third", "fourth", "fifth", "sixth", "seventh", "eighth"], default="dev")
+    p.add_argument("--bank", choices=["dev", "held", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"], default="dev")
     p.add_argument("--out", default="-")
     p.add_argument("--start", default="2026-01-05")
     p.add_argument("--days", type=int, default=365)
