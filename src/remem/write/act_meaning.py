@@ -35,6 +35,7 @@ import numpy as np
 
 from remem.config import Config
 from remem.providers.base import Embedder
+from remem.write.act_beside import durable_beside_ask
 from remem.write.act_sentence import STANDING_CUE
 
 if TYPE_CHECKING:
@@ -125,8 +126,6 @@ class _FactModel:
     bias: float
 
     def logit(self, unit: np.ndarray, text: str) -> float:
-        from remem.write.acts import durable_beside_ask
-
         held = self.value if durable_beside_ask(text) else 0.0
         return float(self.weights @ unit) + held + self.bias
 
