@@ -61,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         from remem.memory import Memory
 
         with Memory(copy, config=config) as mem:
+            if config.archive_tokens:
+                _restore_tokens(mem, config, end)
             m = measure_end(mem, world2.targets(world), user=world.user, end=end)
     out: dict[str, Any] = {
         "store": str(args.store),
@@ -76,6 +78,44 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(json.dumps(out, indent=2))
     return 0
+
+
+def _restore_tokens(mem: Any, config: Config, end: datetime) -> None:
+    """On the copy: give the archived and cold facts that ``archive_tokens`` would have
+    kept (:func:`remem.read.fallback.keeps_tokens`) their token vectors back, as the
+    write path makes them — the kept store was written with the switch off."""
+    from remem.model import Status
+    from remem.providers.base import informative_tokens, token_embedder
+    from remem.read.fallback import keeps_tokens
+    from remem.read.late import pack_tokens
+
+    store, embedder = mem.store, mem.embedder
+    tokens_of = token_embedder(embedder)
+    assert tokens_of is not None
+    have = set(
+        store.token_vector_holders(statuses=["archived", "cold"], after_id=None, limit=10**6)
+    )
+    second = (Status.ARCHIVED, Status.COLD)
+    records = [
+        r
+        for r in store.iter_memories()
+        if r.status in second and r.id not in have and keeps_tokens(r, end, config)
+    ]
+    size = 0
+    for i in range(0, len(records), 64):
+        batch = records[i : i + 64]
+        _, vectors, ids = tokens_of.embed_with_tokens([r.content for r in batch])
+        packed = []
+        for rows, token_ids in zip(vectors, ids, strict=True):
+            if config.late_drop_stopwords:
+                rows, token_ids = informative_tokens(embedder, rows, token_ids)
+            packed.append(pack_tokens(token_ids, rows))
+            size += packed[-1].vectors.nbytes + packed[-1].scales.nbytes + 2 * len(token_ids)
+        store.put_token_vectors([r.id for r in batch], packed, model_id=embedder.model_id)
+    print(
+        f"restored token vectors of {len(records)} archived/cold facts: {size} bytes",
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

@@ -122,6 +122,16 @@ class ReadSettings(BaseModel):
     # ...a hit past its validity (a one-off note whose day passed, a transient memory
     # past its TTL) has its tier match lowered by this: no answer to a current need
     fallback_past_penalty: float = Field(0.1, ge=0, le=1)
+    # ...archived and cold facts (not digests, insights, transient memories, one-off
+    # notes or prompts) keep their token vectors, and the second tier is searched with
+    # the late-interaction source too (a MaxSim scan, as the active set is): a cold fact
+    # sharing no word with its question is found as the run without jobs finds it
+    archive_tokens: bool = True
+    # ...a second-tier hit only the late source found is admitted when its tier match
+    # is at least this (two archived notes sharing one word, "first", at 0.23 pushed an
+    # active answer out of the five on the eighth world; the cold facts it found there
+    # matched 0.31 and 0.33; 0.3 lost one fact each on the seventh and third worlds)
+    archive_late_min: float = Field(0.25, ge=0, le=1)
 
     # -- read path: ranking ----------------------------------------------------
     # "adaptive": the half-life from access history (adaptive_half_life_*)

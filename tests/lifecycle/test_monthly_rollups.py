@@ -51,7 +51,8 @@ def test_the_monthly_job_reindexes_drops_cold_token_vectors_and_reports(
     store_target: str | Path, config: Config
 ) -> None:
     db = store_target
-    cfg = config.model_copy(update={"bm25_persist": True})
+    # archive_tokens off: every archived memory's token vectors are dropped
+    cfg = config.model_copy(update={"bm25_persist": True, "archive_tokens": False})
     with Memory(db, config=cfg) as mem:
         note = mem.add("The build server was rebooted", user_id="aaron", now=DAY0)[0]
         keep = mem.add("Aaron plays chess on Sundays", user_id="aaron", now=DAY0)[0]

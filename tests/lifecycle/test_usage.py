@@ -19,6 +19,7 @@ from remem.memory import Memory
 from remem.model import Scope, Status, utcnow
 from remem.providers.base import Vectors
 from remem.providers.hashing import HashingEmbedder
+from remem.store.base import ListFilter
 from remem.store.factory import open_store
 
 BACKENDS = ("sqlite", "postgres")
@@ -196,7 +197,8 @@ class WordTokenEmbedder(HashingEmbedder):
 
 @pytest.fixture
 def token_mem(tmp_path: Path) -> Iterator[Memory]:
-    config = Config(embedder="hashing", home=tmp_path / "home")
+    # archive_tokens off: archived memories keep no token vectors (on: the test below)
+    config = Config(embedder="hashing", home=tmp_path / "home", archive_tokens=False)
     with Memory(tmp_path / "late.db", config=config, embedder=WordTokenEmbedder(64)) as mem:
         yield mem
 
@@ -294,3 +296,30 @@ def test_a_full_record_update_does_not_undo_counts_made_meanwhile(
     after = mem.get(two[0], user_id="aaron")
     assert after.confidence == 0.5
     assert after.access_count == 1 and after.reference_count == 1
+
+
+def test_with_archive_tokens_an_archived_fact_keeps_its_token_vectors(tmp_path: Path) -> None:
+    # the second tier scanned by MaxSim as the active set is: a cold fact that shares
+    # no word with its question is found the way the run without jobs finds it
+    config = Config(embedder="hashing", home=tmp_path / "home", archive_tokens=True)
+    with Memory(tmp_path / "keep.db", config=config, embedder=WordTokenEmbedder(64)) as mem:
+        old = mem.add("Aaron keeps his bicycle in the garage", user_id="aaron")[0]
+        mem.add("Aaron adopted a grey kitten", user_id="aaron")
+        later = utcnow() + timedelta(days=100)
+        kitten = mem.search("kitten", user_id="aaron", limit=1)[0].memory.id
+        mem.reference(kitten, user_id="aaron", now=later)
+        assert mem.jobs.run("weekly", now=later).counts["archived"] == 1
+        assert mem.get(old.id, user_id="aaron").status is Status.ARCHIVED
+        archived = ListFilter(statuses=("archived",))
+        block = mem.store.token_vectors(
+            Scope(user_id="aaron"), model_id=mem.embedder.model_id, filters=archived
+        )
+        assert block.memory_ids == [old.id]  # kept: a fact, not a digest or a note
+        hits = mem.search("bicycle garage", user_id="aaron", sources=["late"])
+        assert [h.memory.id for h in hits] == [old.id]
+        assert hits[0].explain["tier"] == "archived"
+        mem.jobs.run("monthly", now=later + timedelta(days=31))
+        block = mem.store.token_vectors(
+            Scope(user_id="aaron"), model_id=mem.embedder.model_id, filters=archived
+        )
+        assert block.memory_ids == [old.id]  # the monthly step leaves them too

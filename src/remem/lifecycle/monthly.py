@@ -43,6 +43,8 @@ def cold_archive_step(ctx: JobContext) -> StepResult:
     them; a restore rebuilds them."""
     store, config = ctx.store, ctx.config
     dropped = memories = 0
+    if config.archive_tokens:  # the weekly review leaves them to the facts that keep them
+        return StepResult({"cold_archived": 0, "token_rows_dropped": 0})
     after = ctx.state.get("after")
     while ids := store.token_vector_holders(
         statuses=list(ARCHIVED), after_id=after, limit=config.jobs_batch

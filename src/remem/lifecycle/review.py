@@ -25,6 +25,7 @@ from remem.lifecycle.policies import (
 )
 from remem.model import AuditEvent, MemoryRecord, Scope, Status
 from remem.read import digests
+from remem.read.fallback import keeps_tokens
 from remem.store.base import FieldChange, Store
 
 PREVIEW_CHARS = 80
@@ -82,7 +83,7 @@ def _scan(ctx: JobContext, statuses: list[str], only: tuple[str, ...] | None) ->
                     counts[change.action] += 1
                     items.append(_item(record, change))
         else:
-            for action, item in _apply(store, plans, now):
+            for action, item in _apply(store, plans, now, config):
                 counts[action] += 1
                 items.append(item)
         after, scanned = batch[-1].id, scanned + len(batch)
@@ -132,7 +133,7 @@ def _outdated(
 
 
 def _apply(
-    store: Store, plans: list[tuple[MemoryRecord, list[Change]]], now: datetime
+    store: Store, plans: list[tuple[MemoryRecord, list[Change]]], now: datetime, config: Config
 ) -> list[tuple[str, StepItem]]:
     """Write one batch's changes in one transaction; ``(action, item)`` of those applied
     (a memory another process changed since it was read keeps its new state)."""
@@ -155,8 +156,10 @@ def _apply(
             pending.append((FieldChange(record.id, str(status), fields, event), record, change))
             if change.status is not None:
                 status = change.status
-                if status in (Status.ARCHIVED, Status.COLD):
-                    to_drop.append(record.id)  # archived and cold keep no token vectors
+                if status in (Status.ARCHIVED, Status.COLD) and not keeps_tokens(
+                    record, now, config
+                ):
+                    to_drop.append(record.id)  # archived and cold keep none but facts
     with store.transaction():
         # A memory's changes apply in order (each expects the status the previous left),
         # so either all of them apply or, if it moved meanwhile, none.

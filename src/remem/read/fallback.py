@@ -83,8 +83,31 @@ def widened(filters: ListFilter | None) -> ListFilter:
 def sources(wanted: Sequence[str]) -> tuple[str, ...]:
     """The candidate sources of the second tier: archived and cold memories hold no
     token vectors, so the late-interaction source has nothing to score there (a
-    search of that source alone has no second tier)."""
+    search of that source alone has no second tier). With ``config.archive_tokens``
+    the facts among them keep theirs (:func:`keeps_tokens`) and the late source is
+    searched over the tier on its own (:func:`late_only`)."""
     return tuple(s for s in wanted if s != "late")
+
+
+def late_only(wanted: Sequence[str], config: Config) -> tuple[str, ...]:
+    """The second tier's own late-interaction search, added to the cheap sources'
+    candidates (never fused with them: at weight 6 it pushed the cold fact BM25 put
+    first out of the fused cut) — with ``config.archive_tokens`` only."""
+    return ("late",) if config.archive_tokens and "late" in wanted else ()
+
+
+def keeps_tokens(record: MemoryRecord, now: datetime, config: Config) -> bool:
+    """Whether ``record``, archived or cold, keeps its token vectors: only with
+    ``config.archive_tokens``, and only a fact — not a digest or insight (most of the
+    tier's bytes; they bring their facts), a transient memory, a one-off note or a
+    prompt (transient by kind)."""
+    return (
+        config.archive_tokens
+        and not derived(record)
+        and record.tier is not Tier.TRANSIENT
+        and one_off_state(record, now, config) is None
+        and not session_only(record)
+    )
 
 
 _CACHE_MAX = 4096  # token vectors made for the second tier, per process (content-keyed)
@@ -237,6 +260,8 @@ def merge(
         if fact is None:
             continue  # a digest none of whose facts matches: nothing to bring
         match = tier_match(fact, query)
+        if hit.explain.get("late_only") and match < config.archive_late_min:
+            continue  # found by the late scan alone, and weakly: not in the way
         ended = past(fact.memory, now, config)
         score = match - (config.fallback_past_penalty if ended else 0.0)
         text = " ".join(fact.memory.content.casefold().split())

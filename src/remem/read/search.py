@@ -142,8 +142,8 @@ def _tiered(
     hits = _search(store, embedder, q, wanted, scope, config, limit, filters, asker, now)
     for hit in hits:
         hit.explain["tier"] = str(hit.memory.status)
-    second = fallback.sources(wanted)
-    if second and fallback.applies(config, filters):
+    second, late = fallback.sources(wanted), fallback.late_only(wanted, config)
+    if (second or late) and fallback.applies(config, filters):
         best = fallback.best_match(hits, query)
         if best < config.fallback_below:
             wider = fallback.widened(filters)
@@ -151,7 +151,13 @@ def _tiered(
             others = _search(
                 store, embedder, q, second, scope, config, depth, wider, asker, now,
                 reembed=config.fallback_reembed,
-            )  # fmt: skip
+            ) if second else []  # fmt: skip
+            if late:
+                seen = {h.memory.id for h in others}
+                found = _search(store, embedder, q, late, scope, config, depth, wider, asker, now)
+                for hit in found:
+                    hit.explain["late_only"] = True
+                others += [h for h in found if h.memory.id not in seen]
             judged = digests.best_sources(
                 store, others, query=query, query_vector=q.vector,
                 model_id=embedder.model_id, scope=scope, config=config, asker=asker or Asker(),
